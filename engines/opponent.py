@@ -1,0 +1,80 @@
+"""An opponent: an engine, the settings that set its strength, and its calibrated rating."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+import chess.engine
+
+OptionValue = str | int | bool
+
+
+class Protocol(StrEnum):
+    UCI = "uci"
+    XBOARD = "xboard"
+
+
+@dataclass(frozen=True)
+class SearchLimit:
+    """Search limits that weaken an opponent, on top of the real clock it is always given."""
+
+    nodes: int | None = None
+    depth: int | None = None
+    movetime: float | None = None
+    """Seconds per move; used as the whole budget when there is no clock."""
+
+    def limit(self) -> chess.engine.Limit:
+        return chess.engine.Limit(nodes=self.nodes, depth=self.depth, time=self.movetime)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.nodes is None and self.depth is None and self.movetime is None
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Where a rating comes from: which games, on what machine, at what time control."""
+
+    time_control: str
+    """The PGN TimeControl of the calibration games, e.g. ``"10+0.1"``."""
+    machine: str
+    """The CPU the games were played on."""
+    engines: Mapping[str, str] = field(default_factory=dict)
+    """Engine name → version string as the engine reported it."""
+    date: str = ""
+    """ISO date of the calibration."""
+    games: int = 0
+    """Games played in the whole calibration."""
+    anchors: Mapping[str, float] = field(default_factory=dict)
+    """Opponent name → the rating it was pinned to."""
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """One entry of the pool: a playable engine at one strength."""
+
+    name: str
+    """A unique, stable identifier such as ``"stockfish-elo-1500"``; it is stored in the ledger."""
+    title: str
+    """What the player sees, e.g. ``"Stockfish 15.1 (UCI_Elo 1500)"``."""
+    command: str
+    """The engine's executable, a name looked up on PATH and in /usr/games, or a path."""
+    rating: float
+    """The calibrated rating; a nominal guess until calibrated."""
+    rating_error: float = 0.0
+    """The standard error of :attr:`rating`, in rating points."""
+    protocol: Protocol = Protocol.UCI
+    args: tuple[str, ...] = ()
+    """Extra command-line arguments for the engine."""
+    options: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    """UCI or XBoard options that set the strength (UCI_Elo, Skill Level, Threads, Hash…)."""
+    search: SearchLimit = field(default_factory=SearchLimit)
+    nominal: str = ""
+    """The strength label the engine's authors give this setting, for comparison."""
+    package: str = ""
+    """The Debian package that provides the engine, to tell the player what to install."""
+    calibrated: bool = False
+    """True once :attr:`rating` was measured, not just taken from the nominal label."""

@@ -1,0 +1,4 @@
+"""Players: the durable game ledger, profiles, and the rating systems (pure math).
+
+Headless: this package never imports Textual or ``rated_play``.
+"""
