@@ -1,0 +1,24 @@
+"""Finding installed engines: on PATH, then in /usr/games where Debian puts them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+GAMES_DIRS = (Path("/usr/games"), Path("/usr/local/games"))
+
+
+def find_engine(command: str) -> Path | None:
+    """The executable for ``command`` (a name or a path), or None when it is not installed."""
+    if os.sep in command:
+        path = Path(command).expanduser()
+        return path if path.is_file() and os.access(path, os.X_OK) else None
+    found = shutil.which(command)
+    if found is not None:
+        return Path(found)
+    for directory in GAMES_DIRS:
+        candidate = directory / command
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None

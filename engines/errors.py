@@ -1,0 +1,8 @@
+"""The errors of the engine pool, each with a message that says what to do."""
+
+from __future__ import annotations
+
+
+class EngineUnavailableError(RuntimeError):
+    """An engine that cannot be started at all: missing, not executable, or not speaking its
+    protocol."""

@@ -1,0 +1,3 @@
+from rated_play.cli import main
+
+raise SystemExit(main())

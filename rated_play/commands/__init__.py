@@ -1,0 +1,34 @@
+"""One module per subcommand of ``rated-play``; each exposes ``register(subparsers)``.
+
+``register`` adds the subcommand's parser and sets ``handler`` to a function taking the parsed
+arguments and returning the exit status. Errors meant for the user are raised as
+:class:`CommandError` and printed as one sentence on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class CommandError(Exception):
+    """A problem the user can fix; the message says how."""
+
+
+def print_json(document: Any) -> None:
+    """Print one JSON document on stdout, as every ``--json`` output is."""
+    json.dump(document, sys.stdout, indent=2, sort_keys=False)
+    sys.stdout.write("\n")
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="keep the ledger here instead of the user data directory (or $RATED_PLAY_HOME)",
+    )
