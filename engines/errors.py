@@ -6,3 +6,8 @@ from __future__ import annotations
 class EngineUnavailableError(RuntimeError):
     """An engine that cannot be started at all: missing, not executable, or not speaking its
     protocol."""
+
+
+class PoolConfigError(ValueError):
+    """An opponent definition (shipped or the user's TOML) or a calibration file that cannot be
+    used; the message names the file, the entry and what to fix."""

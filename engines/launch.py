@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import chess.engine
@@ -33,6 +34,7 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
     path = resolve_command(opponent)
     command = [str(path), *opponent.args]
     try:
+        engine: chess.engine.Protocol
         if opponent.protocol is Protocol.UCI:
             _, engine = await asyncio.wait_for(
                 chess.engine.popen_uci(command), timeout=STARTUP_TIMEOUT
@@ -67,7 +69,5 @@ async def close_engine(engine: chess.engine.Protocol) -> None:
 def kill_engine(engine: chess.engine.Protocol) -> None:
     transport = getattr(engine, "transport", None)
     if transport is not None:
-        try:
+        with contextlib.suppress(ProcessLookupError, OSError):
             transport.kill()
-        except (ProcessLookupError, OSError):
-            pass

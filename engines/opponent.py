@@ -78,3 +78,7 @@ class Opponent:
     """The Debian package that provides the engine, to tell the player what to install."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""
+    rating_games: int = 0
+    """How many calibration games this opponent played; 0 while the rating is nominal."""
+    calibration: Calibration | None = None
+    """Where the measured :attr:`rating` comes from; None while it is nominal."""

@@ -17,7 +17,7 @@ class TimeClass(StrEnum):
     UNTIMED = "untimed"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return "No clock" if self is TimeClass.UNTIMED else self.value.capitalize()
 
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from rated_play import commands
-from rated_play.commands import CommandError, add_data_dir
+from rated_play.commands import CommandError, Handler, add_data_dir
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,12 +31,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:
-            from rated_play.ui.launch import run_app  # Textual only loads for the app itself
+            # Textual loads only for the app itself, so the subcommands start quickly.
+            from rated_play.ui.launch import run_app  # noqa: PLC0415
 
             return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
-        handler = args.handler
-        status: int = handler(args)
-        return status
+        handler: Handler = args.handler
+        return handler(args)
     except CommandError as error:
         print(f"rated-play: {error}", file=sys.stderr)
         return 2

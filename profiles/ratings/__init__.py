@@ -8,12 +8,20 @@ from profiles.ratings.base import (
     RatingState,
     RatingSystem,
 )
+from profiles.ratings.fit import FitResult, FittedRating, fit_ratings
+from profiles.ratings.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
 __all__ = [
+    "DEFAULT_SYSTEM",
     "PROVISIONAL_GAMES",
+    "SYSTEMS",
+    "FitResult",
+    "FittedRating",
     "GameScore",
     "PlayerStart",
     "RatingInputError",
     "RatingState",
     "RatingSystem",
+    "fit_ratings",
+    "get_system",
 ]

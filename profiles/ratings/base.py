@@ -8,6 +8,7 @@ ledger is the truth and any system can be recomputed from it at any time.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -40,6 +41,10 @@ class PlayerStart:
     volatility: float | None = None
 
 
+NEW_PLAYER = PlayerStart()
+"""The start of a player with no games and no rating."""
+
+
 @dataclass(frozen=True)
 class RatingState:
     """A player's standing in one system after a run of games."""
@@ -70,3 +75,33 @@ class RatingSystem(Protocol):
 
 class RatingInputError(ValueError):
     """Input a rating system cannot use; the message names what is missing or wrong."""
+
+
+def round_points(value: float) -> int:
+    """The nearest whole rating point, halves away from zero.
+
+    Seed 004 rounds 1256.5 up to 1257; away from zero also keeps a gain and the matching loss
+    the same size, so two players' changes still sum to zero after rounding.
+    """
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+
+
+def check_games(games: Sequence[GameScore]) -> None:
+    """Raise :class:`RatingInputError` naming the first game a rating system cannot use."""
+    for number, game in enumerate(games, start=1):
+        if not math.isfinite(game.opponent_rating):
+            raise RatingInputError(
+                f"game {number}: the opponent's rating must be a number, not {game.opponent_rating}"
+            )
+        if not 0.0 <= game.score <= 1.0:
+            raise RatingInputError(
+                f"game {number}: the score must be 1 (win), 0.5 (draw) or 0 (loss), "
+                f"not {game.score}"
+            )
+        if game.opponent_rd is not None and not (
+            math.isfinite(game.opponent_rd) and game.opponent_rd >= 0.0
+        ):
+            raise RatingInputError(
+                f"game {number}: the opponent's rating deviation must be 0 or more, "
+                f"not {game.opponent_rd}"
+            )

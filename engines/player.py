@@ -1,0 +1,155 @@
+"""The engine across the board: plays an opponent's moves on the real clock, and notices when
+its process dies or hangs so the game can go on with a fresh one."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+from dataclasses import dataclass
+
+import chess
+import chess.engine
+
+from engines.errors import EngineUnavailableError
+from engines.launch import close_engine, kill_engine, open_engine
+from engines.opponent import Opponent
+
+HANG_WINDOW = 6.0
+"""Seconds a thinking engine may go without using any CPU time before it counts as hung."""
+WATCH_INTERVAL = 1.0
+UNTIMED_MOVETIME = 5.0
+"""Seconds per move for an engine with no clock and no search limit of its own."""
+EVALUATION_LIMIT = chess.engine.Limit(depth=12, time=0.5)
+
+
+class EngineCrashError(RuntimeError):
+    """The engine process died or stopped answering during a search; restart it."""
+
+
+@dataclass(frozen=True)
+class ClockReading:
+    """Both clocks at the moment the engine starts to think, as the engine is told them."""
+
+    white: float
+    black: float
+    increment: float
+
+
+class EnginePlayer:
+    """One opponent's engine process, restartable. Not a rules keeper: the session is."""
+
+    def __init__(self, opponent: Opponent) -> None:
+        self.opponent = opponent
+        self._engine: chess.engine.Protocol | None = None
+        self.restarts = 0
+
+    async def start(self) -> None:
+        """Start the engine. Raises :class:`EngineUnavailableError` when it cannot be."""
+        self._engine = await open_engine(self.opponent)
+
+    async def restart(self) -> None:
+        """Replace a dead or hung process with a new one (closing what is left of the old)."""
+        if self._engine is not None:
+            kill_engine(self._engine)
+            self._engine = None
+        self.restarts += 1
+        await self.start()
+
+    @property
+    def pid(self) -> int | None:
+        transport = getattr(self._engine, "transport", None)
+        return None if transport is None else int(transport.get_pid())
+
+    def limit(self, clock: ClockReading | None) -> chess.engine.Limit:
+        """The opponent's own limits plus the real clock (or a per-move budget without one)."""
+        own = self.opponent.search
+        if clock is None:
+            movetime = own.movetime
+            if movetime is None and own.nodes is None and own.depth is None:
+                movetime = UNTIMED_MOVETIME
+            return chess.engine.Limit(nodes=own.nodes, depth=own.depth, time=movetime)
+        return chess.engine.Limit(
+            nodes=own.nodes,
+            depth=own.depth,
+            time=own.movetime,
+            white_clock=max(clock.white, 0.0),
+            black_clock=max(clock.black, 0.0),
+            white_inc=clock.increment,
+            black_inc=clock.increment,
+        )
+
+    async def play(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
+        """The engine's move in ``board``. Raises :class:`EngineCrashError` when the process dies,
+        answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the search."""
+        engine = self._require()
+        search = asyncio.ensure_future(engine.play(board, self.limit(clock)))
+        try:
+            await _watch_for_hang(search, self.pid)
+            result = search.result()
+        except (chess.engine.EngineError, EngineCrashError, OSError) as error:
+            raise EngineCrashError(f"{self.opponent.title} failed: {error}") from error
+        finally:
+            if not search.done():
+                search.cancel()
+                with contextlib.suppress(BaseException):
+                    await search
+        if result.move is None or result.move not in board.legal_moves:
+            raise EngineCrashError(f"{self.opponent.title} answered no legal move ({result.move})")
+        return result.move
+
+    async def evaluate(self, board: chess.Board) -> chess.engine.PovScore | None:
+        """The engine's own view of ``board``; None when it gives none (some XBoard engines)."""
+        engine = self._require()
+        try:
+            info = await asyncio.wait_for(engine.analyse(board, EVALUATION_LIMIT), timeout=10.0)
+        except (chess.engine.EngineError, TimeoutError, OSError):
+            return None
+        return info.get("score")
+
+    async def close(self) -> None:
+        if self._engine is not None:
+            engine, self._engine = self._engine, None
+            await close_engine(engine)
+
+    def _require(self) -> chess.engine.Protocol:
+        if self._engine is None:
+            raise EngineUnavailableError(f"{self.opponent.title} is not running")
+        return self._engine
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time a process (all its threads) has used, from /proc; None where unavailable."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except OSError:
+        return None
+    # Fields after the command name: utime and stime are the 12th and 13th.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _watch_for_hang(search: asyncio.Future[chess.engine.PlayResult], pid: int | None) -> None:
+    """Wait for ``search``; raise :class:`EngineCrashError` if the engine stops using the CPU.
+
+    A thinking engine burns CPU; one that is stopped, deadlocked or blocked uses none. A live
+    process can always be asked ``isready``, but python-chess serialises commands, so the
+    CPU counter is the one signal that works while a search is running.
+    """
+    if pid is None or not sys.platform.startswith("linux"):
+        await search
+        return
+    last_cpu = _cpu_seconds(pid)
+    idle = 0.0
+    while True:
+        done, _ = await asyncio.wait({search}, timeout=WATCH_INTERVAL)
+        if done:
+            return
+        cpu = _cpu_seconds(pid)
+        if cpu is None or last_cpu is None:
+            raise EngineCrashError("the engine process is gone")
+        idle = idle + WATCH_INTERVAL if cpu - last_cpu < 0.01 else 0.0
+        last_cpu = cpu
+        if idle >= HANG_WINDOW:
+            raise EngineCrashError(f"the engine used no CPU for {HANG_WINDOW:.0f} s while thinking")

@@ -1,0 +1,90 @@
+"""The pool of opponents the strength slider chooses from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from engines.calibration import (
+    SHIPPED_CALIBRATION,
+    apply_calibration,
+    read_calibration,
+    user_calibration_path,
+)
+from engines.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
+from engines.discovery import find_engine
+from engines.errors import EngineUnavailableError
+from engines.opponent import Opponent
+
+
+class Pool:
+    """Every opponent, installed or not, sorted by rating (weakest first)."""
+
+    def __init__(self, opponents: Iterable[Opponent]) -> None:
+        self.opponents: tuple[Opponent, ...] = tuple(
+            sorted(opponents, key=lambda opponent: (opponent.rating, opponent.name))
+        )
+        # Looked up once: the setup screen asks many times and installing an engine while the
+        # app runs is rare enough to need a restart.
+        self._installed = frozenset(
+            opponent.name for opponent in self.opponents if find_engine(opponent.command)
+        )
+
+    def is_available(self, opponent: Opponent) -> bool:
+        """True when the opponent's engine is installed."""
+        return opponent.name in self._installed
+
+    def available(self) -> tuple[Opponent, ...]:
+        return tuple(opponent for opponent in self.opponents if self.is_available(opponent))
+
+    def unavailable(self) -> tuple[Opponent, ...]:
+        """Opponents whose engine is missing; each names the Debian package that provides it."""
+        return tuple(opponent for opponent in self.opponents if not self.is_available(opponent))
+
+    def get(self, name: str) -> Opponent:
+        """The opponent called ``name``; KeyError (naming it) when the pool has none."""
+        for opponent in self.opponents:
+            if opponent.name == name:
+                return opponent
+        raise KeyError(name)
+
+    def nearest(self, rating: float) -> Opponent:
+        """The available opponent whose rating is closest to ``rating`` (the weaker one on a tie)."""
+        return min(self._playable(), key=lambda opponent: abs(opponent.rating - rating))
+
+    def unleashed(self) -> Opponent:
+        """The strongest available opponent: the engine at full strength."""
+        return self._playable()[-1]
+
+    def rating_range(self) -> tuple[float, float]:
+        """The lowest and highest rating among the available opponents: the slider's ends."""
+        playable = self._playable()
+        return playable[0].rating, playable[-1].rating
+
+    def _playable(self) -> tuple[Opponent, ...]:
+        playable = self.available()
+        if not playable:
+            packages = sorted({o.package for o in self.opponents if o.package})
+            raise EngineUnavailableError(
+                "no chess engine of the pool is installed; install one of the Debian packages "
+                + ", ".join(packages)
+            )
+        return playable
+
+
+def load_pool(config_dir: Path | None = None, data_dir: Path | None = None) -> Pool:
+    """The shipped pool plus the user's opponents from ``config_dir/engines/*.toml`` (a user entry
+    with a shipped entry's name replaces it), rated by the user's calibration in ``data_dir`` if
+    there is one, else by the calibration shipped with rated-play.
+
+    Raises :class:`~engines.errors.PoolConfigError` naming the file and entry to fix.
+    """
+    opponents = {opponent.name: opponent for opponent in load_catalog(SHIPPED_POOL)}
+    if config_dir is not None:
+        opponents.update((opponent.name, opponent) for opponent in load_user_catalog(config_dir))
+    calibration = None
+    if data_dir is not None:
+        calibration = read_calibration(user_calibration_path(data_dir))
+    if calibration is None:
+        calibration = read_calibration(SHIPPED_CALIBRATION)
+    return Pool(apply_calibration(opponents.values(), calibration))

@@ -1,0 +1,102 @@
+"""The profile card: a player's record and rating in every time-control class, derived from
+the ledger by a rating system. Nothing here is stored; it is recomputed from the games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import chess
+
+from profiles.ledger import GameRecord, Ledger, Profile
+from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
+from profiles.time_control import TimeClass
+
+
+@dataclass(frozen=True)
+class ClassCard:
+    """One time-control class of a profile."""
+
+    time_class: TimeClass
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    state: RatingState | None
+    """The system's full state (None before the first game), provisional value included."""
+
+    @property
+    def games_until_rated(self) -> int:
+        return max(0, PROVISIONAL_GAMES - self.games)
+
+    @property
+    def rating(self) -> float | None:
+        """The rating to show: None until :data:`PROVISIONAL_GAMES` games are complete."""
+        if self.state is None or self.games_until_rated > 0:
+            return None
+        return self.state.rating
+
+    @property
+    def rd(self) -> float | None:
+        return None if self.rating is None or self.state is None else self.state.rd
+
+    @property
+    def score_percent(self) -> float | None:
+        if self.games == 0:
+            return None
+        return 100.0 * (self.wins + 0.5 * self.draws) / self.games
+
+
+@dataclass(frozen=True)
+class ProfileCard:
+    name: str
+    system: str
+    next_color: chess.Color
+    classes: dict[TimeClass, ClassCard]
+
+
+def game_scores(games: Iterable[GameRecord]) -> list[GameScore]:
+    """The rated games as a rating system sees them, in the order they were played."""
+    return [
+        GameScore(
+            opponent_rating=game.opponent_rating,
+            score=game.player_score,
+            played_on=(game.finished_at or game.started_at).date(),
+        )
+        for game in games
+        if game.rated and game.player_score is not None
+    ]
+
+
+def class_card(
+    time_class: TimeClass, scores: Sequence[GameScore], system: str = DEFAULT_SYSTEM
+) -> ClassCard:
+    """The card of one class from its rated games' scores."""
+    wins = sum(1 for s in scores if s.score == 1.0)
+    draws = sum(1 for s in scores if s.score == 0.5)
+    state = get_system(system).rate(scores) if scores else None
+    return ClassCard(
+        time_class=time_class,
+        games=len(scores),
+        wins=wins,
+        draws=draws,
+        losses=len(scores) - wins - draws,
+        state=state,
+    )
+
+
+def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -> ProfileCard:
+    """The whole card of ``profile`` in ``system`` (every class, empty ones included)."""
+    games = ledger.games(profile.id)
+    classes = {
+        time_class: class_card(
+            time_class, game_scores(g for g in games if g.time_class is time_class), system
+        )
+        for time_class in TimeClass
+    }
+    return ProfileCard(
+        name=profile.name,
+        system=system,
+        next_color=ledger.next_color(profile.id),
+        classes=classes,
+    )

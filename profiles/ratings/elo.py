@@ -1,0 +1,239 @@
+"""Elo: after each game the rating moves by ``K·(score − expected)``, in whole points.
+
+The systems differ in their K policy, their expected score and where a new player starts:
+
+- ``elo`` (seed 000): one K for everyone (32 unless told), new players at 1200 (seed 001).
+- ``club`` (seed 001): K 40 for the first 30 games, then 20; new players at 1200.
+- ``fide-classic`` (seed 002): K 25 for the first 30 games, 15 below 2400, 10 from 2400;
+  expected scores from the FIDE table.
+- ``fide`` (the product default): K 40 for the first 30 games, 20 below 2400, 10 once 2400
+  has been reached; logistic expected score with gaps over 400 counted as 400.
+
+The two FIDE systems rate a new player the FIDE way: provisional for the first
+:data:`PROVISIONAL_GAMES` games, with the performance over the games so far as the provisional
+value, and the performance over those games as the initial rating.
+
+Rounding: every change is rounded to a whole point (halves away from zero) and added to the
+rating, and the initial rating is the performance rounded to a whole point, so a rating that
+starts whole stays whole. Rating a period (:meth:`EloSystem.rate_period`) rounds once, the sum
+of the period's changes, as FIDE does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from profiles.ratings.base import (
+    NEW_PLAYER,
+    PROVISIONAL_GAMES,
+    GameScore,
+    PlayerStart,
+    RatingInputError,
+    RatingState,
+    check_games,
+    round_points,
+)
+from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
+from profiles.ratings.performance import performance
+
+NEW_PLAYER_GAMES = 30
+"""Seeds 001 and 002 and FIDE give a higher K until this many games are behind a rating."""
+
+MASTER_RATING = 2400.0
+"""FIDE's lowest K applies from this rating."""
+
+CLUB_START_RATING = 1200.0
+"""Seed 001: "Every new player starts at 1200"."""
+
+DEFAULT_K = 32.0
+"""Seed 000: "Most casual and club systems use 32"."""
+
+ExpectedScore = Callable[[float, float], float]
+"""``(rating, opponent's rating) -> expected score``."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a K policy looks at before a game."""
+
+    rating: float
+    games: int
+    """Rated games already played."""
+    peak: float
+    """The highest rating held so far (FIDE keeps K 10 once 2400 has been reached)."""
+
+
+KPolicy = Callable[[Standing], float]
+"""``standing before a game -> K``."""
+
+
+def flat_k(k: float) -> KPolicy:
+    """One K for every game (seed 000's calculator)."""
+    if not k > 0:
+        raise RatingInputError(f"K must be a positive number of points, not {k}")
+    return lambda _standing: k
+
+
+def club_k(standing: Standing) -> float:
+    """Seed 001: 40 for a new player (under 30 games), 20 for an established one."""
+    return 40.0 if standing.games < NEW_PLAYER_GAMES else 20.0
+
+
+def fide_classic_k(standing: Standing) -> float:
+    """Seed 002: 25 under 30 games, then 15 below 2400 and 10 at or above it."""
+    if standing.games < NEW_PLAYER_GAMES:
+        return 25.0
+    return 15.0 if standing.rating < MASTER_RATING else 10.0
+
+
+def fide_k(standing: Standing) -> float:
+    """FIDE today: 40 under 30 games, then 20, and 10 for good once 2400 has been reached."""
+    if standing.games < NEW_PLAYER_GAMES:
+        return 40.0
+    return 20.0 if standing.peak < MASTER_RATING else 10.0
+
+
+def fide_expected(rating: float, opponent: float) -> float:
+    return logistic_expected(rating, opponent, cap=GAP_CAP)
+
+
+def elo_change(k: float, score: float, expected: float) -> int:
+    """``K·(score − expected)`` in whole points."""
+    return round_points(k * (score - expected))
+
+
+@dataclass(frozen=True)
+class EloCalculation:
+    """Seed 000's calculator: what one game is worth."""
+
+    expected: float
+    """The player's expected score (a draw counts half)."""
+    change: int
+    """The rating change, in whole points."""
+    new_rating: float
+
+
+def calculate(rating: float, opponent: float, score: float, k: float = DEFAULT_K) -> EloCalculation:
+    """One game by seed 000's formula: logistic expected score, ``new = R + K·(S − E)``."""
+    check_games([GameScore(opponent, score)])
+    if not math.isfinite(rating):
+        raise RatingInputError(f"the rating must be a number, not {rating}")
+    expected = logistic_expected(rating, opponent)
+    change = elo_change(flat_k(k)(Standing(rating, 0, rating)), score, expected)
+    return EloCalculation(expected=expected, change=change, new_rating=rating + change)
+
+
+@dataclass(frozen=True)
+class EloSystem:
+    name: str
+    title: str
+    k_factor: KPolicy
+    expected: ExpectedScore
+    start_rating: float | None
+    """Where a new player starts; None rates them by performance over their first games."""
+
+    def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
+        """Apply ``games`` one after another from ``start``."""
+        check_games(games)
+        history: list[float] = []
+        remaining = games
+        if start.rating is not None:
+            rating, played = float(start.rating), start.games
+        elif start.games:
+            raise RatingInputError("a player with games behind them needs their rating")
+        elif self.start_rating is not None:
+            rating, played = self.start_rating, 0
+        else:
+            if not games:
+                raise RatingInputError(
+                    f"{self.name} rates a new player from their games: give at least one"
+                )
+            history = _provisional_values(games)
+            if len(games) < PROVISIONAL_GAMES:
+                return RatingState(
+                    rating=history[-1],
+                    games=len(games),
+                    provisional=True,
+                    history=tuple(history),
+                )
+            rating, played = history[-1], PROVISIONAL_GAMES
+            remaining = games[PROVISIONAL_GAMES:]
+        peak = rating
+        for game in remaining:
+            peak = max(peak, rating)
+            k = self.k_factor(Standing(rating, played, peak))
+            rating += elo_change(k, game.score, self.expected(rating, game.opponent_rating))
+            played += 1
+            history.append(rating)
+        return RatingState(
+            rating=rating,
+            games=played,
+            provisional=played < PROVISIONAL_GAMES,
+            history=tuple(history),
+        )
+
+    def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
+        """Rate every game from the rating at the start of the period, and add the changes.
+
+        Seed 002's Kasparov–Short match: ten games at K 10, 6 points against an expected 7.2,
+        one change of −12.
+        """
+        check_games(games)
+        rating = start.rating if start.rating is not None else self.start_rating
+        if rating is None:
+            raise RatingInputError(
+                f"rating a period in {self.name} needs the rating at its start: a new player's "
+                f"first rating comes from their first {PROVISIONAL_GAMES} games"
+            )
+        k = self.k_factor(Standing(rating, start.games, rating))
+        change = sum(k * (g.score - self.expected(rating, g.opponent_rating)) for g in games)
+        played = start.games + len(games)
+        return RatingState(
+            rating=float(rating + round_points(change)),
+            games=played,
+            provisional=played < PROVISIONAL_GAMES,
+        )
+
+
+def _provisional_values(games: Sequence[GameScore]) -> list[float]:
+    """The performance after each of the first games, in whole points."""
+    first = games[:PROVISIONAL_GAMES]
+    return [float(round_points(performance(first[:n]).rating)) for n in range(1, len(first) + 1)]
+
+
+def flat_elo(k: float = DEFAULT_K) -> EloSystem:
+    """Seed 000's calculator as a system: one K for every game."""
+    return EloSystem(
+        name="elo",
+        title=f"Elo, K = {k:g}",
+        k_factor=flat_k(k),
+        expected=logistic_expected,
+        start_rating=CLUB_START_RATING,
+    )
+
+
+CLUB = EloSystem(
+    name="club",
+    title="Club Elo (K 40 for 30 games, then 20)",
+    k_factor=club_k,
+    expected=logistic_expected,
+    start_rating=CLUB_START_RATING,
+)
+
+FIDE_CLASSIC = EloSystem(
+    name="fide-classic",
+    title="FIDE classic (K 25/15/10, FIDE table)",
+    k_factor=fide_classic_k,
+    expected=table_expected,
+    start_rating=None,
+)
+
+FIDE = EloSystem(
+    name="fide",
+    title="FIDE (K 40/20/10, 400-point cap)",
+    k_factor=fide_k,
+    expected=fide_expected,
+    start_rating=None,
+)

@@ -1,0 +1,376 @@
+"""Ratings fitted to a set of games by maximum likelihood, as Ordo and BayesElo do.
+
+The model is Bradley–Terry on the Elo scale: a player rated ``Ri`` is expected to score
+``1 / (1 + 10^((Rj − Ri)/400))`` against one rated ``Rj``, and a draw counts as half a point
+(each game contributes ``s·ln p + (1 − s)·ln(1 − p)`` to the log-likelihood). Anchored players
+keep their ratings; every other player gets the rating that makes the games most likely, with
+a standard error from the inverse of the Fisher information at that rating.
+
+Games are first aggregated into one count per pairing, so the work per Newton step grows with
+the number of pairings and the cube of the number of players, never with the number of games:
+50 players and 100,000 games fit in a fraction of a second.
+
+Perfect scores. Where the results leave some player (or group of players) with every point, or
+with none, against everyone linked to the anchors, the maximum-likelihood rating is infinite.
+Each such player is given one virtual draw, spread over their opponents in proportion to the
+games played with each (the prior BayesElo uses, applied only where it is needed): so twenty
+wins against 1500-rated opponents fit at ``1500 + 400·log10(41)`` ≈ 2145, a little above the
+``1500 + 400·log10(39)`` of 19½ out of 20. Every other player's fit is exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from profiles.ratings.base import RatingInputError
+
+ELO_SCALE = 400.0
+"""Rating points for a factor of ten in the odds of scoring."""
+
+_NATURAL = math.log(10.0) / ELO_SCALE
+"""d/dR of the logit of the expected score: converts rating points to natural log-odds."""
+
+_CONVERGED = 1e-7
+"""Rating points: Newton stops once no rating moves by more than this in a step."""
+
+_MAX_STEP = 800.0
+"""Rating points: the largest move of one rating in one Newton step, so a far-off start cannot
+overshoot into a region where the expected scores round to exactly 0 or 1."""
+
+_MAX_ITERATIONS = 200
+
+Game = tuple[str, str, float]
+"""``(white, black, white's score)``: the score is 1, 0.5 or 0 (any value in 0..1 is accepted)."""
+
+
+@dataclass(frozen=True)
+class FittedRating:
+    """One player's place in the fit."""
+
+    name: str
+    rating: float
+    error: float
+    """The standard error of :attr:`rating` in rating points (0 for an anchor)."""
+    games: int
+    """Games the player took part in (games between two anchors included)."""
+    score: float
+    """Points the player scored in those games (virtual draws not included)."""
+    anchor: bool
+    """True when the rating was given, not fitted."""
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """Every player of the games (and every anchor), by name, in order of first appearance."""
+
+    players: Mapping[str, FittedRating]
+    virtual_draws: frozenset[str]
+    """Players whose results alone put them at an infinite rating, and who were therefore given
+    one virtual draw (see the module docstring); empty when every rating is the exact fit."""
+
+    def __getitem__(self, name: str) -> FittedRating:
+        return self.players[name]
+
+
+@dataclass
+class _Pairing:
+    """The games between two players, from the side of ``first``."""
+
+    first: str
+    second: str
+    games: float
+    first_score: float
+
+
+def fit_ratings(games: Iterable[Game], anchors: Mapping[str, float]) -> FitResult:
+    """Fit a rating to every player of ``games`` that ``anchors`` does not fix.
+
+    ``games`` are ``(white, black, white's score)``; colour plays no part in the model.
+    ``anchors`` map names to fixed ratings; an anchor need not have played.
+
+    Raises :class:`RatingInputError` for a score outside 0..1, a player paired with themself,
+    an anchor rating that is not a finite number, or players whose games never link them to an
+    anchor (a disconnected pool: their ratings could be shifted together by any amount).
+    """
+    for name, rating in anchors.items():
+        if not math.isfinite(rating):
+            raise RatingInputError(f"the anchor {name!r} needs a finite rating, not {rating}")
+    pairings, games_by_player, score_by_player = _aggregate(games)
+    names = list(games_by_player)
+    names += [name for name in anchors if name not in games_by_player]
+    fitted = [name for name in games_by_player if name not in anchors]
+    _check_anchored(fitted, pairings, anchors)
+
+    informative = [p for p in pairings if p.first not in anchors or p.second not in anchors]
+    virtual = _players_without_finite_fit(fitted, informative, anchors)
+    weighted = _with_virtual_draws(informative, virtual, games_by_player)
+    ratings, errors = _maximise(fitted, weighted, anchors)
+
+    players = {
+        name: FittedRating(
+            name=name,
+            rating=anchors[name] if name in anchors else ratings[name],
+            error=0.0 if name in anchors else errors[name],
+            games=games_by_player.get(name, 0),
+            score=score_by_player.get(name, 0.0),
+            anchor=name in anchors,
+        )
+        for name in names
+    }
+    return FitResult(players=players, virtual_draws=frozenset(virtual))
+
+
+def _aggregate(
+    games: Iterable[Game],
+) -> tuple[list[_Pairing], dict[str, int], dict[str, float]]:
+    pairings: dict[tuple[str, str], _Pairing] = {}
+    games_by_player: dict[str, int] = {}
+    score_by_player: dict[str, float] = {}
+    for number, (white, black, white_score) in enumerate(games, start=1):
+        if white == black:
+            raise RatingInputError(f"game {number}: {white!r} cannot play themself")
+        if not 0.0 <= white_score <= 1.0:
+            raise RatingInputError(
+                f"game {number}: white's score must be 1, 0.5 or 0, not {white_score}"
+            )
+        key = (white, black) if white < black else (black, white)
+        pairing = pairings.get(key)
+        if pairing is None:
+            pairing = pairings[key] = _Pairing(key[0], key[1], 0.0, 0.0)
+        pairing.games += 1
+        pairing.first_score += white_score if white == key[0] else 1.0 - white_score
+        games_by_player[white] = games_by_player.get(white, 0) + 1
+        games_by_player[black] = games_by_player.get(black, 0) + 1
+        score_by_player[white] = score_by_player.get(white, 0.0) + white_score
+        score_by_player[black] = score_by_player.get(black, 0.0) + 1.0 - white_score
+    return list(pairings.values()), games_by_player, score_by_player
+
+
+def _check_anchored(
+    fitted: list[str], pairings: list[_Pairing], anchors: Mapping[str, float]
+) -> None:
+    """Every fitted player must be linked to an anchor through games (union–find)."""
+    parent: dict[str, str] = {}
+
+    def root(name: str) -> str:
+        parent.setdefault(name, name)
+        while parent[name] != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for pairing in pairings:
+        parent[root(pairing.first)] = root(pairing.second)
+    anchored = {root(name) for name in anchors}
+    loose = [name for name in fitted if root(name) not in anchored]
+    if loose:
+        shown = ", ".join(repr(name) for name in loose[:5])
+        more = f" and {len(loose) - 5} more" if len(loose) > 5 else ""
+        raise RatingInputError(
+            f"no game links {shown}{more} to an anchored player, so their ratings have no "
+            "fixed point: anchor one of them, or add games against an anchored player"
+        )
+
+
+def _players_without_finite_fit(
+    fitted: list[str], pairings: list[_Pairing], anchors: Mapping[str, float]
+) -> set[str]:
+    """Players outside the strongly connected component of the anchors.
+
+    With every anchor merged into one node and an edge u → v whenever u took points from v,
+    the likelihood has a finite maximum exactly when the graph is strongly connected (Zermelo,
+    Ford): otherwise some group can be moved off to infinity while the likelihood still rises.
+    """
+    anchor_node = ""
+    took_points_from: dict[str, set[str]] = {name: set() for name in fitted}
+    took_points_from[anchor_node] = set()
+    lost_points_to: dict[str, set[str]] = {name: set() for name in took_points_from}
+
+    def node(name: str) -> str:
+        return anchor_node if name in anchors else name
+
+    for pairing in pairings:
+        first, second = node(pairing.first), node(pairing.second)
+        if pairing.first_score > 0.0:
+            took_points_from[first].add(second)
+            lost_points_to[second].add(first)
+        if pairing.first_score < pairing.games:
+            took_points_from[second].add(first)
+            lost_points_to[first].add(second)
+    strong = _reachable(anchor_node, took_points_from) & _reachable(anchor_node, lost_points_to)
+    return {name for name in fitted if name not in strong}
+
+
+def _reachable(start: str, edges: Mapping[str, set[str]]) -> set[str]:
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        for following in edges[frontier.pop()]:
+            if following not in seen:
+                seen.add(following)
+                frontier.append(following)
+    return seen
+
+
+def _with_virtual_draws(
+    pairings: list[_Pairing], virtual: set[str], games_by_player: Mapping[str, int]
+) -> list[_Pairing]:
+    if not virtual:
+        return pairings
+    weighted = []
+    for pairing in pairings:
+        extra = sum(
+            pairing.games / games_by_player[name]
+            for name in (pairing.first, pairing.second)
+            if name in virtual
+        )
+        weighted.append(
+            _Pairing(
+                pairing.first,
+                pairing.second,
+                pairing.games + extra,
+                pairing.first_score + extra / 2,
+            )
+        )
+    return weighted
+
+
+def _expected(rating: float, opponent: float) -> float:
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / ELO_SCALE))
+
+
+def _log_likelihood(
+    pairings: list[_Pairing], ratings: Mapping[str, float], anchors: Mapping[str, float]
+) -> float:
+    total = 0.0
+    for pairing in pairings:
+        first = anchors.get(pairing.first, ratings.get(pairing.first, 0.0))
+        second = anchors.get(pairing.second, ratings.get(pairing.second, 0.0))
+        logit = _NATURAL * (first - second)
+        # ln p and ln(1 − p) written to stay finite for any rating gap.
+        log_first = -_softplus(-logit)
+        log_second = -_softplus(logit)
+        total += pairing.first_score * log_first
+        total += (pairing.games - pairing.first_score) * log_second
+    return total
+
+
+def _softplus(x: float) -> float:
+    """ln(1 + e^x) without overflow."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _maximise(
+    fitted: list[str], pairings: list[_Pairing], anchors: Mapping[str, float]
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Newton's method on the concave log-likelihood, with step halving; then the errors."""
+    if not fitted:
+        return {}, {}
+    index = {name: i for i, name in enumerate(fitted)}
+    start = sum(anchors.values()) / len(anchors)
+    ratings = dict.fromkeys(fitted, start)
+    likelihood = _log_likelihood(pairings, ratings, anchors)
+    for _ in range(_MAX_ITERATIONS):
+        gradient, information = _gradient_and_information(pairings, ratings, anchors, index)
+        step = _solve(information, gradient)
+        largest = max(abs(x) for x in step)
+        if largest > _MAX_STEP:
+            step = [x * _MAX_STEP / largest for x in step]
+            largest = _MAX_STEP
+        while True:
+            trial = {name: ratings[name] + step[index[name]] for name in fitted}
+            trial_likelihood = _log_likelihood(pairings, trial, anchors)
+            if trial_likelihood >= likelihood or largest < _CONVERGED:
+                break
+            step = [x / 2 for x in step]
+            largest /= 2
+        ratings, likelihood = trial, trial_likelihood
+        if largest < _CONVERGED:
+            break
+    _, information = _gradient_and_information(pairings, ratings, anchors, index)
+    variances = _inverse_diagonal(information)
+    errors = {name: math.sqrt(variances[index[name]]) for name in fitted}
+    return ratings, errors
+
+
+def _gradient_and_information(
+    pairings: list[_Pairing],
+    ratings: Mapping[str, float],
+    anchors: Mapping[str, float],
+    index: Mapping[str, int],
+) -> tuple[list[float], list[list[float]]]:
+    """The score vector and the Fisher information, both in rating points."""
+    size = len(index)
+    gradient = [0.0] * size
+    information = [[0.0] * size for _ in range(size)]
+    for pairing in pairings:
+        first = anchors.get(pairing.first, ratings.get(pairing.first, 0.0))
+        second = anchors.get(pairing.second, ratings.get(pairing.second, 0.0))
+        p = _expected(first, second)
+        surplus = _NATURAL * (pairing.first_score - pairing.games * p)
+        weight = _NATURAL * _NATURAL * pairing.games * p * (1.0 - p)
+        i = index.get(pairing.first)
+        j = index.get(pairing.second)
+        if i is not None:
+            gradient[i] += surplus
+            information[i][i] += weight
+        if j is not None:
+            gradient[j] -= surplus
+            information[j][j] += weight
+        if i is not None and j is not None:
+            information[i][j] -= weight
+            information[j][i] -= weight
+    return gradient, information
+
+
+def _cholesky(matrix: list[list[float]]) -> list[list[float]]:
+    """Lower-triangular L with L·Lᵀ = matrix (the information is symmetric positive definite
+    once every player is linked to an anchor)."""
+    size = len(matrix)
+    lower = [[0.0] * size for _ in range(size)]
+    for i in range(size):
+        row_i = lower[i]
+        for j in range(i + 1):
+            row_j = lower[j]
+            total = matrix[i][j] - sum(row_i[k] * row_j[k] for k in range(j))
+            if i == j:
+                if total <= 0.0:
+                    raise RatingInputError(
+                        "the games do not pin the ratings down (the information matrix is "
+                        "singular): add games between the players"
+                    )
+                row_i[i] = math.sqrt(total)
+            else:
+                row_i[j] = total / row_j[j]
+    return lower
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    lower = _cholesky(matrix)
+    size = len(vector)
+    forward = [0.0] * size
+    for i in range(size):
+        forward[i] = (vector[i] - sum(lower[i][k] * forward[k] for k in range(i))) / lower[i][i]
+    solution = [0.0] * size
+    for i in reversed(range(size)):
+        tail = sum(lower[k][i] * solution[k] for k in range(i + 1, size))
+        solution[i] = (forward[i] - tail) / lower[i][i]
+    return solution
+
+
+def _inverse_diagonal(matrix: list[list[float]]) -> list[float]:
+    """diag(M⁻¹) = the column sums of squares of L⁻¹, for M = L·Lᵀ."""
+    lower = _cholesky(matrix)
+    size = len(matrix)
+    diagonal = [0.0] * size
+    for column in range(size):
+        # Solve L·x = e_column; x is zero above ``column``.
+        x = [0.0] * size
+        for i in range(column, size):
+            target = 1.0 if i == column else 0.0
+            x[i] = (target - sum(lower[i][k] * x[k] for k in range(column, i))) / lower[i][i]
+        for i in range(column, size):
+            diagonal[column] += x[i] * x[i]
+    return diagonal

@@ -1,0 +1,58 @@
+"""Performance rating: the rating at which a player's results were the most likely.
+
+It is the logistic fit of :mod:`profiles.ratings.fit` with the opponents as anchors, so the
+initial rating of a new player and the calibration of the engine pool come from one piece of
+code. A run of all wins or all losses is finite: the fit gives such a player one virtual draw
+spread over their opponents (twenty wins against 1500 give ≈ 2145, twenty losses ≈ 855).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from profiles.ratings.base import (
+    NEW_PLAYER,
+    PROVISIONAL_GAMES,
+    GameScore,
+    PlayerStart,
+    RatingInputError,
+    RatingState,
+    check_games,
+)
+from profiles.ratings.fit import FittedRating, fit_ratings
+
+_PLAYER = "player"
+
+
+def _opponent(rating: float) -> str:
+    # Opponents of one rating are one anchor, so the fit sees one pairing per rating.
+    return f"opponent rated {rating!r}"
+
+
+def performance(games: Sequence[GameScore]) -> FittedRating:
+    """The player's fitted rating and its standard error over ``games``."""
+    check_games(games)
+    if not games:
+        raise RatingInputError("a performance rating needs at least one game")
+    anchors = {_opponent(game.opponent_rating): game.opponent_rating for game in games}
+    fit = fit_ratings(
+        ((_PLAYER, _opponent(game.opponent_rating), game.score) for game in games), anchors
+    )
+    return fit[_PLAYER]
+
+
+@dataclass(frozen=True)
+class PerformanceSystem:
+    """The performance over the games given; where the player started plays no part."""
+
+    name: str = "performance"
+    title: str = "Performance rating"
+
+    def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
+        fitted = performance(games)
+        return RatingState(
+            rating=fitted.rating,
+            games=len(games),
+            provisional=len(games) < PROVISIONAL_GAMES,
+        )

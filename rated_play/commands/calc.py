@@ -1,0 +1,50 @@
+"""``rated-play calc``: seed 000's Elo calculator — expected score, change and new rating."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from profiles.ratings import RatingInputError
+from profiles.ratings.elo import DEFAULT_K, calculate
+from rated_play.commands import CommandError, add_data_dir, print_json
+
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "calc",
+        help="what one game is worth: expected score, rating change, new rating",
+        description="Seed 000's Elo calculator: new rating = rating + K·(score − expected).",
+    )
+    add_data_dir(parser)
+    parser.add_argument("--rating", type=float, required=True, help="your rating")
+    parser.add_argument("--opponent", type=float, required=True, help="your opponent's rating")
+    parser.add_argument("--result", choices=tuple(RESULTS), required=True, help="your result")
+    parser.add_argument("--k", type=float, default=DEFAULT_K, help="K factor (default 32)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = calculate(args.rating, args.opponent, RESULTS[args.result], k=args.k)
+    except RatingInputError as error:
+        raise CommandError(str(error)) from error
+    document: dict[str, Any] = {
+        "rating": args.rating,
+        "opponent": args.opponent,
+        "result": args.result,
+        "k": args.k,
+        "expected": game.expected,
+        "change": game.change,
+        "new_rating": game.new_rating,
+    }
+    if args.json:
+        print_json(document)
+    else:
+        print(f"Expected score  {game.expected:.3f}")
+        print(f"Rating change   {game.change:+d}")
+        print(f"New rating      {game.new_rating:g}")
+    return 0

@@ -1,0 +1,488 @@
+"""The rated game: the one place the rules of a rated game live.
+
+The UI, the command line and the tests all drive this object. It has no takeback, no pause, no
+hint and no evaluation: those are not forbidden here, they do not exist. What it does have is
+every way a game can end, and a ledger entry that scores the game as a loss from before the
+first move until the game really ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+
+import chess
+
+from engines.errors import EngineUnavailableError
+from engines.opponent import Opponent
+from engines.player import ClockReading, EngineCrashError, EnginePlayer
+from profiles.card import ClassCard, class_card, game_scores
+from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ratings import GameScore
+from profiles.time_control import TimeClass, TimeControl
+from rated_play.session.clock import GameClock, TimeSource
+from rated_play.session.moves import parse_move
+from rated_play.session.outcome import (
+    GameOutcome,
+    Termination,
+    automatic_outcome,
+    claimable_draw,
+    time_forfeit,
+)
+from rated_play.session.pgn import (
+    GameRecordHeaders,
+    PlayedMove,
+    archive_path,
+    game_pgn,
+    write_archive,
+)
+
+MAX_ENGINE_RESTARTS = 3
+"""Restarts of a failed engine in one game before the game is declared void."""
+DRAW_ACCEPT_WORSE_CP = -50
+"""The engine accepts a draw when it judges itself this much worse (centipawns) or more…"""
+DRAW_ACCEPT_LEVEL_CP = 20
+"""…or, from move :data:`DRAW_ACCEPT_LEVEL_MOVE` on, when the position is this level."""
+DRAW_ACCEPT_LEVEL_MOVE = 40
+
+
+class RatedGameError(Exception):
+    """An action the rules do not allow now; the message is for the player."""
+
+
+class NotYourTurnError(RatedGameError):
+    pass
+
+
+class GameOverError(RatedGameError):
+    pass
+
+
+class DrawClaimError(RatedGameError):
+    pass
+
+
+class DrawOfferError(RatedGameError):
+    pass
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """What the result screen shows once the game is in the ledger."""
+
+    game_id: int
+    outcome: GameOutcome
+    time_class: TimeClass
+    rating_before: float | None
+    """The rating shown before the game; None while provisional."""
+    rating_after: float | None
+    """The rating shown after the game; None while still provisional."""
+    games_until_rated: int
+    pgn_path: Path | None
+
+    @property
+    def rating_change(self) -> float | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+class RatedGame:
+    """One rated game between a profile and an opponent. Start it with :meth:`start`."""
+
+    def __init__(
+        self,
+        *,
+        ledger: Ledger,
+        profile: Profile,
+        opponent: Opponent,
+        time_control: TimeControl,
+        record: GameRecord,
+        player: EnginePlayer,
+        clock: GameClock,
+        archive_dir: Path,
+    ) -> None:
+        self._ledger = ledger
+        self.profile = profile
+        self.opponent = opponent
+        self.time_control = time_control
+        self.game_id = record.id
+        self.player_color: chess.Color = record.player_color
+        self._started_at = record.started_at
+        self._rating_before = record.rating_before
+        self._engine = player
+        self.clock = clock
+        self._archive_dir = archive_dir
+        self._board = chess.Board()
+        self._moves: list[PlayedMove] = []
+        self._outcome: GameOutcome | None = None
+        self._report: GameReport | None = None
+        self._draw_offered_this_move = False
+
+    # -- starting ------------------------------------------------------------------------
+
+    @classmethod
+    async def start(
+        cls,
+        ledger: Ledger,
+        profile: Profile,
+        opponent: Opponent,
+        time_control: TimeControl,
+        *,
+        archive_dir: Path | None = None,
+        now: TimeSource | None = None,
+    ) -> RatedGame:
+        """Start the engine, then write the game as a pending loss, then start White's clock.
+
+        The engine starts first so that an engine that cannot start costs the player nothing:
+        :class:`EngineUnavailableError` is raised and the ledger is unchanged.
+        """
+        player = EnginePlayer(opponent)
+        await player.start()
+        try:
+            before = _class_state_rating(ledger, profile, time_control.time_class)
+            record = ledger.open_game(
+                profile,
+                opponent_name=opponent.name,
+                opponent_title=opponent.title,
+                opponent_rating=opponent.rating,
+                time_control=time_control,
+                rating_before=before,
+            )
+        except BaseException:
+            await player.close()
+            raise
+        clock = GameClock(time_control, now)
+        game = cls(
+            ledger=ledger,
+            profile=profile,
+            opponent=opponent,
+            time_control=time_control,
+            record=record,
+            player=player,
+            clock=clock,
+            archive_dir=archive_dir or ledger.path.parent / "archive",
+        )
+        clock.start(chess.WHITE)
+        return game
+
+    # -- what the board shows -------------------------------------------------------------
+
+    @property
+    def board(self) -> chess.Board:
+        """A copy of the position (with its move stack): changing it changes nothing here."""
+        return self._board.copy()
+
+    @property
+    def engine_color(self) -> chess.Color:
+        return not self.player_color
+
+    @property
+    def is_player_turn(self) -> bool:
+        return self._outcome is None and self._board.turn == self.player_color
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def report(self) -> GameReport | None:
+        return self._report
+
+    @property
+    def last_move(self) -> chess.Move | None:
+        return self._board.peek() if self._board.move_stack else None
+
+    @property
+    def engine_restarts(self) -> int:
+        return self._engine.restarts
+
+    def san_moves(self) -> list[str]:
+        replay = chess.Board()
+        sans = []
+        for move in self._board.move_stack:
+            sans.append(replay.san(move))
+            replay.push(move)
+        return sans
+
+    def parse_move(self, text: str) -> chess.Move:
+        """The player's typed move (SAN or UCI); raises a :class:`MoveInputError` that says
+        what is wrong. Reading a move changes nothing."""
+        self._require_player_turn()
+        return parse_move(self._board, text)
+
+    # -- the player's actions ---------------------------------------------------------------
+
+    async def play(self, move: chess.Move) -> None:
+        """Play the player's move; the clock is pressed and the move is in the ledger."""
+        self._require_player_turn()
+        if move not in self._board.legal_moves:
+            raise RatedGameError(f"{move.uci()} is not legal in this position")
+        if self.check_flag():
+            return
+        self._push(move)
+
+    async def offer_draw(self) -> bool:
+        """Offer a draw; the engine answers from its own evaluation (the player's clock runs).
+
+        One offer per move: repeated offers would turn the engine's answers into a hint.
+        """
+        self._require_player_turn()
+        if self._draw_offered_this_move:
+            raise DrawOfferError("you have offered a draw this move already; play a move first")
+        self._draw_offered_this_move = True
+        score = await self._engine.evaluate(self._board)
+        if self.check_flag() or self._outcome is not None:
+            return False
+        if score is None or not _engine_accepts_draw(score.pov(self.engine_color), self._board):
+            return False
+        self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
+        return True
+
+    async def claim_draw(self, move: chess.Move | None = None) -> None:
+        """Claim a draw by threefold repetition or the fifty-move rule, in the position now or
+        (as the Laws allow) with the move ``move`` that would bring it about.
+
+        An unfounded claim raises :class:`DrawClaimError` and changes nothing.
+        """
+        self._require_player_turn()
+        if self.check_flag():
+            return
+        position = self._board.copy()
+        if move is not None:
+            if move not in position.legal_moves:
+                raise DrawClaimError(f"{move.uci()} is not legal in this position")
+            position.push(move)
+        termination = claimable_draw(position)
+        if termination is None:
+            raise DrawClaimError(
+                "no draw can be claimed: the position has not occurred three times and fifty "
+                "moves have not passed without a capture or a pawn move"
+                + ("" if move is not None else " (you may claim with the move that makes it so)")
+            )
+        if move is not None:
+            self._push(move, end_automatically=False)
+        self._finish(GameOutcome(None, termination, self.player_color))
+
+    def resign(self) -> None:
+        """Resign: the game is lost. Allowed at any moment, even while the engine thinks."""
+        self._require_not_over()
+        self._finish(GameOutcome(self.engine_color, Termination.RESIGNATION, self.player_color))
+
+    def abandon(self) -> None:
+        """Leave the game: scored as a loss by abandonment, like the pending entry said."""
+        if self._outcome is not None:
+            return
+        self._finish(GameOutcome(self.engine_color, Termination.ABANDONED, self.player_color))
+
+    def check_flag(self) -> bool:
+        """End the game if the side to move has run out of time; True when that just happened.
+
+        The UI calls this on every clock tick, so a flag falls when it falls, not at the next
+        move.
+        """
+        if self._outcome is not None:
+            return False
+        flagged = self.clock.flagged()
+        if flagged is None:
+            return False
+        self._finish(time_forfeit(self._board, flagged, self.player_color))
+        return True
+
+    # -- the engine's move -----------------------------------------------------------------
+
+    async def engine_move(self) -> chess.Move | None:
+        """Let the engine think on the real clock and play its move.
+
+        Returns None when the game ended meanwhile: the engine's flag fell, the player
+        resigned, or the engine failed for good (the game is then void). A crashed or hung
+        engine is restarted and asked again from the same position with the same clocks.
+        """
+        self._require_not_over()
+        if self._board.turn != self.engine_color:
+            raise NotYourTurnError("it is the player's turn, not the engine's")
+        while self._outcome is None:
+            reading = self._clock_reading()
+            engine_left = self.clock.remaining(self.engine_color)
+            try:
+                move = await self._think(reading, engine_left)
+            except EngineCrashError:
+                if self._outcome is not None:
+                    return None
+                if not await self._restart_engine():
+                    return None
+                if engine_left is not None:
+                    self.clock.set_remaining(self.engine_color, engine_left)
+                continue
+            except TimeoutError:
+                self.check_flag()
+                return None
+            if self._outcome is not None or self.check_flag():
+                return None
+            self._push(move)
+            return move
+        return None
+
+    async def _think(self, reading: ClockReading | None, engine_left: float | None) -> chess.Move:
+        search = self._engine.play(self._board.copy(), reading)
+        if engine_left is None:
+            return await search
+        # The engine's flag falls when its time is up, whatever it is doing then.
+        return await asyncio.wait_for(search, timeout=max(engine_left, 0.0) + 0.05)
+
+    async def _restart_engine(self) -> bool:
+        if self._engine.restarts >= MAX_ENGINE_RESTARTS:
+            self._void()
+            return False
+        try:
+            await self._engine.restart()
+        except EngineUnavailableError:
+            self._void()
+            return False
+        return True
+
+    def _void(self) -> None:
+        self._finish(GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color))
+
+    def _clock_reading(self) -> ClockReading | None:
+        white = self.clock.remaining(chess.WHITE)
+        black = self.clock.remaining(chess.BLACK)
+        if white is None or black is None:
+            return None
+        return ClockReading(white, black, float(self.time_control.increment_seconds))
+
+    async def close(self) -> None:
+        """Stop the engine process. A game still going on is abandoned first."""
+        self.abandon()
+        await self._engine.close()
+
+    # -- keeping the record ------------------------------------------------------------------
+
+    def _push(self, move: chess.Move, *, end_automatically: bool = True) -> None:
+        clock_after = self.clock.press()
+        self._board.push(move)
+        self._moves.append(PlayedMove(move, clock_after))
+        self._draw_offered_this_move = False
+        self._ledger.record_move(
+            self.game_id,
+            len(self._moves),
+            move.uci(),
+            None if clock_after is None else round(clock_after * 1000),
+        )
+        if end_automatically:
+            ending = automatic_outcome(self._board, self.player_color)
+            if ending is not None:
+                self._finish(ending)
+
+    def _finish(self, outcome: GameOutcome) -> None:
+        """Record how the game ended: the ledger entry is closed and the PGN archived."""
+        self._outcome = outcome
+        self.clock.stop()
+        self._report = close_game(
+            self._ledger,
+            record=self._ledger.game(self.game_id),
+            profile=self.profile,
+            outcome=outcome,
+            moves=self._moves,
+            archive_dir=self._archive_dir,
+        )
+
+    def _require_not_over(self) -> None:
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over: {self._outcome.description}")
+
+    def _require_player_turn(self) -> None:
+        self._require_not_over()
+        if self._board.turn != self.player_color:
+            raise NotYourTurnError("wait for the engine's move")
+
+
+def _engine_accepts_draw(score: chess.engine.Score, board: chess.Board) -> bool:
+    centipawns = score.score(mate_score=100_000)
+    assert centipawns is not None
+    if centipawns <= DRAW_ACCEPT_WORSE_CP:
+        return True
+    return board.fullmove_number >= DRAW_ACCEPT_LEVEL_MOVE and centipawns <= DRAW_ACCEPT_LEVEL_CP
+
+
+def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass) -> float | None:
+    """The default system's current value in a class (provisional included), or None."""
+    card = _class_card_with(ledger, profile, time_class, None)
+    return None if card.state is None else card.state.rating
+
+
+def _class_card_with(
+    ledger: Ledger, profile: Profile, time_class: TimeClass, extra: GameScore | None
+) -> ClassCard:
+    """The class card from the ledger's closed games, plus ``extra`` as the latest game."""
+    scores = game_scores(g for g in ledger.games(profile.id) if g.time_class is time_class)
+    if extra is not None:
+        scores.append(extra)
+    return class_card(time_class, scores)
+
+
+def close_game(
+    ledger: Ledger,
+    *,
+    record: GameRecord,
+    profile: Profile,
+    outcome: GameOutcome,
+    moves: list[PlayedMove],
+    archive_dir: Path,
+) -> GameReport:
+    """Close a pending game with its outcome: PGN archived, ledger row closed, rating derived.
+
+    Shared by a game that ends at the board and by an abandoned game closed at the next
+    start-up, so both are recorded the same way.
+    """
+    time_class = TimeClass(record.time_class)
+    before = _class_card_with(ledger, profile, time_class, None)
+    score = outcome.player_score
+    after = before
+    if score is not None:
+        after = _class_card_with(
+            ledger,
+            profile,
+            time_class,
+            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
+        )
+    headers = GameRecordHeaders(
+        player=profile.name,
+        player_color=record.player_color,
+        player_rating=before.rating,
+        opponent=record.opponent_title,
+        opponent_rating=record.opponent_rating,
+        time_control=TimeControl.from_pgn(record.time_control),
+        started_at=record.started_at,
+        game_id=record.id,
+    )
+    pgn = game_pgn(headers, moves, outcome)
+    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    write_archive(path, pgn)
+    status = {
+        Termination.ABANDONED: GameStatus.ABANDONED,
+        Termination.ENGINE_FAILURE: GameStatus.VOID,
+    }.get(outcome.termination, GameStatus.FINISHED)
+    ledger.close_game(
+        record.id,
+        status=status,
+        result=outcome.result,
+        player_score=score,
+        termination=outcome.termination.value,
+        pgn=pgn,
+        rating_after=None if after.state is None else after.state.rating,
+    )
+    return GameReport(
+        game_id=record.id,
+        outcome=outcome,
+        time_class=time_class,
+        rating_before=before.rating,
+        rating_after=after.rating,
+        games_until_rated=after.games_until_rated,
+        pgn_path=path,
+    )

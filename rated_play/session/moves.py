@@ -1,0 +1,97 @@
+"""Reading the player's typed move, in SAN or UCI, with messages that say what went wrong."""
+
+from __future__ import annotations
+
+import chess
+
+
+class MoveInputError(ValueError):
+    """A typed move that cannot be played; the message is for the player. Nothing changes."""
+
+
+class UnreadableMoveError(MoveInputError):
+    pass
+
+
+class IllegalMoveError(MoveInputError):
+    pass
+
+
+class AmbiguousMoveError(MoveInputError):
+    pass
+
+
+_UCI_LENGTHS = (4, 5)
+
+
+def parse_move(board: chess.Board, text: str) -> chess.Move:
+    """The legal move ``text`` names in ``board``: SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``)
+    or UCI (``g1f3``, ``e7e8q``)."""
+    cleaned = text.strip().replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+    if not cleaned:
+        raise UnreadableMoveError("type a move, such as e4, Nf3, O-O or g1f3")
+    if len(cleaned) in _UCI_LENGTHS and cleaned[:4].isalnum() and cleaned[1].isdigit():
+        try:
+            move = chess.Move.from_uci(cleaned.lower())
+        except chess.InvalidMoveError:
+            move = None
+        if move is not None:
+            if move in board.legal_moves:
+                return move
+            # "e2e4"-style text that is not legal: say so in the player's terms.
+            return _explain_illegal(board, cleaned, move)
+    try:
+        return board.parse_san(cleaned)
+    except chess.AmbiguousMoveError as error:
+        candidates = _candidates(board, cleaned)
+        raise AmbiguousMoveError(
+            f"{cleaned} is ambiguous: it could be {candidates}; name the piece's file or rank"
+        ) from error
+    except chess.IllegalMoveError as error:
+        raise IllegalMoveError(_illegal_reason(board, cleaned)) from error
+    except chess.InvalidMoveError as error:
+        raise UnreadableMoveError(
+            f"{cleaned!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q "
+            "or UCI such as g1f3, e7e8q"
+        ) from error
+
+
+def _explain_illegal(board: chess.Board, text: str, move: chess.Move) -> chess.Move:
+    piece = board.piece_at(move.from_square)
+    if piece is None:
+        raise IllegalMoveError(
+            f"{text}: there is no piece on {chess.square_name(move.from_square)}"
+        )
+    if piece.color != board.turn:
+        raise IllegalMoveError(
+            f"{text}: that is not your piece on {chess.square_name(move.from_square)}"
+        )
+    if move.promotion is None and chess.Move(move.from_square, move.to_square, chess.QUEEN) in (
+        board.legal_moves
+    ):
+        raise IllegalMoveError(f"{text}: a pawn reaching the last rank must promote, e.g. {text}q")
+    raise IllegalMoveError(_illegal_reason(board, text))
+
+
+def _illegal_reason(board: chess.Board, text: str) -> str:
+    try:
+        promotion = board.san(board.parse_san(f"{text}=Q"))
+    except ValueError:
+        promotion = None
+    if promotion is not None:
+        return f"{text}: a pawn reaching the last rank must promote, e.g. {promotion}"
+    if board.is_check():
+        return f"{text} is not legal: your king is in check and must be got out of it"
+    return f"{text} is not legal in this position"
+
+
+def _candidates(board: chess.Board, text: str) -> str:
+    """The legal moves a SAN with a missing disambiguator could mean, in full SAN."""
+    stripped = text.rstrip("+#")
+    names = [
+        board.san(move)
+        for move in board.legal_moves
+        if board.san(move).rstrip("+#").replace("x", "")[-2:] == stripped.replace("x", "")[-2:]
+        and board.san(move)[0] == stripped[0]
+    ]
+    return " or ".join(names) if names else "more than one move"

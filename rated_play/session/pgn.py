@@ -1,0 +1,97 @@
+"""The PGN of a rated game: full headers, the moves, and each move's clock reading."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from profiles.time_control import TimeControl
+from rated_play.session.outcome import GameOutcome
+
+EVENT = "rated-play rated game"
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    move: chess.Move
+    clock: float | None
+    """The mover's clock after the move, increment included; None without a clock."""
+
+
+@dataclass(frozen=True)
+class GameRecordHeaders:
+    """What the PGN says about the players and the game besides the moves."""
+
+    player: str
+    player_color: chess.Color
+    player_rating: float | None
+    """None while provisional: the PGN then carries no Elo for the player."""
+    opponent: str
+    opponent_rating: float
+    time_control: TimeControl
+    started_at: dt.datetime
+    game_id: int
+
+
+def game_pgn(
+    headers: GameRecordHeaders, moves: Sequence[PlayedMove], outcome: GameOutcome | None
+) -> str:
+    """The game as PGN text; ``outcome`` None gives result ``*`` (a game still in progress)."""
+    game = chess.pgn.Game()
+    player_is_white = headers.player_color == chess.WHITE
+    white, black = (
+        (headers.player, headers.opponent)
+        if player_is_white
+        else (headers.opponent, headers.player)
+    )
+    player_elo = "" if headers.player_rating is None else str(round(headers.player_rating))
+    opponent_elo = str(round(headers.opponent_rating))
+    game.headers["Event"] = EVENT
+    game.headers["Site"] = "rated-play"
+    game.headers["Date"] = headers.started_at.strftime("%Y.%m.%d")
+    game.headers["Round"] = str(headers.game_id)
+    game.headers["White"] = white
+    game.headers["Black"] = black
+    game.headers["Result"] = "*" if outcome is None else outcome.result
+    game.headers["WhiteElo"] = player_elo if player_is_white else opponent_elo
+    game.headers["BlackElo"] = opponent_elo if player_is_white else player_elo
+    game.headers["WhiteType"] = "human" if player_is_white else "program"
+    game.headers["BlackType"] = "program" if player_is_white else "human"
+    game.headers["TimeControl"] = headers.time_control.pgn
+    game.headers["UTCDate"] = headers.started_at.strftime("%Y.%m.%d")
+    game.headers["UTCTime"] = headers.started_at.strftime("%H:%M:%S")
+    game.headers["Termination"] = "unterminated" if outcome is None else outcome.termination.pgn
+    game.headers["PlyCount"] = str(len(moves))
+    if outcome is not None:
+        game.headers["EndReason"] = outcome.description
+    node: chess.pgn.GameNode = game
+    for played in moves:
+        node = node.add_variation(played.move)
+        if played.clock is not None:
+            node.set_clock(played.clock)
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+    return game.accept(exporter) + "\n"
+
+
+def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
+    """Where a finished game's PGN is kept: one file per game, by player and date."""
+    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_") or "player"
+    return archive_dir / safe_player / f"{started_at:%Y-%m-%d}-game-{game_id}.pgn"
+
+
+def write_archive(path: Path, pgn: str) -> None:
+    """Write the PGN durably: a temporary file, synced, then renamed into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".pgn.tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(pgn)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temporary.replace(path)

@@ -1,0 +1,1 @@
+"""The app's screens and modal dialogs."""

@@ -1,0 +1,29 @@
+"""What every screen with workers shares: a failed worker becomes an error dialog."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from rated_play.ui.screens.error import ErrorDialog
+
+
+class WorkingScreen(Screen[None]):
+    """A screen whose workers (engine start, engine moves, draw offers) may fail.
+
+    Workers are declared with ``exit_on_error=False``; this is the one place their failures
+    are caught, so the player sees a sentence instead of a traceback.
+    """
+
+    @on(Worker.StateChanged)
+    def worker_failed(self, event: Worker.StateChanged) -> None:
+        if event.state is not WorkerState.ERROR:
+            return
+        error = event.worker.error
+        message = str(error) or type(error).__name__
+        self.app.push_screen(ErrorDialog("Something went wrong", message))
+        self.on_worker_failed()
+
+    def on_worker_failed(self) -> None:
+        """Put the screen back in a usable state after a failed worker."""

@@ -1,0 +1,258 @@
+"""The rated game in progress: board, clocks, moves, and the few actions the rules allow.
+
+There is deliberately no takeback, pause, hint or evaluation here: the session has none to
+offer. The engine thinks in a worker so the clocks keep ticking and the screen stays live.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import chess
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Input, Static
+
+from rated_play.session import (
+    DrawClaimError,
+    MoveInputError,
+    RatedGame,
+    RatedGameError,
+)
+from rated_play.ui.screens.base import WorkingScreen
+from rated_play.ui.screens.confirm import resign_dialog
+from rated_play.ui.screens.promotion import PromotionDialog
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.clock import ClockView
+from rated_play.ui.widgets.move_list import MoveList
+from rated_play.ui.widgets.profile_card import color_name
+
+TICK_SECONDS = 0.1
+"""How often the clocks are redrawn and the flag is checked (tenths are shown under 20 s)."""
+
+
+def is_promotion(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> bool:
+    piece = board.piece_at(from_square)
+    return (
+        piece is not None
+        and piece.piece_type == chess.PAWN
+        and chess.square_rank(to_square) in (0, 7)
+    )
+
+
+class GameScreen(WorkingScreen):
+    """Drives one :class:`RatedGame` until it ends, then shows the result."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f6", "offer_draw", "Offer draw"),
+        Binding("f7", "claim_draw", "Claim draw"),
+        Binding("f8", "resign", "Resign"),
+    ]
+
+    def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
+        super().__init__()
+        self.game = game
+        self.ascii_pieces = ascii_pieces
+        self._ticker: Timer | None = None
+        self._finished = False
+
+    @property
+    def in_play(self) -> bool:
+        """True while the game is on: leaving now loses it."""
+        return not self.game.is_over
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        opponent = game.opponent
+        you = f"You · {color_name(game.player_color)}"
+        engine = f"{opponent.title} ({opponent.rating:.0f}) · {color_name(not game.player_color)}"
+        with Horizontal(id="game"):
+            yield BoardView(
+                orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="board"
+            )
+            with Vertical(id="side"):
+                yield Static(
+                    f"Rated {game.time_control.time_class.label} · {game.time_control}",
+                    id="rated",
+                    markup=False,
+                )
+                yield ClockView(engine, id="opponent-clock")
+                yield MoveList(id="moves")
+                yield ClockView(you, id="player-clock")
+                yield Input(placeholder="Your move: e4, Nf3, O-O, g1f3", id="move-input")
+                yield Static("", id="move-error", markup=False)
+                yield Static("", id="status", markup=False)
+                with Horizontal(id="actions"):
+                    yield Button("Offer draw", id="offer-draw", compact=True)
+                    yield Button("Claim draw", id="claim-draw", compact=True)
+                    yield Button("Resign", id="resign", variant="error", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_position()
+        self.tick()
+        self._ticker = self.set_interval(TICK_SECONDS, self.tick)
+        if not self.game.is_player_turn:
+            self.think()
+
+    async def on_unmount(self) -> None:
+        # However the screen goes (result, quit, signal, crash), the engine process goes too;
+        # a game still on is abandoned by close(), as the rules say.
+        await self.game.close()
+
+    # -- showing the game ------------------------------------------------------------------
+
+    def show_position(self) -> None:
+        game = self.game
+        self.query_one(BoardView).show(game.board, game.last_move, interactive=game.is_player_turn)
+        self.query_one(MoveList).show(game.san_moves())
+        self.query_one("#move-input", Input).disabled = not game.is_player_turn
+        if game.is_player_turn:
+            self.query_one("#move-input", Input).focus()
+            self.set_status("Your move.")
+        elif not game.is_over:
+            self.set_status(f"{game.opponent.title} is thinking…")
+
+    def tick(self) -> None:
+        """Redraw both clocks; end the game the moment a flag falls."""
+        if self.game.check_flag():
+            self.finish()
+        else:
+            self.show_clocks()
+
+    def show_clocks(self) -> None:
+        clock = self.game.clock
+        for color, clock_id in (
+            (self.game.player_color, "#player-clock"),
+            (not self.game.player_color, "#opponent-clock"),
+        ):
+            self.query_one(clock_id, ClockView).show(
+                clock.remaining(color), running=clock.running == color
+            )
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def show_move_error(self, text: str) -> None:
+        self.query_one("#move-error", Static).update(text)
+
+    # -- the player's moves ----------------------------------------------------------------
+
+    @on(Input.Submitted, "#move-input")
+    async def move_typed(self, event: Input.Submitted) -> None:
+        try:
+            move = self.game.parse_move(event.value)
+        except (MoveInputError, RatedGameError) as error:
+            self.show_move_error(str(error))
+            return
+        event.input.clear()
+        await self.play(move)
+
+    @on(BoardView.MoveChosen)
+    async def move_clicked(self, event: BoardView.MoveChosen) -> None:
+        move = chess.Move(event.from_square, event.to_square)
+        if not is_promotion(self.game.board, event.from_square, event.to_square):
+            await self.play(move)
+            return
+
+        async def promote(piece: chess.PieceType | None) -> None:
+            if piece is not None:
+                await self.play(chess.Move(event.from_square, event.to_square, promotion=piece))
+
+        self.app.push_screen(PromotionDialog(), promote)
+
+    async def play(self, move: chess.Move) -> None:
+        try:
+            await self.game.play(move)
+        except RatedGameError as error:
+            self.show_move_error(str(error))
+            return
+        self.show_move_error("")
+        self.after_move()
+
+    def after_move(self) -> None:
+        self.show_position()
+        if self.game.is_over:
+            self.finish()
+        elif not self.game.is_player_turn:
+            self.think()
+
+    # -- the engine ------------------------------------------------------------------------
+
+    @work(exclusive=True, group="engine", exit_on_error=False)
+    async def think(self) -> None:
+        await self.game.engine_move()
+        self.after_move()
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def action_offer_draw(self) -> None:
+        try:
+            accepted = await self.game.offer_draw()
+        except RatedGameError as error:
+            self.set_status(str(error))
+            return
+        if self.game.is_over:
+            self.finish()
+        elif not accepted:
+            self.set_status(f"{self.game.opponent.title} declines the draw. Your move.")
+
+    async def action_claim_draw(self) -> None:
+        typed = self.query_one("#move-input", Input).value.strip()
+        try:
+            # A claim may come with the move that brings the repetition about (the Laws, 9.2).
+            move = self.game.parse_move(typed) if typed else None
+            await self.game.claim_draw(move)
+        except (MoveInputError, DrawClaimError, RatedGameError) as error:
+            self.set_status(str(error))
+            return
+        self.show_position()
+        self.finish()
+
+    def action_resign(self) -> None:
+        def resign(confirmed: bool | None) -> None:
+            if confirmed and not self.game.is_over:
+                self.game.resign()
+                self.finish()
+
+        self.app.push_screen(resign_dialog(), resign)
+
+    @on(Button.Pressed, "#offer-draw")
+    def offer_draw_pressed(self) -> None:
+        self.action_offer_draw()
+
+    @on(Button.Pressed, "#claim-draw")
+    async def claim_draw_pressed(self) -> None:
+        await self.action_claim_draw()
+
+    @on(Button.Pressed, "#resign")
+    def resign_pressed(self) -> None:
+        self.action_resign()
+
+    # -- leaving ---------------------------------------------------------------------------
+
+    def abandon(self) -> None:
+        """The player leaves (quit, signal): the game is scored as a loss by abandonment."""
+        self.workers.cancel_group(self, "engine")
+        self.game.abandon()
+
+    def finish(self) -> None:
+        """The game is over: show the result (once, however many paths lead here)."""
+        if self._finished:
+            return
+        self._finished = True
+        if self._ticker is not None:
+            self._ticker.stop()
+        self.workers.cancel_group(self, "engine")
+        self.workers.cancel_group(self, "draw")
+        self.show_clocks()
+        report = self.game.report
+        assert report is not None
+        self.app.switch_screen(ResultScreen(self.game, report))
+
+    def on_worker_failed(self) -> None:
+        self.set_status("The game could not go on; leaving it scores it as a loss.")

@@ -1,0 +1,81 @@
+"""How the rated game ended and what it did to the player's rating."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from profiles.ratings import PROVISIONAL_GAMES
+from rated_play.session import GameReport, RatedGame
+from rated_play.ui.widgets.profile_card import color_name
+
+
+def rating_text(report: GameReport) -> str:
+    """ "1500 → 1512 (+12)", or how many games remain before the rating is shown."""
+    if report.outcome.void:
+        return "Unrated: the game does not count."
+    if report.rating_before is not None and report.rating_after is not None:
+        change = report.rating_after - report.rating_before
+        return (
+            f"Rating ({report.time_class.label}): {report.rating_before:.0f} → "
+            f"{report.rating_after:.0f} ({change:+.0f})"
+        )
+    if report.rating_after is not None:
+        return f"Rating ({report.time_class.label}): {report.rating_after:.0f} — now rated!"
+    remaining = report.games_until_rated
+    games = "game" if remaining == 1 else "games"
+    return (
+        f"{report.time_class.label}: {remaining} {games} until rated "
+        f"({PROVISIONAL_GAMES - remaining} of {PROVISIONAL_GAMES} played)"
+    )
+
+
+def score_text(report: GameReport) -> str:
+    score = report.outcome.player_score
+    if score is None:
+        return ""
+    return {1.0: "You won.", 0.5: "A draw.", 0.0: "You lost."}[score]
+
+
+class ResultScreen(Screen[None]):
+    CSS_PATH = "result.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "next_game", "Next game")]
+
+    def __init__(self, game: RatedGame, report: GameReport) -> None:
+        super().__init__()
+        self.game = game
+        self.report = report
+
+    def compose(self) -> ComposeResult:
+        game, report = self.game, self.report
+        yield Header()
+        with Vertical(id="result"):
+            yield Static(report.outcome.description, id="ending", markup=False)
+            yield Static(score_text(report), id="score", markup=False)
+            yield Static(
+                f"You played {color_name(game.player_color)} against {game.opponent.title} "
+                f"({game.opponent.rating:.0f}), {game.time_control}, "
+                f"{len(game.san_moves())} plies.",
+                id="summary",
+                markup=False,
+            )
+            yield Static(rating_text(report), id="rating", markup=False)
+            archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
+            yield Static(f"PGN archived at {archived}", id="archive", markup=False)
+            with Horizontal(id="result-actions"):
+                yield Button("Next game", id="next-game", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Game over"
+        self.query_one("#next-game", Button).focus()
+
+    @on(Button.Pressed, "#next-game")
+    def action_next_game(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,234 @@
+"""The setup of a rated game: profile, opponent strength, time control."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
+
+from engines.opponent import Opponent
+from engines.pool import Pool
+from profiles.card import build_card
+from profiles.ledger import Ledger, Profile, ProfileError
+from profiles.time_control import PRESETS, TimeControl, TimeControlError
+from rated_play.session import RatedGame
+from rated_play.ui.screens.base import WorkingScreen
+from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.widgets.profile_card import ProfileCardView
+from rated_play.ui.widgets.strength import StrengthSlider
+
+DEFAULT_PRESET = 1
+"""5+3: a blitz game most players can finish in one sitting."""
+CUSTOM = -1
+"""The time-control selector's value for a custom base+increment."""
+START_RATING = 1200.0
+"""Where the slider starts: a beginner-to-club strength most new players can score against."""
+
+
+def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
+    rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
+    error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
+    calibrated = "" if opponent.calibrated else " (nominal)"
+    return f"{opponent.title}: {rating}{error}{calibrated}"
+
+
+def time_control_label(time_control: TimeControl) -> str:
+    return f"{time_control} · {time_control.time_class.label}"
+
+
+class SetupScreen(WorkingScreen):
+    """Pick a profile, an opponent and a time control, then start a rated game."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "start", "Start game"),
+    ]
+
+    def __init__(self, ledger: Ledger, pool: Pool, *, ascii_pieces: bool) -> None:
+        super().__init__()
+        self.ledger = ledger
+        self.pool = pool
+        self.ascii_pieces = ascii_pieces
+        self.profile: Profile | None = None
+        self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
+        """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
+
+    @property
+    def time_control(self) -> TimeControl:
+        no_clock = self.query_one("#no-clock", Checkbox).value
+        return TimeControl.no_clock() if no_clock else self.clocked
+
+    @property
+    def opponent(self) -> Opponent:
+        if self.query_one("#unleashed", Checkbox).value:
+            return self.pool.unleashed()
+        return self.pool.nearest(self.query_one(StrengthSlider).value)
+
+    def compose(self) -> ComposeResult:
+        low, high = self.pool.rating_range()
+        unleashed = self.pool.unleashed()
+        yield Header()
+        with VerticalScroll(id="setup"), Horizontal(id="columns"):
+            with Vertical(id="player", classes="column"):
+                yield Static("Profile", classes="heading")
+                yield Select[int]([], prompt="Pick a profile", id="profile", compact=True)
+                with Horizontal(classes="row"):
+                    yield Input(placeholder="New profile name", id="new-profile", compact=True)
+                    yield Button("Create", id="create-profile", compact=True)
+                yield Static("", id="profile-error", markup=False, classes="error")
+                yield ProfileCardView(id="card")
+            with Vertical(id="game", classes="column"):
+                yield Static("Opponent strength", classes="heading")
+                yield StrengthSlider(low, high, START_RATING, id="strength")
+                yield Static("", id="opponent", markup=False)
+                yield Checkbox(
+                    Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
+                    id="unleashed",
+                    compact=True,
+                )
+                yield Static("Time control", classes="heading")
+                yield Select[int](
+                    [
+                        *((time_control_label(tc), index) for index, tc in enumerate(PRESETS)),
+                        ("Custom", CUSTOM),
+                    ],
+                    value=DEFAULT_PRESET,
+                    allow_blank=False,
+                    id="preset",
+                    compact=True,
+                )
+                yield Input(
+                    placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
+                )
+                yield Static("", id="time-control-error", markup=False, classes="error")
+                yield Checkbox("No clock", id="no-clock", compact=True)
+                yield Static("", id="time-control", markup=False)
+                yield Button("Start rated game", id="start", variant="success")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "rated-play"
+        self.sub_title = "Set up a rated game"
+        self.reload_profiles()
+        self.show_opponent()
+        self.show_time_control()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: the card has a new result and the colour has changed."""
+        self.query_one("#start", Button).disabled = False
+        self.show_card()
+
+    # -- profiles ------------------------------------------------------------------------
+
+    def reload_profiles(self, chosen: Profile | None = None) -> None:
+        profiles = self.ledger.profiles()
+        select = self.query_one("#profile", Select)
+        select.set_options((profile.name, profile.id) for profile in profiles)
+        chosen = chosen or self.profile or (profiles[0] if profiles else None)
+        if chosen is not None:
+            select.value = chosen.id
+        self.profile = chosen
+        self.show_card()
+
+    @on(Select.Changed, "#profile")
+    def profile_chosen(self, event: Select.Changed) -> None:
+        chosen = [p for p in self.ledger.profiles() if p.id == event.value]
+        self.profile = chosen[0] if chosen else None
+        self.query_one("#profile-error", Static).update("")
+        self.show_card()
+
+    @on(Button.Pressed, "#create-profile")
+    @on(Input.Submitted, "#new-profile")
+    def create_profile(self) -> None:
+        name_input = self.query_one("#new-profile", Input)
+        try:
+            profile = self.ledger.create_profile(name_input.value)
+        except ProfileError as error:
+            self.query_one("#profile-error", Static).update(str(error))
+            return
+        name_input.clear()
+        self.query_one("#profile-error", Static).update("")
+        self.reload_profiles(profile)
+
+    def show_card(self) -> None:
+        card = None if self.profile is None else build_card(self.ledger, self.profile)
+        self.query_one(ProfileCardView).show(card, self.time_control.time_class)
+
+    # -- opponent ------------------------------------------------------------------------
+
+    @on(StrengthSlider.Changed)
+    @on(Checkbox.Changed, "#unleashed")
+    def show_opponent(self) -> None:
+        unleashed = self.query_one("#unleashed", Checkbox).value
+        self.query_one(StrengthSlider).disabled = unleashed
+        slider_value = self.query_one(StrengthSlider).value
+        line = opponent_line(self.opponent, approximate=unleashed)
+        wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
+        self.query_one("#opponent", Static).update(wanted + line)
+
+    # -- time control --------------------------------------------------------------------
+
+    @on(Select.Changed, "#preset")
+    def preset_chosen(self, event: Select.Changed) -> None:
+        if event.value == CUSTOM:
+            self.query_one("#custom", Input).focus()
+            return
+        assert isinstance(event.value, int)
+        self.clocked = PRESETS[event.value]
+        self.query_one("#time-control-error", Static).update("")
+        self.show_time_control()
+
+    @on(Input.Submitted, "#custom")
+    def custom_entered(self, event: Input.Submitted) -> None:
+        try:
+            time_control = TimeControl.parse(event.value)
+        except TimeControlError as error:
+            self.query_one("#time-control-error", Static).update(str(error))
+            return
+        self.query_one("#time-control-error", Static).update("")
+        if time_control.untimed:
+            self.query_one("#no-clock", Checkbox).value = True
+        else:
+            self.clocked = time_control
+            self.query_one("#preset", Select).value = (
+                PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
+            )
+        self.show_time_control()
+
+    @on(Checkbox.Changed, "#no-clock")
+    def show_time_control(self) -> None:
+        no_clock = self.query_one("#no-clock", Checkbox).value
+        self.query_one("#preset", Select).disabled = no_clock
+        self.query_one("#custom", Input).disabled = no_clock
+        time_control = self.time_control
+        rated_in = f"Rated in {time_control.time_class.label}"
+        shown = "no clock" if time_control.untimed else f"{time_control}"
+        self.query_one("#time-control", Static).update(f"Clock: {shown} · {rated_in}")
+        self.show_card()
+
+    # -- starting ------------------------------------------------------------------------
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        if self.profile is None:
+            self.query_one("#profile-error", Static).update(
+                "Pick a profile or create one before starting a rated game."
+            )
+            return
+        self.query_one("#start", Button).disabled = True
+        self.start_game(self.profile, self.opponent, self.time_control)
+
+    @work(exclusive=True, group="start", exit_on_error=False)
+    async def start_game(
+        self, profile: Profile, opponent: Opponent, time_control: TimeControl
+    ) -> None:
+        game = await RatedGame.start(self.ledger, profile, opponent, time_control)
+        await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
+
+    def on_worker_failed(self) -> None:
+        self.query_one("#start", Button).disabled = False

@@ -1,0 +1,48 @@
+"""The profile card of the setup screen: the player's record in one time-control class."""
+
+from __future__ import annotations
+
+import chess
+from rich.text import Text
+from textual.widgets import Static
+
+from profiles.card import ClassCard, ProfileCard
+from profiles.ratings import PROVISIONAL_GAMES
+from profiles.time_control import TimeClass
+
+
+def color_name(color: chess.Color) -> str:
+    return "White" if color == chess.WHITE else "Black"
+
+
+def rating_line(card: ClassCard) -> str:
+    if card.rating is None:
+        return f"Provisional: {card.games} of {PROVISIONAL_GAMES} games"
+    deviation = f" ± {card.rd:.0f}" if card.rd is not None else ""
+    return f"Rating {card.rating:.0f}{deviation}"
+
+
+def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
+    games = card.classes[time_class]
+    score = "–" if games.score_percent is None else f"{games.score_percent:.0f}%"
+    # Text, not markup: a profile name may hold brackets.
+    return Text.assemble(
+        (card.name, "bold"),
+        f" · {time_class.label}\n",
+        rating_line(games),
+        f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
+        "You play ",
+        (color_name(card.next_color), "bold"),
+        " this game",
+    )
+
+
+class ProfileCardView(Static):
+    """Name, rating or provisional count, won/drawn/lost, score and this game's colour."""
+
+    def show(self, card: ProfileCard | None, time_class: TimeClass) -> None:
+        if card is None:
+            self.update("Pick a profile, or create one with your name.")
+        else:
+            self.update(card_text(card, time_class))
+        self.border_title = "Profile card"

@@ -1,0 +1,79 @@
+"""Fixtures shared by every test: the real Stockfish, a real ledger file, a fast "human"."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+from engines.discovery import find_engine
+from engines.opponent import Opponent, SearchLimit
+from profiles.ledger import Ledger, Profile
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The tests play real games: without Stockfish they must fail, never skip.
+    if find_engine("stockfish") is None:
+        raise pytest.UsageError(
+            "Stockfish is not installed; the tests play real games against it. "
+            "Install it with: sudo apt-get install stockfish"
+        )
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the developer's own data and configuration out of every test."""
+    monkeypatch.setenv("RATED_PLAY_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Iterator[Ledger]:
+    opened = Ledger.open(tmp_path / "data" / "ledger.sqlite3")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def profile(ledger: Ledger) -> Profile:
+    return ledger.create_profile("Magnus")
+
+
+def fast_opponent(nodes: int = 2000, command: str = "stockfish") -> Opponent:
+    """A real Stockfish that moves in milliseconds: a node limit instead of thinking time."""
+    return Opponent(
+        name=f"stockfish-nodes-{nodes}",
+        title=f"Stockfish ({nodes} nodes)",
+        command=command,
+        rating=1500.0,
+        rating_error=50.0,
+        options={"Threads": 1, "Hash": 16},
+        search=SearchLimit(nodes=nodes),
+        package="stockfish",
+    )
+
+
+@pytest.fixture
+def opponent() -> Opponent:
+    return fast_opponent()
+
+
+@pytest.fixture
+async def human() -> AsyncIterator[chess.engine.Protocol]:
+    """The player's moves come from a second Stockfish searching to depth 1."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, engine = await chess.engine.popen_uci(str(path))
+    await engine.configure({"Threads": 1, "Hash": 16})
+    yield engine
+    await engine.quit()
+
+
+async def human_move(engine: chess.engine.Protocol, board: chess.Board) -> chess.Move:
+    result = await engine.play(board, chess.engine.Limit(depth=1))
+    assert result.move is not None
+    return result.move

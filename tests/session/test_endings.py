@@ -1,0 +1,73 @@
+"""The endings that follow from a position alone: claims, automatic draws, time forfeits."""
+
+from __future__ import annotations
+
+import chess
+
+from rated_play.session.outcome import (
+    GameOutcome,
+    Termination,
+    automatic_outcome,
+    claimable_draw,
+    time_forfeit,
+)
+
+
+def board_after(*sans: str, fen: str = chess.STARTING_FEN) -> chess.Board:
+    board = chess.Board(fen)
+    for san in sans:
+        board.push_san(san)
+    return board
+
+
+def test_threefold_repetition_is_claimable_only_on_the_third_occurrence() -> None:
+    shuffle = ("Nf3", "Nf6", "Ng1", "Ng8")
+    twice = board_after(*shuffle)
+    assert claimable_draw(twice) is None
+    thrice = board_after(*shuffle, *shuffle)
+    assert claimable_draw(thrice) is Termination.THREEFOLD_REPETITION
+    assert automatic_outcome(thrice, chess.WHITE) is None, "threefold needs a claim"
+
+
+def test_fivefold_repetition_ends_the_game_without_a_claim() -> None:
+    shuffle = ("Nf3", "Nf6", "Ng1", "Ng8")
+    board = board_after(*(shuffle * 4))
+    outcome = automatic_outcome(board, chess.WHITE)
+    assert outcome is not None
+    assert outcome.termination is Termination.FIVEFOLD_REPETITION
+    assert (outcome.result, outcome.player_score) == ("1/2-1/2", 0.5)
+
+
+def test_fifty_moves_are_claimable_and_seventy_five_end_the_game() -> None:
+    fifty = chess.Board("8/8/4k3/8/8/3K4/8/R7 w - - 100 80")
+    assert claimable_draw(fifty) is Termination.FIFTY_MOVES
+    assert automatic_outcome(fifty, chess.WHITE) is None
+    seventy_five = chess.Board("8/8/4k3/8/8/3K4/8/R7 w - - 150 105")
+    outcome = automatic_outcome(seventy_five, chess.WHITE)
+    assert outcome is not None and outcome.termination is Termination.SEVENTYFIVE_MOVES
+
+
+def test_mate_stalemate_and_dead_positions_end_the_game() -> None:
+    mate = board_after("f3", "e5", "g4", "Qh4#")
+    outcome = automatic_outcome(mate, chess.WHITE)
+    assert outcome == GameOutcome(chess.BLACK, Termination.CHECKMATE, chess.WHITE)
+    assert outcome.description == "Black wins by checkmate"
+    assert outcome.player_score == 0.0
+    stalemate = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert automatic_outcome(stalemate, chess.BLACK) == GameOutcome(
+        None, Termination.STALEMATE, chess.BLACK
+    )
+    bare_kings = chess.Board("8/8/4k3/8/8/3K4/8/8 w - - 0 1")
+    ending = automatic_outcome(bare_kings, chess.WHITE)
+    assert ending is not None and ending.termination is Termination.INSUFFICIENT_MATERIAL
+
+
+def test_a_flag_against_a_lone_king_is_a_draw() -> None:
+    """White flags, but Black has only a king (and a knight): Black cannot mate, so a draw."""
+    board = chess.Board("8/8/4k3/8/2n5/3K4/4Q3/8 w - - 0 1")
+    draw = time_forfeit(board, chess.WHITE, chess.WHITE)
+    assert draw.winner is None and draw.termination is Termination.TIMEOUT_VS_INSUFFICIENT
+    assert draw.player_score == 0.5
+    loss = time_forfeit(board, chess.BLACK, chess.WHITE)
+    assert loss.winner == chess.WHITE and loss.termination is Termination.TIME_FORFEIT
+    assert loss.description == "White wins on time"

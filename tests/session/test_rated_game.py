@@ -1,0 +1,242 @@
+"""Rated games through the headless session, against the real Stockfish.
+
+The player's moves come from a second Stockfish at depth 1; the opponent is a real Stockfish
+limited by nodes so that whole games take seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.pgn
+import pytest
+
+from engines.errors import EngineUnavailableError
+from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.time_control import TimeClass, TimeControl
+from rated_play.session import (
+    AmbiguousMoveError,
+    DrawClaimError,
+    DrawOfferError,
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    RatedGame,
+    Termination,
+    UnreadableMoveError,
+)
+from tests.conftest import fast_opponent, human_move
+
+BLITZ = TimeControl.parse("5+3")
+
+
+async def play_out(game: RatedGame, human: chess.engine.Protocol, max_plies: int = 400) -> None:
+    """Play the game to its end: the human's moves typed in SAN, the engine's from its worker."""
+    for _ in range(max_plies):
+        if game.is_over:
+            return
+        if game.is_player_turn:
+            board = game.board
+            move = await human_move(human, board)
+            await game.play(game.parse_move(board.san(move)))
+        else:
+            await game.engine_move()
+    game.resign()
+
+
+async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    pending = ledger.game(game.game_id)
+    assert pending.status is GameStatus.PENDING
+    assert pending.player_score == 0.0, "a rated game is a loss until it is finished"
+
+    await play_out(game, human)
+    await game.close()
+
+    outcome = game.outcome
+    assert outcome is not None
+    record = ledger.game(game.game_id)
+    assert record.status is GameStatus.FINISHED
+    assert record.result == outcome.result
+    assert record.player_score == outcome.player_score
+    assert record.time_class is TimeClass.BLITZ
+
+    parsed = chess.pgn.read_game(io.StringIO(record.pgn))
+    assert parsed is not None
+    assert parsed.headers["White"] == "Magnus"
+    assert parsed.headers["Black"] == "Stockfish (2000 nodes)"
+    assert parsed.headers["TimeControl"] == "300+3"
+    assert parsed.headers["Result"] == outcome.result
+    assert parsed.headers["BlackElo"] == "1500"
+    assert parsed.end().board() == game.board
+    clocks = [node.clock() for node in parsed.mainline()]
+    assert all(c is not None and 0 < c <= 300 + 3 * len(clocks) for c in clocks)
+    assert len(ledger.moves(game.game_id)) == len(game.san_moves())
+    report = game.report
+    assert report is not None and report.pgn_path is not None
+    assert report.pgn_path.read_text() == record.pgn
+    assert report.games_until_rated == 19
+
+
+async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profile: Profile) -> None:
+    colours = []
+    for _ in range(3):
+        game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+        colours.append(game.player_color)
+        await game.close()  # leaving at once: abandoned, and the colour still turns
+    assert colours == [chess.WHITE, chess.BLACK, chess.WHITE]
+    assert [g.status for g in ledger.games(profile.id)] == [GameStatus.ABANDONED] * 3
+    assert [g.player_score for g in ledger.games(profile.id)] == [0.0] * 3
+
+
+async def test_bad_move_input_explains_itself_and_changes_nothing(
+    ledger: Ledger, profile: Profile
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    try:
+        await game.play(game.parse_move("Nf3"))
+        await game.engine_move()
+        before = game.board
+        cases = {
+            "e5e4": IllegalMoveError,  # no piece there
+            "Ke3": IllegalMoveError,
+            "h7h6": IllegalMoveError,  # not the player's piece
+            "hello": UnreadableMoveError,
+            "": UnreadableMoveError,
+            "Z9": UnreadableMoveError,
+        }
+        for text, error in cases.items():
+            with pytest.raises(error) as raised:
+                game.parse_move(text)
+            assert str(raised.value)
+        assert game.board == before
+        assert len(ledger.moves(game.game_id)) == 2
+        with pytest.raises(NotYourTurnError):
+            await game.engine_move()
+    finally:
+        await game.close()
+
+
+async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: Profile) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    try:
+        # Knights on b1 and f3 can both reach d2 once d2 is free.
+        for text in ("Nf3", "d4"):
+            await game.play(game.parse_move(text))
+            await game.engine_move()
+        with pytest.raises(AmbiguousMoveError, match=r"Nbd2 or Nfd2|Nfd2 or Nbd2"):
+            game.parse_move("Nd2")
+        assert game.parse_move("Nbd2") == chess.Move.from_uci("b1d2")
+    finally:
+        await game.close()
+
+
+async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Profile) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    await game.play(game.parse_move("e4"))
+    game.resign()
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.RESIGNATION
+    assert game.outcome.description == "Black wins by resignation"
+    with pytest.raises(GameOverError):
+        await game.engine_move()
+    await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.status, record.result, record.player_score) == (GameStatus.FINISHED, "0-1", 0.0)
+
+
+async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
+    ledger: Ledger, profile: Profile
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=20000), BLITZ)
+    try:
+        with pytest.raises(DrawClaimError, match="three times"):
+            await game.claim_draw()
+        # Move 1 of a level game: the engine, not worse, declines.
+        assert await game.offer_draw() is False
+        with pytest.raises(DrawOfferError):
+            await game.offer_draw()
+        await game.play(game.parse_move("e4"))
+        assert not game.is_over
+        assert ledger.game(game.game_id).status is GameStatus.PENDING
+    finally:
+        await game.close()
+
+
+async def test_a_flag_falls_on_the_real_clock(ledger: Ledger, profile: Profile) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl(1, 0))
+    assert game.check_flag() is False
+    await asyncio.sleep(1.1)
+    assert game.check_flag() is True
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.TIME_FORFEIT
+    assert game.outcome.description == "Black wins on time"
+    await game.close()
+    assert ledger.game(game.game_id).player_score == 0.0
+
+
+async def test_an_engine_that_is_missing_costs_the_player_nothing(
+    ledger: Ledger, profile: Profile
+) -> None:
+    with pytest.raises(EngineUnavailableError, match=r"apt|install"):
+        await RatedGame.start(ledger, profile, fast_opponent(command="no-such-chess-engine"), BLITZ)
+    assert ledger.games(profile.id) == []
+
+
+async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=2_000_000), BLITZ)
+    await game.play(game.parse_move("e4"))
+    thinking = asyncio.ensure_future(game.engine_move())
+    await asyncio.sleep(0.3)
+    pid = game._engine.pid  # the process to kill, as a crash would
+    assert pid is not None
+    black_clock = game.clock.remaining(chess.BLACK)
+    os.kill(pid, signal.SIGKILL)
+    move = await thinking
+    assert move is not None and not game.is_over
+    assert game.engine_restarts == 1
+    assert game.clock.remaining(chess.BLACK) == pytest.approx(black_clock, abs=2.0)
+    await play_out(game, human)
+    await game.close()
+    assert ledger.game(game.game_id).status is GameStatus.FINISHED
+
+
+async def test_an_engine_that_cannot_come_back_voids_the_game(
+    ledger: Ledger, profile: Profile, tmp_path: Path
+) -> None:
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+
+    from engines.discovery import find_engine  # noqa: PLC0415
+
+    stockfish = find_engine("stockfish")
+    assert stockfish is not None
+    wrapper = tmp_path / "doomed-engine"
+    wrapper.write_text(f'#!/bin/sh\nexec {stockfish} "$@"\n')
+    wrapper.chmod(0o755)
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(nodes=5_000_000, command=str(wrapper)), BLITZ
+    )
+    await game.play(game.parse_move("d4"))
+    thinking = asyncio.ensure_future(game.engine_move())
+    await asyncio.sleep(0.3)
+    wrapper.unlink()  # the engine is uninstalled under the running game
+    pid = game._engine.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    assert await thinking is None
+    assert game.outcome is not None and game.outcome.void
+    await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.status, record.player_score, record.result) == (GameStatus.VOID, None, "*")

@@ -1,0 +1,79 @@
+"""Driving the app as a player would: keys, clicks, and waiting for the engine."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import chess
+import chess.engine
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.strength import StrengthSlider
+
+HUMAN_DEPTH = 4
+"""The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
+deterministic) it reaches a position with a promotion at move 25."""
+
+
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 20.0
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting after {timeout} s")
+        await pilot.pause(0.02)
+
+
+async def choose_weakest_opponent(pilot: Pilot[None]) -> None:
+    pilot.app.screen.query_one(StrengthSlider).focus()
+    await pilot.press("home")
+
+
+async def start_game(pilot: Pilot[None]) -> GameScreen:
+    """Press Start on the setup screen and wait for the game screen."""
+    app = pilot.app
+    await pilot.click("#start")
+    await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await wait_until(pilot, lambda: any(board.size.width for board in screen.query(BoardView)))
+    return screen
+
+
+async def wait_for_player_turn(pilot: Pilot[None], screen: GameScreen) -> None:
+    await wait_until(
+        pilot,
+        lambda: screen.game.is_over
+        or (screen.game.is_player_turn and any(not box.disabled for box in screen.query(Input))),
+    )
+
+
+async def type_move(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` in the move box and press Enter."""
+    box = pilot.app.screen.query_one("#move-input", Input)
+    box.focus()
+    box.value = text
+    await pilot.press("enter")
+
+
+async def click_square(pilot: Pilot[None], square: chess.Square) -> None:
+    board = pilot.app.screen.query_one(BoardView)
+    await pilot.click(BoardView, offset=board.square_offset(square))
+
+
+async def human_move(human: chess.engine.Protocol, board: chess.Board) -> chess.Move:
+    result = await human.play(board, chess.engine.Limit(depth=HUMAN_DEPTH))
+    assert result.move is not None
+    return result.move
+
+
+def game_screen(app: RatedPlayApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen).__name__
+    return screen

@@ -1,0 +1,219 @@
+"""Rated games played through the app against the real Stockfish, checked in the ledger.
+
+The player's moves come from a second Stockfish (depth 4); the opponent is Stockfish cut to
+50 nodes a move, which makes whole games take seconds and replay move for move.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import chess
+import chess.engine
+
+from engines.opponent import Opponent
+from engines.pool import Pool
+from profiles.ledger import GameStatus, Ledger
+from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.confirm import ConfirmDialog
+from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.promotion import PromotionDialog
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.profile_card import ProfileCardView
+from tests.ui.conftest import SIZE
+from tests.ui.driving import (
+    choose_weakest_opponent,
+    click_square,
+    game_screen,
+    human_move,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
+
+MAX_PLIES = 300
+
+
+def text_of(screen: object, selector: str) -> str:
+    assert isinstance(screen, GameScreen | ResultScreen | SetupScreen)
+    return str(screen.query_one(selector).render())
+
+
+async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        assert game.player_color == chess.WHITE, "a profile's first game is White"
+        for _ in range(MAX_PLIES):
+            await wait_for_player_turn(pilot, screen)
+            if game.is_over:
+                break
+            board = game.board
+            await type_move(pilot, board.san(await human_move(human, board)))
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+        outcome = game.outcome
+        assert outcome is not None and game.report is not None
+        result_screen = app.screen
+        assert outcome.description in text_of(result_screen, "#ending")
+        assert "19 games until rated" in text_of(result_screen, "#rating")
+        record = ledger.game(game.game_id)
+        assert record.status is GameStatus.FINISHED
+        assert record.result == outcome.result
+        assert record.player_score == outcome.player_score
+        assert len(ledger.moves(game.game_id)) == len(game.san_moves())
+        assert game.report.pgn_path is not None and game.report.pgn_path.exists()
+        assert str(game.report.pgn_path) in text_of(result_screen, "#archive")
+
+        await pilot.click("#next-game")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        card = str(app.screen.query_one(ProfileCardView).render())
+        assert "Provisional: 1 of 20 games" in card
+        assert "You play Black this game" in card, "colours alternate"
+
+
+async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game, board_view = screen.game, screen.query_one(BoardView)
+
+        await click_square(pilot, chess.E2)
+        assert board_view.selected == chess.E2
+        assert board_view.targets == {chess.E3, chess.E4}
+        await click_square(pilot, chess.E7)  # not a destination, not White's piece
+        assert board_view.selected is None
+        await click_square(pilot, chess.E2)
+        await click_square(pilot, chess.E4)
+        assert game.san_moves()[0] == "e4"
+
+        for _ in range(MAX_PLIES):
+            await wait_for_player_turn(pilot, screen)
+            assert not game.is_over, "the game ended before a promotion came up"
+            board = game.board
+            promotion = next((m for m in board.legal_moves if m.promotion), None)
+            if promotion is not None:
+                break
+            move = await human_move(human, board)
+            await click_square(pilot, move.from_square)
+            await click_square(pilot, move.to_square)
+        assert promotion is not None
+
+        await click_square(pilot, promotion.from_square)
+        await click_square(pilot, promotion.to_square)
+        await wait_until(pilot, lambda: isinstance(app.screen, PromotionDialog))
+        await pilot.click("#knight")
+        await wait_until(
+            pilot, lambda: any(m.promotion == chess.KNIGHT for m in game.board.move_stack)
+        )
+        underpromoted = [m for m in game.board.move_stack if m.promotion == chess.KNIGHT]
+        assert [m.from_square for m in underpromoted] == [promotion.from_square]
+
+        await wait_for_player_turn(pilot, screen)
+        if not game.is_over:
+            await pilot.press("f8")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+            await pilot.click("#confirm")
+            await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+            assert "Black wins by resignation" in text_of(app.screen, "#ending")
+            record = ledger.game(game.game_id)
+            assert (record.status, record.player_score) == (GameStatus.FINISHED, 0.0)
+
+
+async def test_bad_move_input_is_explained_and_changes_nothing(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        for text, says in (
+            ("e5", "not legal"),
+            ("Zz9", "is not a move"),
+            ("e2e5", "not legal"),
+            ("e7e5", "not your piece"),
+        ):
+            await type_move(pilot, text)
+            assert says in text_of(screen, "#move-error"), text
+            assert game.san_moves() == [], "a bad move changes nothing"
+            assert game.is_player_turn
+        await type_move(pilot, "Nc3")
+        assert text_of(screen, "#move-error") == ""
+        await wait_for_player_turn(pilot, screen)
+        await type_move(pilot, "e3")
+        await wait_for_player_turn(pilot, screen)
+        # Both knights (c3 and g1) can reach e2 now.
+        await type_move(pilot, "Ne2")
+        assert "ambiguous" in text_of(screen, "#move-error")
+        assert len(game.san_moves()) == 4
+
+        await pilot.press("f7")
+        assert "no draw can be claimed" in text_of(screen, "#status")
+        await pilot.press("f6")
+        await wait_until(pilot, lambda: "declines" in text_of(screen, "#status"))
+        assert not game.is_over
+
+
+async def test_quitting_asks_first_and_records_the_game_as_a_loss(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_game(pilot)
+        game_id = screen.game.game_id
+        await pilot.press("ctrl+q")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "scored as a loss" in str(dialog.query_one(".question").render())
+        await pilot.click("#cancel")
+        assert app.screen is screen and not screen.game.is_over
+
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.click("#confirm")
+        await pilot.pause()
+    record = ledger.game(game_id)
+    assert record.status is GameStatus.ABANDONED
+    assert record.player_score == 0.0
+
+
+async def test_sigterm_during_a_game_records_the_loss_before_exiting(
+    ledger: Ledger, pool: Pool
+) -> None:
+    ledger.create_profile("Magnus")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_game(pilot)
+        game_id = screen.game.game_id
+        os.kill(os.getpid(), signal.SIGTERM)
+        await wait_until(pilot, lambda: ledger.game(game_id).status is not GameStatus.PENDING)
+    assert app.return_code == 128 + signal.SIGTERM
+    assert ledger.game(game_id).status is GameStatus.ABANDONED
+
+
+async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
+    ledger: Ledger,
+) -> None:
+    broken = Opponent(name="broken", title="Not an engine", command="/bin/true", rating=1000)
+    ledger.create_profile("Magnus")
+    app = RatedPlayApp(ledger, Pool([broken]), AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ErrorDialog")
+        assert "could not be started" in str(app.screen.query_one(".question").render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, SetupScreen)
+        assert not app.screen.query_one("#start").disabled
+    assert ledger.games() == []
