@@ -21,6 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help="draw pieces as letters")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if module_info.name.startswith("_"):
+            continue  # helpers shared by the commands, not commands
         module = importlib.import_module(f"{commands.__name__}.{module_info.name}")
         module.register(subparsers)
     return parser

@@ -11,6 +11,7 @@ import signal
 
 import chess
 import chess.engine
+from textual.widgets import Input
 
 from engines.opponent import Opponent
 from engines.pool import Pool
@@ -159,6 +160,7 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
         assert "ambiguous" in text_of(screen, "#move-error")
         assert len(game.san_moves()) == 4
 
+        screen.query_one("#move-input", Input).clear()
         await pilot.press("f7")
         assert "no draw can be claimed" in text_of(screen, "#status")
         await pilot.press("f6")

@@ -1,0 +1,69 @@
+"""``rated-play leaderboard``: the month's season standings of the profiles on this machine."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import asdict
+
+from profiles.ledger import Ledger, LedgerError
+from profiles.seasons import Season, SeasonError, SeasonStanding, leaderboard
+from profiles.time_control import TimeClass
+from rated_play.commands import CommandError, add_data_dir, print_json
+from rated_play.paths import LEDGER_FILE, data_dir
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "leaderboard",
+        help="the season standings of this machine's profiles",
+        description="Season ratings per time-control class for one month: everyone starts "
+        "the month at 1200 (seed 001).",
+    )
+    add_data_dir(parser)
+    parser.add_argument("--month", metavar="YYYY-MM", help="the season (default this month)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        season = Season.current() if args.month is None else Season.parse(args.month)
+    except SeasonError as error:
+        raise CommandError(str(error)) from error
+    standings = _standings(args.data_dir, season)
+    if args.json:
+        print_json(
+            {
+                "month": str(season),
+                "classes": {
+                    time_class.value: [
+                        {"rank": rank, **asdict(standing)}
+                        for rank, standing in enumerate(rows, start=1)
+                    ]
+                    for time_class, rows in standings.items()
+                },
+            }
+        )
+        return 0
+    if not standings:
+        print(f"No rated games in {season}.")
+    for time_class, rows in standings.items():
+        print(f"{time_class.title} — {season}")
+        for rank, s in enumerate(rows, start=1):
+            print(f"{rank:>3}. {s.profile:<24} {s.rating:>6.0f}  {s.games:>3} games  "
+                  f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip
+    return 0
+
+
+def _standings(override: str | None, season: Season) -> dict[TimeClass, list[SeasonStanding]]:
+    path = data_dir(override) / LEDGER_FILE
+    if not path.exists():
+        return {}  # nothing played yet: no need to create a ledger to say so
+    try:
+        ledger = Ledger.open(path)
+    except LedgerError as error:
+        raise CommandError(str(error)) from error
+    try:
+        return leaderboard(ledger, season)
+    finally:
+        ledger.close()

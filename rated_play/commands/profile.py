@@ -1,0 +1,88 @@
+"""``rated-play profile NAME``: the profile card in every class, in any rating system."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import chess
+
+from profiles.card import ClassCard, ProfileCard, build_card
+from profiles.ratings import SYSTEMS, RatingInputError, get_system
+from rated_play.commands import CommandError, add_data_dir, print_json
+from rated_play.commands._ledger import find_profile, open_ledger
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("profile", help="show a profile's card")
+    parser.add_argument("name", help="the profile's name")
+    parser.add_argument(
+        "--system",
+        default=None,
+        help=f"the rating system to show ({', '.join(SYSTEMS)}; default fide)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    add_data_dir(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ledger = open_ledger(args)
+    try:
+        system = get_system(args.system or "fide").name
+    except RatingInputError as error:
+        raise CommandError(str(error)) from error
+    card = build_card(ledger, find_profile(ledger, args.name), system)
+    ledger.close()
+    if args.json:
+        print_json(card_document(card))
+    else:
+        print(card_text(card))
+    return 0
+
+
+def _color(color: chess.Color) -> str:
+    return "white" if color == chess.WHITE else "black"
+
+
+def _class_document(card: ClassCard) -> dict[str, Any]:
+    state = card.state
+    return {
+        "games": card.games,
+        "wins": card.wins,
+        "draws": card.draws,
+        "losses": card.losses,
+        "score": None if card.score_percent is None else round(card.score_percent, 1),
+        "rating": None if card.rating is None else round(card.rating, 1),
+        "rd": None if card.rd is None else round(card.rd, 1),
+        "provisional": card.games_until_rated > 0,
+        "games_until_rated": card.games_until_rated,
+        "provisional_rating": None if state is None else round(state.rating, 1),
+    }
+
+
+def card_document(card: ProfileCard) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "system": card.system,
+        "next_color": _color(card.next_color),
+        "classes": {
+            time_class.value: _class_document(class_card)
+            for time_class, class_card in card.classes.items()
+        },
+    }
+
+
+def card_text(card: ProfileCard) -> str:
+    lines = [f"{card.name}  ({card.system}; next game: {_color(card.next_color)})"]
+    for time_class, entry in card.classes.items():
+        if entry.rating is not None:
+            rating = f"{entry.rating:.0f}" + ("" if entry.rd is None else f" ±{entry.rd:.0f}")
+        else:
+            rating = f"provisional: {entry.games} of 20 games"
+        score = "-" if entry.score_percent is None else f"{entry.score_percent:.0f}%"
+        lines.append(
+            f"  {time_class.label:<10} {rating:<28} +{entry.wins} ={entry.draws} "
+            f"-{entry.losses}  score {score}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,131 @@
+"""Ratings derived from a real SQLite ledger: recomputed from scratch, they are what was stored
+game by game; and the season leaderboard across profiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.ratings import PROVISIONAL_GAMES, SYSTEMS, GameScore, PlayerStart, get_system
+from profiles.seasons import (
+    Season,
+    class_ratings,
+    game_score,
+    game_season,
+    leaderboard,
+    rated_games,
+)
+from profiles.time_control import TimeClass, TimeControl
+
+BLITZ = TimeControl.parse("5+3")
+RAPID = TimeControl.parse("15+10")
+FIDE = get_system("fide")
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Ledger:
+    opened = Ledger.open(tmp_path / "ledger.sqlite3")
+    yield opened  # type: ignore[misc]
+    opened.close()
+
+
+def play(
+    ledger: Ledger,
+    profile: Profile,
+    opponent: float,
+    score: float | None,
+    *,
+    time_control: TimeControl = BLITZ,
+    status: GameStatus = GameStatus.FINISHED,
+) -> None:
+    """One game through the ledger's write API, storing the FIDE rating the way a session
+    would: the provisional performance over the class's games so far, then one Elo update from
+    the rating stored after the previous game."""
+    game = ledger.open_game(
+        profile,
+        opponent_name=f"engine {opponent:g}",
+        opponent_title="Engine",
+        opponent_rating=opponent,
+        time_control=time_control,
+        rating_before=None,
+    )
+    earlier = rated_games(ledger.games(profile.id), time_control.time_class)
+    rating_after = None
+    if status is not GameStatus.VOID:
+        assert score is not None
+        scores = [game_score(g) for g in earlier if g.id != game.id]
+        new = GameScore(opponent, score)
+        if len(scores) < PROVISIONAL_GAMES:
+            rating_after = FIDE.rate([*scores, new]).rating
+        else:
+            before = PlayerStart(earlier[-1].rating_after, games=len(scores))
+            rating_after = FIDE.rate([new], before).rating
+    result = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1", None: "*"}[score]
+    ledger.close_game(
+        game.id,
+        status=status,
+        result=result,
+        player_score=score,
+        termination="test",
+        pgn="",
+        rating_after=rating_after,
+    )
+
+
+def test_recomputed_ratings_are_the_stored_ones(ledger: Ledger) -> None:
+    profile = ledger.create_profile("Fred")
+    pattern = [1.0, 0.5, 0.0, 1.0, 1.0, 0.0]
+    for n in range(34):
+        play(ledger, profile, 1400 + 25 * (n % 9), pattern[n % len(pattern)])
+        if n == 10:
+            play(ledger, profile, 1600, None, status=GameStatus.VOID)
+        if n == 25:
+            play(ledger, profile, 1500, 0.0, status=GameStatus.ABANDONED)
+    play(ledger, profile, 1800, 1.0, time_control=RAPID)
+
+    games = ledger.games(profile.id)
+    blitz = rated_games(games, TimeClass.BLITZ)
+    assert len(blitz) == 35  # 34 finished + 1 abandoned; the void game is not rated
+    ratings = class_ratings(games)
+    assert ratings[TimeClass.BLITZ].history == tuple(g.rating_after for g in blitz)
+    assert ratings[TimeClass.BLITZ].games == 35 and not ratings[TimeClass.BLITZ].provisional
+    assert ratings[TimeClass.RAPID].games == 1 and ratings[TimeClass.RAPID].provisional
+
+    # Every system recomputes from the same ledger, one game at a time or all at once alike.
+    scores = [game_score(g) for g in blitz]
+    for name, system in SYSTEMS.items():
+        whole = class_ratings(games, system)[TimeClass.BLITZ]
+        assert whole.games == 35, name
+        if name in {"elo", "club", "uscf-classic"}:
+            state = system.rate(scores[:1])
+            for score in scores[1:]:
+                state = system.rate([score], PlayerStart(state.rating, games=state.games))
+            assert state.rating == whole.rating, name
+
+
+def test_leaderboard_across_profiles(ledger: Ledger) -> None:
+    """Seed 001: season ratings start each month at 1200, per division, K 40 for new players.
+    Ann beats a 1200 twice (+20, then 1220 vs 1200: 40·(1 − 0.529) = +19): 1239. Bob draws a
+    1200: 1200. Cy plays rapid only."""
+    ann, bob, cy = (ledger.create_profile(name) for name in ("Ann", "Bob", "Cy"))
+    play(ledger, ann, 1200, 1.0)
+    play(ledger, ann, 1200, 1.0)
+    play(ledger, bob, 1200, 0.5)
+    play(ledger, cy, 1500, 0.0, time_control=RAPID)
+    season = game_season(ledger.games()[0])
+    table = leaderboard(ledger, season)
+    assert list(table) == [TimeClass.BLITZ, TimeClass.RAPID]
+    assert [(s.profile, s.rating, s.games, s.wins, s.draws) for s in table[TimeClass.BLITZ]] == [
+        ("Ann", 1239, 2, 2, 0),
+        ("Bob", 1200, 1, 0, 1),
+    ]
+    assert [(s.profile, s.losses) for s in table[TimeClass.RAPID]] == [("Cy", 1)]
+    assert leaderboard(ledger, Season(season.year - 1, season.month)) == {}
+
+
+def test_season_parsing() -> None:
+    assert str(Season.parse("2025-03")) == "2025-03"
+    with pytest.raises(ValueError, match="YYYY-MM"):
+        Season.parse("2025-13")

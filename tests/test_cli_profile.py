@@ -1,0 +1,133 @@
+"""``rated-play profile`` and ``rated-play export`` on a real ledger."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.pgn
+import pytest
+
+from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.time_control import TimeControl
+from rated_play.cli import main
+from rated_play.session import RatedGame
+from tests.conftest import fast_opponent, human_move
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def record_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
+    """A closed game written straight to the ledger, for rating arithmetic with known inputs."""
+    game = ledger.open_game(
+        profile,
+        opponent_name="anchor",
+        opponent_title="Anchor",
+        opponent_rating=opponent_rating,
+        time_control=TimeControl.parse("15+10"),
+        rating_before=None,
+    )
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result="1-0" if score == 1 else "0-1" if score == 0 else "1/2-1/2",
+        player_score=score,
+        termination="checkmate",
+        pgn="",
+        rating_after=None,
+    )
+
+
+async def test_the_card_counts_real_games_and_export_gives_their_pgn(
+    ledger: Ledger,
+    profile: Profile,
+    human: chess.engine.Protocol,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("3+2"))
+    while not game.is_over:
+        if game.is_player_turn:
+            await game.play(await human_move(human, game.board))
+        else:
+            await game.engine_move()
+    await game.close()
+    abandoned = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("3+2"))
+    await abandoned.close()
+
+    data_dir = str(ledger.path.parent)
+    status, out, _ = run_cli(capsys, "profile", "magnus", "--json", "--data-dir", data_dir)
+    assert status == 0
+    card = json.loads(out)
+    blitz = card["classes"]["blitz"]
+    assert card["name"] == "Magnus"
+    assert card["next_color"] == "white"
+    assert blitz["games"] == 2
+    assert blitz["wins"] + blitz["draws"] + blitz["losses"] == 2
+    assert blitz["losses"] >= 1, "the abandoned game is a loss"
+    assert blitz["rating"] is None
+    assert blitz["provisional"] is True
+    assert blitz["games_until_rated"] == 18
+    assert card["classes"]["rapid"]["games"] == 0
+
+    out_file = tmp_path / "magnus.pgn"
+    status, _, err = run_cli(
+        capsys, "export", "Magnus", "--out", str(out_file), "--data-dir", data_dir
+    )
+    assert status == 0 and "2 games" in err
+    exported = io.StringIO(out_file.read_text())
+    games = [chess.pgn.read_game(exported), chess.pgn.read_game(exported)]
+    assert [g.headers["Termination"] for g in games if g is not None][1] == "abandoned"
+    assert chess.pgn.read_game(exported) is None
+
+
+def test_the_rating_appears_at_twenty_games_as_the_performance(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten wins and ten losses against 1600-rated opponents: a performance of exactly 1600."""
+    for index in range(19):
+        record_game(ledger, profile, 1600, float(index % 2))
+    data_dir = str(ledger.path.parent)
+    _, out, _ = run_cli(capsys, "profile", "Magnus", "--json", "--data-dir", data_dir)
+    assert json.loads(out)["classes"]["rapid"]["rating"] is None
+    assert json.loads(out)["classes"]["rapid"]["games_until_rated"] == 1
+    record_game(ledger, profile, 1600, 1.0)
+    _, out, _ = run_cli(capsys, "profile", "Magnus", "--json", "--data-dir", data_dir)
+    rapid = json.loads(out)["classes"]["rapid"]
+    assert rapid["rating"] == pytest.approx(1600, abs=0.5)
+    assert (rapid["games"], rapid["wins"], rapid["losses"], rapid["score"]) == (20, 10, 10, 50.0)
+    assert rapid["provisional"] is False
+    for system in ("uscf-classic", "glicko2", "elo"):
+        status, out, _ = run_cli(
+            capsys, "profile", "Magnus", "--json", "--system", system, "--data-dir", data_dir
+        )
+        assert status == 0 and json.loads(out)["system"] == system
+        assert json.loads(out)["classes"]["rapid"]["games"] == 20, "switching loses nothing"
+
+
+def test_profile_and_export_errors_say_what_to_do(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data_dir = str(ledger.path.parent)
+    status, out, err = run_cli(capsys, "profile", "Bobby", "--data-dir", data_dir)
+    assert status == 2 and out == ""
+    assert "no profile named 'Bobby' (profiles: Magnus)" in err
+    status, _, err = run_cli(
+        capsys, "profile", "Magnus", "--system", "nope", "--data-dir", data_dir
+    )
+    assert status == 2 and "choose one of" in err
+    status, _, err = run_cli(capsys, "export", "Magnus", "--data-dir", str(tmp_path / "empty"))
+    assert status == 2 and "no ledger" in err and "--data-dir" in err
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "ledger.sqlite3").write_bytes(b"garbage" * 500)
+    status, _, err = run_cli(capsys, "profile", "Magnus", "--data-dir", str(broken))
+    assert status == 2 and "damaged" in err
+    assert (broken / "ledger.sqlite3").read_bytes() == b"garbage" * 500
