@@ -1,0 +1,63 @@
+"""The season leaderboard (seed 001): this month's standings of every profile, per class."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from profiles.ledger import Ledger
+from profiles.seasons import Season, leaderboard
+
+
+class LeaderboardScreen(Screen[None]):
+    CSS_PATH = "leaderboard.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape", "close", "Close"),
+        ("left", "month(-1)", "Previous month"),
+        ("right", "month(1)", "Next month"),
+    ]
+
+    def __init__(self, ledger: Ledger, season: Season | None = None) -> None:
+        super().__init__()
+        self.ledger = ledger
+        self.season = season or Season.current()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="season", classes="title")
+        yield VerticalScroll(id="standings")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.show_season()
+
+    async def show_season(self) -> None:
+        self.query_one("#season", Static).update(f"Season {self.season} — everyone starts at 1200")
+        standings = self.query_one("#standings", VerticalScroll)
+        await standings.remove_children()
+        table_by_class = leaderboard(self.ledger, self.season)
+        if not table_by_class:
+            await standings.mount(Static(f"No rated games in {self.season}.", classes="empty"))
+            return
+        for time_class, rows in table_by_class.items():
+            table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+            table.border_title = time_class.title
+            table.add_columns("#", "Profile", "Rating", "Games", "+", "=", "−")
+            for rank, s in enumerate(rows, start=1):
+                table.add_row(
+                    str(rank), s.profile, f"{s.rating:.0f}", str(s.games),
+                    str(s.wins), str(s.draws), str(s.losses),
+                )  # fmt: skip
+            await standings.mount(table)
+
+    async def action_month(self, step: int) -> None:
+        index = self.season.year * 12 + self.season.month - 1 + step
+        self.season = Season(index // 12, index % 12 + 1)
+        await self.show_season()
+
+    def action_close(self) -> None:
+        self.dismiss()
