@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import platform
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -38,8 +39,6 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import os
-
     return f"{model} ({os.cpu_count()} cores)"
 
 

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if not standings:
         print(f"No rated games in {season}.")
     for time_class, rows in standings.items():
-        print(f"{time_class.title} — {season}")
+        print(f"{time_class.label} — {season}")
         for rank, s in enumerate(rows, start=1):
             print(f"{rank:>3}. {s.profile:<24} {s.rating:>6.0f}  {s.games:>3} games  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip

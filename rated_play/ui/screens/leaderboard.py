@@ -45,14 +45,13 @@ class LeaderboardScreen(Screen[None]):
             return
         for time_class, rows in table_by_class.items():
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-            table.border_title = time_class.title
             table.add_columns("#", "Profile", "Rating", "Games", "+", "=", "−")
             for rank, s in enumerate(rows, start=1):
                 table.add_row(
                     str(rank), s.profile, f"{s.rating:.0f}", str(s.games),
                     str(s.wins), str(s.draws), str(s.losses),
                 )  # fmt: skip
-            await standings.mount(table)
+            await standings.mount(Static(time_class.label, classes="division"), table)
 
     async def action_month(self, step: int) -> None:
         index = self.season.year * 12 + self.season.month - 1 + step
