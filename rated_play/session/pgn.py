@@ -60,8 +60,12 @@ def game_pgn(
     game.headers["White"] = white
     game.headers["Black"] = black
     game.headers["Result"] = "*" if outcome is None else outcome.result
-    game.headers["WhiteElo"] = player_elo if player_is_white else opponent_elo
-    game.headers["BlackElo"] = opponent_elo if player_is_white else player_elo
+    elos = {"WhiteElo": player_elo, "BlackElo": opponent_elo}
+    if not player_is_white:
+        elos = {"WhiteElo": opponent_elo, "BlackElo": player_elo}
+    for tag, elo in elos.items():
+        if elo:  # a provisional player has no rating to publish yet
+            game.headers[tag] = elo
     game.headers["WhiteType"] = "human" if player_is_white else "program"
     game.headers["BlackType"] = "program" if player_is_white else "human"
     game.headers["TimeControl"] = headers.time_control.pgn

@@ -95,9 +95,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
         assert board_view.targets == {chess.E3, chess.E4}
         await click_square(pilot, chess.E7)  # not a destination, not White's piece
         assert board_view.selected is None
-        await click_square(pilot, chess.E2)
-        await click_square(pilot, chess.E4)
-        assert game.san_moves()[0] == "e4"
+        assert game.san_moves() == []
 
         for _ in range(MAX_PLIES):
             await wait_for_player_turn(pilot, screen)
@@ -110,6 +108,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             await click_square(pilot, move.from_square)
             await click_square(pilot, move.to_square)
         assert promotion is not None
+        assert len(game.san_moves()) > 0, "the moves before were played by clicks"
 
         await click_square(pilot, promotion.from_square)
         await click_square(pilot, promotion.to_square)

@@ -18,7 +18,10 @@ from profiles.ledger import Ledger, Profile, ProfileError
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
+from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.leaderboard import LeaderboardScreen
+from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 
@@ -46,6 +49,9 @@ class SetupScreen(WorkingScreen):
 
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "calculator", "Elo calculator"),
+        Binding("f3", "rating_table", "Expected scores"),
+        Binding("f4", "leaderboard", "Leaderboard"),
         Binding("f5", "start", "Start game"),
     ]
 
@@ -210,6 +216,17 @@ class SetupScreen(WorkingScreen):
         shown = "no clock" if time_control.untimed else f"{time_control}"
         self.query_one("#time-control", Static).update(f"Clock: {shown} · {rated_in}")
         self.show_card()
+
+    # -- the other screens (none of them may be reached during a game) -------------------
+
+    def action_calculator(self) -> None:
+        self.app.push_screen(CalculatorScreen())
+
+    def action_rating_table(self) -> None:
+        self.app.push_screen(RatingTableScreen())
+
+    def action_leaderboard(self) -> None:
+        self.app.push_screen(LeaderboardScreen(self.ledger))
 
     # -- starting ------------------------------------------------------------------------
 

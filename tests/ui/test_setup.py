@@ -1,0 +1,149 @@
+"""The setup screen: profiles, the profile card, the strength slider and the time controls."""
+
+from __future__ import annotations
+
+import chess
+from textual.widgets import Checkbox, Input, Select
+
+from profiles.ledger import Ledger
+from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.calculator import CalculatorScreen
+from rated_play.ui.screens.leaderboard import LeaderboardScreen
+from rated_play.ui.screens.rating_table import RatingTableScreen
+from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.profile_card import ProfileCardView
+from rated_play.ui.widgets.strength import StrengthSlider
+from tests.ui.conftest import SIZE
+
+
+def shown(app: RatedPlayApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def submit(app: RatedPlayApp, pilot: object, selector: str, text: str) -> None:
+    box = app.screen.query_one(selector, Input)
+    box.focus()
+    box.value = text
+    await pilot.press("enter")  # type: ignore[attr-defined]
+
+
+async def test_profiles_are_created_and_bad_names_explained(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Pick a profile" in shown(app, "#card")
+        await pilot.click("#start")
+        assert "Pick a profile or create one" in shown(app, "#profile-error")
+
+        for name, says in (("   ", "needs a name"), ("x" * 41, "at most 40")):
+            await submit(app, pilot, "#new-profile", name)
+            assert says in shown(app, "#profile-error")
+        assert ledger.profiles() == []
+
+        await submit(app, pilot, "#new-profile", "Judit [GM]")
+        assert shown(app, "#profile-error") == ""
+        card = shown(app, "#card")
+        assert "Judit [GM] · Blitz" in card
+        assert "Provisional: 0 of 20 games" in card
+        assert "Won 0 · Drawn 0 · Lost 0 · Score –" in card
+        assert "You play White this game" in card
+
+        await submit(app, pilot, "#new-profile", "judit [gm]")
+        assert "exists already" in shown(app, "#profile-error")
+        assert [p.name for p in ledger.profiles()] == ["Judit [GM]"]
+
+        await submit(app, pilot, "#new-profile", "Garry")
+        assert "Garry" in shown(app, "#card")
+        app.screen.query_one("#profile", Select).value = ledger.profile("Judit [GM]").id
+        await pilot.pause()
+        assert "Judit [GM]" in shown(app, "#card")
+
+
+async def test_the_card_follows_the_ledger_and_the_time_class(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    ledger.open_game(
+        profile,
+        opponent_name="x",
+        opponent_title="X",
+        opponent_rating=1500,
+        time_control=__import__("profiles.time_control").time_control.PRESETS[0],
+        rating_before=None,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        card = shown(app, "#card")
+        assert "You play Black this game" in card, "the pending game took White"
+        assert ledger.next_color(profile.id) == chess.BLACK
+
+
+async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: Ledger) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "5+3 · Rated in Blitz" in shown(app, "#time-control")
+
+        await submit(app, pilot, "#custom", "15+0")
+        assert "15+0 · Rated in Rapid" in shown(app, "#time-control")
+        assert "Rapid" in shown(app, "#card")
+
+        for text, says in (
+            ("abc", "is not a time control"),
+            ("0+5", "no time on the clock"),
+            ("5+900", "at most 600 seconds"),
+        ):
+            await submit(app, pilot, "#custom", text)
+            assert says in shown(app, "#time-control-error"), text
+            assert "15+0 · Rated in Rapid" in shown(app, "#time-control"), "nothing changes"
+
+        await submit(app, pilot, "#custom", "90+30")
+        assert shown(app, "#time-control-error") == ""
+        assert screen.query_one("#preset", Select).value == 5, "a preset typed is the preset"
+        assert "Classical" in shown(app, "#card")
+
+        await pilot.click("#no-clock")
+        assert "no clock · Rated in No clock" in shown(app, "#time-control")
+        assert "No clock" in shown(app, "#card")
+        assert screen.time_control.untimed
+        await pilot.click("#no-clock")
+        assert str(screen.time_control) == "90+30", "the clock chosen before comes back"
+
+
+async def test_the_slider_shows_the_nearest_opponent_and_unleashed_the_strongest(
+    app: RatedPlayApp,
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        slider = app.screen.query_one(StrengthSlider)
+        slider.focus()
+        await pilot.press("home")
+        assert "Stockfish (50 nodes): 700 ± 60" in shown(app, "#opponent")
+        await pilot.press("right", "right", "right", "right")
+        assert slider.value == 800
+        assert "Stockfish (skill 0): 800 ± 80" in shown(app, "#opponent")
+        await pilot.press("end")
+        assert "Stockfish (20000 nodes): 1500" in shown(app, "#opponent")
+
+        await pilot.press("home")
+        await pilot.click("#unleashed")
+        assert app.screen.query_one("#unleashed", Checkbox).value
+        assert slider.disabled
+        assert "Stockfish (20000 nodes): ≈1500" in shown(app, "#opponent")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.opponent.name == "stockfish-nodes-20000"
+
+
+async def test_the_other_screens_open_from_setup(app: RatedPlayApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        for key, screen_type in (
+            ("f2", CalculatorScreen),
+            ("f3", RatingTableScreen),
+            ("f4", LeaderboardScreen),
+        ):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen_type)
+            await pilot.press("escape")
+            assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen.query_one("#card"), ProfileCardView)
