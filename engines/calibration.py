@@ -86,14 +86,22 @@ def read_calibration(path: Path) -> CalibrationResult | None:
         ) from error
 
 
+def provenance_document(provenance: Calibration) -> dict[str, Any]:
+    """The provenance as plain JSON values."""
+    return {
+        "time_control": provenance.time_control,
+        "machine": provenance.machine,
+        "engines": dict(provenance.engines),
+        "date": provenance.date,
+        "games": provenance.games,
+        "anchors": dict(provenance.anchors),
+    }
+
+
 def write_calibration(path: Path, result: CalibrationResult) -> None:
     """Write atomically, so an interrupted write never leaves a broken calibration behind."""
     document: dict[str, Any] = {
-        "provenance": {
-            **asdict(result.provenance),
-            "engines": dict(result.provenance.engines),
-            "anchors": dict(result.provenance.anchors),
-        },
+        "provenance": provenance_document(result.provenance),
         "ratings": {name: asdict(measured) for name, measured in result.ratings.items()},
     }
     path.parent.mkdir(parents=True, exist_ok=True)

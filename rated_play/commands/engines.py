@@ -24,7 +24,7 @@ from engines.calibrate import (
     machine,
     scored_games,
 )
-from engines.calibration import user_calibration_path, write_calibration
+from engines.calibration import provenance_document, user_calibration_path, write_calibration
 from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.gauntlet import Progress, neighbour_schedule, run_gauntlet
 from engines.match import MatchClock
@@ -83,6 +83,12 @@ def register(subparsers: Any) -> None:
         action="append",
         metavar="NAME=RATING",
         help=f"pin an opponent's rating; repeat for more (default {DEFAULT_ANCHOR})",
+    )
+    calibrate.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="calibrate only these opponents (repeatable), e.g. ones you added",
     )
     calibrate.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="games at once (default: cores)"
@@ -154,13 +160,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
         "error": opponent.rating_error if opponent.calibrated else None,
         "games": opponent.rating_games,
         "available": pool.is_available(opponent),
-        "calibration": None
-        if calibration is None
-        else {
-            **asdict(calibration),
-            "engines": dict(calibration.engines),
-            "anchors": dict(calibration.anchors),
-        },
+        "calibration": None if calibration is None else provenance_document(calibration),
     }
 
 
@@ -189,6 +189,14 @@ def calibrate_pool(args: argparse.Namespace) -> int:
     if args.games < 1 or args.reach < 1 or args.workers < 1:
         raise CommandError("--games, --reach and --workers must be at least 1")
     ladder = pool.available()
+    if args.only:
+        unknown = sorted(set(args.only) - {opponent.name for opponent in ladder})
+        if unknown:
+            raise CommandError(
+                f"--only {', '.join(unknown)}: no available opponent has that name; "
+                "'rated-play engines' lists them"
+            )
+        ladder = tuple(opponent for opponent in ladder if opponent.name in args.only)
     for missing in pool.unavailable():
         print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
     names = {opponent.name for opponent in ladder}

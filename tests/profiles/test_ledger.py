@@ -28,7 +28,12 @@ def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("", "needs a name"), ("   ", "needs a name"), ("x" * 41, "at most 40"), ("a\tb", "printable")],
+    [
+        ("", "needs a name"),
+        ("   ", "needs a name"),
+        ("x" * 41, "at most 40"),
+        ("a\tb", "printable"),
+    ],
 )
 def test_bad_profile_names_are_refused_and_nothing_is_written(
     ledger: Ledger, name: str, message: str
@@ -61,7 +66,7 @@ def test_the_ledger_is_written_durably(ledger: Ledger) -> None:
 def test_a_damaged_ledger_is_refused_and_left_as_it_was(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "ledger.sqlite3"
     path.write_bytes(content)
-    with pytest.raises(LedgerError, match="damaged.*nothing was changed.*Move the file aside"):
+    with pytest.raises(LedgerError, match=r"damaged.*nothing was changed.*Move the file aside"):
         Ledger.open(path)
     assert path.read_bytes() == content
 

@@ -10,7 +10,6 @@ import chess.engine
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -47,11 +46,7 @@ async def start_game(pilot: Pilot[None]) -> GameScreen:
 
 
 async def wait_for_player_turn(pilot: Pilot[None], screen: GameScreen) -> None:
-    await wait_until(
-        pilot,
-        lambda: screen.game.is_over
-        or (screen.game.is_player_turn and any(not box.disabled for box in screen.query(Input))),
-    )
+    await wait_until(pilot, lambda: screen.game.is_over or screen.game.is_player_turn)
 
 
 async def type_move(pilot: Pilot[None], text: str) -> None:
@@ -71,9 +66,3 @@ async def human_move(human: chess.engine.Protocol, board: chess.Board) -> chess.
     result = await human.play(board, chess.engine.Limit(depth=HUMAN_DEPTH))
     assert result.move is not None
     return result.move
-
-
-def game_screen(app: RatedPlayApp) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen), type(screen).__name__
-    return screen

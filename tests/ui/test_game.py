@@ -28,7 +28,6 @@ from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
     click_square,
-    game_screen,
     human_move,
     start_game,
     type_move,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import chess
+from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from profiles.ledger import Ledger
+from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
@@ -20,11 +22,11 @@ def shown(app: RatedPlayApp, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
 
-async def submit(app: RatedPlayApp, pilot: object, selector: str, text: str) -> None:
+async def submit(app: RatedPlayApp, pilot: Pilot[None], selector: str, text: str) -> None:
     box = app.screen.query_one(selector, Input)
     box.focus()
     box.value = text
-    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.press("enter")
 
 
 async def test_profiles_are_created_and_bad_names_explained(
@@ -68,7 +70,7 @@ async def test_the_card_follows_the_ledger_and_the_time_class(
         opponent_name="x",
         opponent_title="X",
         opponent_rating=1500,
-        time_control=__import__("profiles.time_control").time_control.PRESETS[0],
+        time_control=PRESETS[0],
         rating_before=None,
     )
     async with app.run_test(size=SIZE) as pilot:

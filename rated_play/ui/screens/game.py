@@ -111,9 +111,10 @@ class GameScreen(WorkingScreen):
         game = self.game
         self.query_one(BoardView).show(game.board, game.last_move, interactive=game.is_player_turn)
         self.query_one(MoveList).show(game.san_moves())
-        self.query_one("#move-input", Input).disabled = not game.is_player_turn
+        # The move box keeps the focus throughout, so a key pressed while the engine thinks
+        # lands there (and is answered "wait for the engine's move"), never on a button.
+        self.query_one("#move-input", Input).focus()
         if game.is_player_turn:
-            self.query_one("#move-input", Input).focus()
             self.set_status("Your move.")
         elif not game.is_over:
             self.set_status(f"{game.opponent.title} is thinking…")

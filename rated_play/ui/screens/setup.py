@@ -123,6 +123,8 @@ class SetupScreen(WorkingScreen):
         self.reload_profiles()
         self.show_opponent()
         self.show_time_control()
+        # A first run has one thing to do before anything else: name a profile.
+        self.query_one("#new-profile" if self.profile is None else "#start").focus()
 
     def on_screen_resume(self) -> None:
         """Back from a game: the card has a new result and the colour has changed."""

@@ -1,0 +1,146 @@
+"""Loading the pool: the shipped file, the user's additions, a missing engine, broken files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines.calibration import (
+    CalibrationResult,
+    MeasuredRating,
+    user_calibration_path,
+    write_calibration,
+)
+from engines.catalog import SHIPPED_POOL, load_catalog
+from engines.errors import PoolConfigError
+from engines.opponent import Calibration, Protocol
+from engines.pool import load_pool
+
+EXTRA = """
+[[opponent]]
+name = "my-phalanx"
+title = "Phalanx, easy"
+command = "phalanx"
+package = "phalanx"
+protocol = "xboard"
+args = ["-l-", "-e", "80"]
+rating = 1200
+nominal = "easy 80"
+
+[[opponent]]
+name = "crafty-lite"
+command = "crafty-not-installed"
+package = "crafty"
+search = { depth = 3 }
+rating = 1700
+"""
+
+
+def test_the_shipped_pool_spans_beginner_to_full_strength_without_wide_gaps() -> None:
+    pool = load_pool()
+    ratings = [opponent.rating for opponent in pool.available()]
+    low, high = pool.rating_range()
+    assert low <= 700
+    assert pool.unleashed().name == "stockfish-unleashed"
+    assert high == pool.unleashed().rating
+    gaps = [upper - lower for lower, upper in zip(ratings, ratings[1:], strict=False)]
+    assert max(gaps) <= 200, gaps
+
+
+def test_the_shipped_pool_is_calibrated_with_provenance() -> None:
+    pool = load_pool()
+    for opponent in pool.opponents:
+        assert opponent.calibrated, opponent.name
+        assert opponent.calibration is not None
+        assert opponent.rating_games > 0
+        assert opponent.rating_error > 0 or opponent.name in opponent.calibration.anchors
+    provenance = pool.opponents[0].calibration
+    assert provenance is not None
+    assert provenance.games > 0
+    assert "stockfish" in provenance.engines
+
+
+def test_user_opponents_join_the_pool_and_a_missing_engine_is_listed_with_its_package(
+    config_dir: Path,
+) -> None:
+    (config_dir / "engines" / "mine.toml").write_text(EXTRA, encoding="utf-8")
+    pool = load_pool(config_dir)
+    phalanx = pool.get("my-phalanx")
+    assert phalanx.protocol is Protocol.XBOARD
+    assert phalanx.args == ("-l-", "-e", "80")
+    assert not phalanx.calibrated
+    assert pool.is_available(phalanx)
+    missing = pool.get("crafty-lite")
+    assert missing in pool.unavailable()
+    assert missing.package == "crafty"
+    assert missing not in pool.available()
+    assert pool.nearest(1700).name != "crafty-lite"
+    assert len(pool.opponents) == len(load_catalog(SHIPPED_POOL)) + 2
+
+
+def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Path) -> None:
+    (config_dir / "engines" / "override.toml").write_text(
+        '[[opponent]]\nname = "stockfish-unleashed"\ncommand = "stockfish"\n'
+        'options = { Threads = 2 }\nrating = 3000\n',
+        encoding="utf-8",
+    )
+    pool = load_pool(config_dir)
+    assert pool.get("stockfish-unleashed").options["Threads"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[[opponent]\nname = 1", "is not valid TOML"),
+        ('[[opponent]]\nname = "x"\nrating = 1500\n', "opponent #1 ('x'): 'command' is missing"),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = "strong"\n',
+            "opponent #1 ('x'): 'rating' must be a number",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nsearch = { nodes = -5 }\n',
+            "'search.nodes' must be a positive integer",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nskill = 3\n',
+            "unknown key(s) skill",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nprotocol = "cecp"\n',
+            "'protocol' must be \"uci\" or \"xboard\"",
+        ),
+    ],
+)
+def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
+    config_dir: Path, text: str, expected: str
+) -> None:
+    broken = config_dir / "engines" / "broken.toml"
+    broken.write_text(text, encoding="utf-8")
+    with pytest.raises(PoolConfigError) as raised:
+        load_pool(config_dir)
+    assert str(broken) in str(raised.value)
+    assert expected in str(raised.value)
+
+
+def test_the_users_calibration_replaces_the_shipped_one(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    mine = Calibration(time_control="5+0.05", machine="test", games=2)
+    write_calibration(
+        user_calibration_path(data_dir),
+        CalibrationResult(mine, {"stockfish-elo-1800": MeasuredRating(1777.0, 42.0, 2)}),
+    )
+    pool = load_pool(None, data_dir)
+    measured = pool.get("stockfish-elo-1800")
+    assert (measured.rating, measured.rating_error, measured.rating_games) == (1777.0, 42.0, 2)
+    assert measured.calibration == mine
+    # Not in the user's calibration: back to the nominal guess, not the shipped measurement.
+    assert not pool.get("stockfish-unleashed").calibrated
+
+
+def test_a_corrupt_calibration_file_says_what_to_do(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    user_calibration_path(data_dir).write_text("{not json", encoding="utf-8")
+    with pytest.raises(PoolConfigError, match="run 'rated-play engines calibrate' again"):
+        load_pool(None, data_dir)
