@@ -31,7 +31,18 @@ USER_POOL_DIR = "engines"
 """Inside the user's config directory, every ``*.toml`` file here adds opponents."""
 
 _KEYS = frozenset(
-    {"name", "title", "command", "package", "protocol", "args", "options", "search", "rating", "nominal"}
+    {
+        "name",
+        "title",
+        "command",
+        "package",
+        "protocol",
+        "args",
+        "options",
+        "search",
+        "rating",
+        "nominal",
+    }
 )
 _SEARCH_KEYS = frozenset({"nodes", "depth", "movetime"})
 
@@ -91,7 +102,6 @@ class _Entry:
     """Reads one ``[[opponent]]`` table, naming the file and the entry in every error."""
 
     def __init__(self, path: Path, index: int, table: Mapping[str, Any]) -> None:
-        self.path = path
         self.table = table
         name = table.get("name")
         self.where = f"{path}, opponent #{index}" + (
@@ -134,7 +144,7 @@ def _parse_entry(path: Path, index: int, table: object) -> Opponent:
     try:
         protocol = Protocol(protocol_name.lower())
     except ValueError:
-        raise entry.fail(f"'protocol' must be \"uci\" or \"xboard\", not {protocol_name!r}") from None
+        raise entry.fail(f'\'protocol\' must be "uci" or "xboard", not {protocol_name!r}') from None
     return Opponent(
         name=name,
         title=entry.text("title", default=name),
@@ -179,13 +189,17 @@ def _search(entry: _Entry) -> SearchLimit:
         )
     for key in ("nodes", "depth"):
         value = search.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
             raise entry.fail(f"'search.{key}' must be a positive integer, not {value!r}")
     movetime = search.get("movetime")
     if movetime is not None and (
         isinstance(movetime, bool) or not isinstance(movetime, int | float) or movetime <= 0
     ):
-        raise entry.fail(f"'search.movetime' must be a positive number of seconds, not {movetime!r}")
+        raise entry.fail(
+            f"'search.movetime' must be a positive number of seconds, not {movetime!r}"
+        )
     return SearchLimit(
         nodes=search.get("nodes"),
         depth=search.get("depth"),

@@ -111,7 +111,9 @@ class Progress:
     last: chess.pgn.Game | None
 
 
-def pending(schedule: Sequence[ScheduledGame], games: Sequence[chess.pgn.Game]) -> list[ScheduledGame]:
+def pending(
+    schedule: Sequence[ScheduledGame], games: Sequence[chess.pgn.Game]
+) -> list[ScheduledGame]:
     done = {game_key(game) for game in games}
     return [scheduled for scheduled in schedule if scheduled.key not in done]
 
@@ -171,9 +173,7 @@ async def run_gauntlet(
             played += 1
             pace = (time.monotonic() - started) / played
             remaining = len(todo) - played
-            on_progress(
-                Progress(len(schedule) - remaining, len(schedule), pace * remaining, game)
-            )
+            on_progress(Progress(len(schedule) - remaining, len(schedule), pace * remaining, game))
 
     await asyncio.gather(*(worker() for _ in range(max(1, workers))))
     if failures:

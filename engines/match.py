@@ -9,6 +9,7 @@ import chess
 import chess.engine
 import chess.pgn
 
+from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.openings import Opening
 from engines.opponent import Opponent
@@ -66,8 +67,16 @@ async def play_match_game(
             limit.black_clock = remaining[chess.BLACK]
             limit.white_inc = limit.black_inc = clock.increment
             started = time.monotonic()
-            played = await engines[side].play(board, limit)
+            try:
+                played = await engines[side].play(board, limit)
+            except chess.engine.EngineError as error:
+                raise EngineUnavailableError(
+                    f"{player.title} failed at move {board.fullmove_number}: {error}"
+                ) from error
             remaining[side] -= time.monotonic() - started
+            if played.resigned:
+                result = "0-1" if side == chess.WHITE else "1-0"
+                break
             if remaining[side] < -MOVE_GRACE or played.move is None:
                 termination = "time forfeit" if played.move is not None else "rules infraction"
                 result = _loss_for(board, side)

@@ -49,7 +49,7 @@ class Pool:
         raise KeyError(name)
 
     def nearest(self, rating: float) -> Opponent:
-        """The available opponent whose rating is closest to ``rating`` (the weaker one on a tie)."""
+        """The available opponent rated closest to ``rating`` (the weaker one on a tie)."""
         return min(self._playable(), key=lambda opponent: abs(opponent.rating - rating))
 
     def unleashed(self) -> Opponent:

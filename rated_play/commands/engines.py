@@ -94,7 +94,9 @@ def register(subparsers: Any) -> None:
         "--workers", type=int, default=os.cpu_count() or 1, help="games at once (default: cores)"
     )
     calibrate.add_argument(
-        "--pgn", metavar="FILE", help=f"the games (default DATA_DIR/{GAMES_FILE}); resumed if it exists"
+        "--pgn",
+        metavar="FILE",
+        help=f"the games (default DATA_DIR/{GAMES_FILE}); resumed if it exists",
     )
     calibrate.add_argument(
         "--output",
@@ -173,7 +175,9 @@ def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
         except ValueError:
             value = math.nan
         if not separator or not name or not math.isfinite(value):
-            raise CommandError(f"--anchor {text!r}: write NAME=RATING, e.g. stockfish-elo-1800=1800")
+            raise CommandError(
+                f"--anchor {text!r}: write NAME=RATING, e.g. stockfish-elo-1800=1800"
+            )
         anchors[name] = value
     return anchors
 
@@ -295,7 +299,7 @@ def _read_pgn(path: Path) -> list[chess.pgn.Game]:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
-    games = []
+    games: list[chess.pgn.Game] = []
     stream = io.StringIO(text)
     while (game := chess.pgn.read_game(stream)) is not None:
         number = len(games) + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def test_the_shipped_pool_spans_beginner_to_full_strength_without_wide_gaps() ->
     assert low <= 700
     assert pool.unleashed().name == "stockfish-unleashed"
     assert high == pool.unleashed().rating
-    gaps = [upper - lower for lower, upper in zip(ratings, ratings[1:], strict=False)]
+    gaps = [upper - lower for lower, upper in itertools.pairwise(ratings)]
     assert max(gaps) <= 200, gaps
 
 
@@ -82,7 +83,7 @@ def test_user_opponents_join_the_pool_and_a_missing_engine_is_listed_with_its_pa
 def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Path) -> None:
     (config_dir / "engines" / "override.toml").write_text(
         '[[opponent]]\nname = "stockfish-unleashed"\ncommand = "stockfish"\n'
-        'options = { Threads = 2 }\nrating = 3000\n',
+        "options = { Threads = 2 }\nrating = 3000\n",
         encoding="utf-8",
     )
     pool = load_pool(config_dir)
@@ -99,7 +100,8 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
             "opponent #1 ('x'): 'rating' must be a number",
         ),
         (
-            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nsearch = { nodes = -5 }\n',
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            "search = { nodes = -5 }\n",
             "'search.nodes' must be a positive integer",
         ),
         (
@@ -108,7 +110,7 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
         ),
         (
             '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nprotocol = "cecp"\n',
-            "'protocol' must be \"uci\" or \"xboard\"",
+            '\'protocol\' must be "uci" or "xboard"',
         ),
     ],
 )

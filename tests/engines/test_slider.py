@@ -29,8 +29,15 @@ def test_opponents_are_sorted_by_rating() -> None:
 
 @pytest.mark.parametrize(
     ("rating", "name"),
-    [(0, "weakest"), (749, "weakest"), (750, "weakest"), (751, "middle"), (1100, "middle"),
-     (1151, "strongest"), (9999, "strongest")],
+    [
+        (0, "weakest"),
+        (749, "weakest"),
+        (750, "weakest"),
+        (751, "middle"),
+        (1100, "middle"),
+        (1151, "strongest"),
+        (9999, "strongest"),
+    ],
 )
 def test_nearest_picks_the_closest_installed_opponent(rating: float, name: str) -> None:
     assert _pool().nearest(rating).name == name

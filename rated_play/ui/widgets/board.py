@@ -183,7 +183,11 @@ class BoardView(Widget):
     def render(self) -> Text:
         self.renders += 1
         geometry = fit_geometry(self.size.width, self.size.height)
-        styles = {name: self.get_component_rich_style(name) for name in self.COMPONENT_CLASSES}
+        # Partial styles: a piece or a mark must not bring the widget's own background along.
+        styles = {
+            name: self.get_component_rich_style(name, partial=True)
+            for name in self.COMPONENT_CLASSES
+        }
         marked = self._marked_squares()
         targets = self.targets
         text = Text(no_wrap=True, overflow="crop")
