@@ -3,13 +3,14 @@ the ledger by a rating system. Nothing here is stored; it is recomputed from the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import chess
 
-from profiles.ledger import GameRecord, Ledger, Profile
+from profiles.ledger import Ledger, Profile
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
+from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass
 
 
@@ -55,19 +56,6 @@ class ProfileCard:
     classes: dict[TimeClass, ClassCard]
 
 
-def game_scores(games: Iterable[GameRecord]) -> list[GameScore]:
-    """The rated games as a rating system sees them, in the order they were played."""
-    return [
-        GameScore(
-            opponent_rating=game.opponent_rating,
-            score=game.player_score,
-            played_on=(game.finished_at or game.started_at).date(),
-        )
-        for game in games
-        if game.rated and game.player_score is not None
-    ]
-
-
 def class_card(
     time_class: TimeClass, scores: Sequence[GameScore], system: str = DEFAULT_SYSTEM
 ) -> ClassCard:
@@ -90,7 +78,7 @@ def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -
     games = ledger.games(profile.id)
     classes = {
         time_class: class_card(
-            time_class, game_scores(g for g in games if g.time_class is time_class), system
+            time_class, [game_score(g) for g in rated_games(games, time_class)], system
         )
         for time_class in TimeClass
     }

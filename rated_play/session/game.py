@@ -17,9 +17,10 @@ import chess
 from engines.errors import EngineUnavailableError
 from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
-from profiles.card import ClassCard, class_card, game_scores
+from profiles.card import ClassCard, class_card
 from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
 from profiles.ratings import GameScore
+from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
 from rated_play.session.clock import GameClock, TimeSource
 from rated_play.session.moves import parse_move
@@ -420,7 +421,7 @@ def _class_card_with(
     ledger: Ledger, profile: Profile, time_class: TimeClass, extra: GameScore | None
 ) -> ClassCard:
     """The class card from the ledger's closed games, plus ``extra`` as the latest game."""
-    scores = game_scores(g for g in ledger.games(profile.id) if g.time_class is time_class)
+    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
     if extra is not None:
         scores.append(extra)
     return class_card(time_class, scores)
