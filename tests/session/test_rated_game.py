@@ -7,7 +7,9 @@ limited by nodes so that whole games take seconds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import time
 from pathlib import Path
 
 import chess
@@ -16,6 +18,7 @@ import chess.pgn
 import pytest
 
 from engines.errors import EngineUnavailableError
+from engines.player import HANG_WINDOW
 from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.time_control import TimeClass, TimeControl
 from rated_play.session import (
@@ -240,3 +243,32 @@ async def test_an_engine_that_cannot_come_back_voids_the_game(
     await game.close()
     record = ledger.game(game.game_id)
     assert (record.status, record.player_score, record.result) == (GameStatus.VOID, None, "*")
+
+
+async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """SIGSTOP freezes the engine as a deadlock would: alive, silent, using no CPU."""
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=50_000_000), BLITZ)
+    await game.play(game.parse_move("c4"))
+    black_clock = game.clock.remaining(chess.BLACK)
+    started = time.monotonic()
+    thinking = asyncio.ensure_future(game.engine_move())
+    await asyncio.sleep(0.3)
+    pid = game._engine.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        move = await asyncio.wait_for(thinking, timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the restart has killed it already
+            os.kill(pid, signal.SIGKILL)
+    waited = time.monotonic() - started
+    assert move is not None and game.engine_restarts == 1
+    assert black_clock is not None
+    charged = black_clock - (game.clock.remaining(chess.BLACK) or 0.0) + 3  # increment added
+    assert charged <= waited - HANG_WINDOW, "the seconds lost to the hang were given back"
+    await game.close()
