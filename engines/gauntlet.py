@@ -9,6 +9,8 @@ import datetime
 import io
 import os
 import time
+import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +50,9 @@ def neighbour_schedule(
     games are informative; ordered pass by pass, so a run cut short still covers every pairing
     evenly.
 
-    Each opening is played once with each colour, so ``games_per_pairing`` should be even.
-    Pairings start at different openings so the pool as a whole sees many of them.
+    Each opening is played once with each colour, so ``games_per_pairing`` should be even. A
+    pairing's first opening comes from the two names, so it stays the same when entries are
+    added to the ladder or the ladder is reordered by a new calibration.
     """
     if not openings:
         raise PoolConfigError("the gauntlet needs at least one opening")
@@ -60,8 +63,9 @@ def neighbour_schedule(
     ]
     schedule = []
     for game in range(games_per_pairing):
-        for number, (weaker, stronger) in enumerate(pairings):
-            opening = openings[(number * 3 + game // 2) % len(openings)]
+        for weaker, stronger in pairings:
+            first = zlib.crc32("|".join(sorted((weaker, stronger))).encode())
+            opening = openings[(first + game // 2) % len(openings)]
             round_ = game // 2 // len(openings) + 1
             white, black = (weaker, stronger) if game % 2 == 0 else (stronger, weaker)
             schedule.append(ScheduledGame(white, black, opening, round_))
@@ -114,8 +118,25 @@ class Progress:
 def pending(
     schedule: Sequence[ScheduledGame], games: Sequence[chess.pgn.Game]
 ) -> list[ScheduledGame]:
-    done = {game_key(game) for game in games}
-    return [scheduled for scheduled in schedule if scheduled.key not in done]
+    """The scheduled games not yet played.
+
+    A game in the file counts for the scheduled game with its key; failing that (the file was
+    begun under another schedule, e.g. before the ladder changed) for any scheduled game with
+    the same White and Black, so a finished game is never played again.
+    """
+    keys = {game_key(game) for game in games}
+    unmatched = Counter(game_key(game)[:2] for game in games)
+    unmatched.subtract(scheduled.key[:2] for scheduled in schedule if scheduled.key in keys)
+    todo = []
+    for scheduled in schedule:
+        if scheduled.key in keys:
+            continue
+        colours = scheduled.key[:2]
+        if unmatched[colours] > 0:
+            unmatched[colours] -= 1
+        else:
+            todo.append(scheduled)
+    return todo
 
 
 async def run_gauntlet(

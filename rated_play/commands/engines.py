@@ -39,7 +39,7 @@ from rated_play.commands import CommandError, add_data_dir, print_json
 DEFAULT_TIME_CONTROL = "20+0.2"
 """Only the unleashed engine plays on the clock; every other entry stops at its depth or node
 limit long before this clock would, so a longer one costs nothing but the unleashed games."""
-DEFAULT_GAMES = 16
+DEFAULT_GAMES = 20
 DEFAULT_ANCHOR = "stockfish-elo-1800=1800"
 GAMES_FILE = "calibration-games.pgn"
 PROGRESS_WIDTH = 30
@@ -136,7 +136,7 @@ def list_pool(args: argparse.Namespace) -> int:
         rating = f"{opponent.rating:6.0f}"
         error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
         where = "" if pool.is_available(opponent) else f"  [not installed: {opponent.package}]"
-        print(f"{rating} {error:8} {opponent.name:32} {opponent.title}{where}")
+        print(f"{rating} {error:8} {opponent.name:36} {opponent.title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
     print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
     return 0

@@ -8,11 +8,14 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import chess.pgn
 
-from engines.gauntlet import append_game, game_key, read_games
+from engines.gauntlet import append_game, game_key, neighbour_schedule, pending, read_games
+from engines.openings import load_openings
+from tests.engines.conftest import weak_fairy
 
 LADDER = """
 [[opponent]]
@@ -119,3 +122,23 @@ def test_a_game_cut_off_mid_write_is_dropped_and_appending_goes_on(tmp_path: Pat
     assert len(read_games(path)) == 1
     append_game(path, game)
     assert len(read_games(path)) == 2
+
+
+def test_games_played_under_an_older_ladder_still_count_when_resuming() -> None:
+    openings = load_openings()
+    a, b, c = (weak_fairy(skill) for skill in (-20, -10, 0))
+    before = neighbour_schedule([a, b, c], openings, 4, reach=1)  # a-b, b-c
+    played = []
+    for scheduled in before[:6]:
+        game = chess.pgn.Game()
+        game.headers.update(
+            White=scheduled.white, Black=scheduled.black, Opening="elsewhere", Round="1"
+        )
+        played.append(game)
+    # A new calibration put c between a and b: a-c and c-b are new, a-b is no longer played.
+    after = neighbour_schedule([a, c, b], openings, 4, reach=2)
+    todo = pending(after, played)
+    assert len(todo) == len(after) - 6
+    counts = Counter((game.white, game.black) for game in todo)
+    assert counts[(a.name, b.name)] + counts[(b.name, a.name)] == 1
+    assert counts[(c.name, b.name)] + counts[(b.name, c.name)] == 1

@@ -13,7 +13,7 @@ def test_time_controls_parse_and_print_as_pgn() -> None:
     assert MatchClock.parse("20+0.2") == MatchClock(20.0, 0.2)
     assert MatchClock.parse("60").pgn == "60+0"
     for bad in ("fast", "0+1", "10+-1"):
-        with pytest.raises(ValueError, match="time control|positive"):
+        with pytest.raises(ValueError, match=r"time control|positive"):
             MatchClock.parse(bad)
 
 
