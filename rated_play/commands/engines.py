@@ -134,7 +134,10 @@ def list_pool(args: argparse.Namespace) -> int:
         return 0
     for opponent in pool.opponents:
         rating = f"{opponent.rating:6.0f}"
-        error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
+        if opponent.calibration is not None and opponent.name in opponent.calibration.anchors:
+            error = "anchor"
+        else:
+            error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
         where = "" if pool.is_available(opponent) else f"  [not installed: {opponent.package}]"
         print(f"{rating} {error:8} {opponent.name:36} {opponent.title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
@@ -233,15 +236,18 @@ def calibrate_pool(args: argparse.Namespace) -> int:
             )
         )
         versions = asyncio.run(engine_versions(ladder))
-    except (EngineUnavailableError, PoolConfigError) as error:
-        raise CommandError(f"{error}; run the command again to resume") from error
+    except EngineUnavailableError as error:
+        raise CommandError(
+            f"{error}; the finished games are kept: fix it and run the command again to resume"
+        ) from error
+    except PoolConfigError as error:
+        raise CommandError(str(error)) from error
     finally:
         progress.close()
-    played = {key for game in games for key in (game.headers["White"], game.headers["Black"])}
     fit = _fit(games, anchors)
     result = calibration_from_fit(
         fit,
-        [opponent for opponent in ladder if opponent.name in played],
+        ladder,
         time_control=clock.pgn,
         engines=versions,
         games=len(games),
