@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
 import chess.engine
+
+NODE_JITTER = 0.1
+"""How far a node budget varies from one move to the next (a fraction of it)."""
 
 OptionValue = str | int | bool
 
@@ -27,7 +31,13 @@ class SearchLimit:
     """Seconds per move; used as the whole budget when there is no clock."""
 
     def limit(self) -> chess.engine.Limit:
-        return chess.engine.Limit(nodes=self.nodes, depth=self.depth, time=self.movetime)
+        """The limits for one move. A node budget varies by up to ±10% from move to move:
+        a fixed budget makes a deterministic engine replay the same game move for move,
+        and a player could learn one win by heart and repeat it."""
+        nodes = self.nodes
+        if nodes is not None:
+            nodes = max(1, round(nodes * random.uniform(1 - NODE_JITTER, 1 + NODE_JITTER)))
+        return chess.engine.Limit(nodes=nodes, depth=self.depth, time=self.movetime)
 
     @property
     def is_empty(self) -> bool:

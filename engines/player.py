@@ -64,21 +64,15 @@ class EnginePlayer:
 
     def limit(self, clock: ClockReading | None) -> chess.engine.Limit:
         """The opponent's own limits plus the real clock (or a per-move budget without one)."""
-        own = self.opponent.search
+        limit = self.opponent.search.limit()
         if clock is None:
-            movetime = own.movetime
-            if movetime is None and own.nodes is None and own.depth is None:
-                movetime = UNTIMED_MOVETIME
-            return chess.engine.Limit(nodes=own.nodes, depth=own.depth, time=movetime)
-        return chess.engine.Limit(
-            nodes=own.nodes,
-            depth=own.depth,
-            time=own.movetime,
-            white_clock=max(clock.white, 0.0),
-            black_clock=max(clock.black, 0.0),
-            white_inc=clock.increment,
-            black_inc=clock.increment,
-        )
+            if self.opponent.search.is_empty:
+                limit.time = UNTIMED_MOVETIME
+            return limit
+        limit.white_clock = max(clock.white, 0.0)
+        limit.black_clock = max(clock.black, 0.0)
+        limit.white_inc = limit.black_inc = clock.increment
+        return limit
 
     async def play(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
         """The engine's move in ``board``. Raises :class:`EngineCrashError` when the process dies,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rated chess games against calibrated engines. With no command, the app.",
     )
     add_data_dir(parser)
+    parser.set_defaults(data_dir=None)
     parser.add_argument("--ascii", action="store_true", help="draw pieces as letters")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
@@ -44,3 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away ("rated-play export NAME | head"): not an error of ours.
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

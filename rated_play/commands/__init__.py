@@ -30,5 +30,8 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
+        # Suppressed when absent, so "rated-play --data-dir X engines" keeps the X given
+        # before the subcommand instead of a subcommand's empty default.
+        default=argparse.SUPPRESS,
         help="keep the ledger here instead of the user data directory (or $RATED_PLAY_HOME)",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -56,3 +57,10 @@ def node_opponent(nodes: int, rating: float) -> Opponent:
         package="stockfish",
         calibrated=True,
     )
+
+
+@pytest.fixture(autouse=True)
+def _same_node_budgets() -> None:
+    """Node budgets vary from move to move (engines.opponent.NODE_JITTER); a fixed seed makes
+    the UI's games the same on every run, so a test can count on reaching a promotion."""
+    random.seed(1)
