@@ -13,6 +13,7 @@ from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.openings import Opening
 from engines.opponent import Opponent
+from engines.player import ClockReading, clocked_limit
 
 MOVE_GRACE = 1.0
 """Seconds beyond its clock an engine may take before losing on time: the cost of the pipe and
@@ -62,10 +63,10 @@ async def play_match_game(
         while (outcome := board.outcome(claim_draw=True)) is None:
             side = board.turn
             player = white if side == chess.WHITE else black
-            limit = player.search.limit()
-            limit.white_clock = remaining[chess.WHITE]
-            limit.black_clock = remaining[chess.BLACK]
-            limit.white_inc = limit.black_inc = clock.increment
+            limit = clocked_limit(
+                player.search,
+                ClockReading(remaining[chess.WHITE], remaining[chess.BLACK], clock.increment),
+            )
             started = time.monotonic()
             try:
                 played = await engines[side].play(board, limit)

@@ -14,7 +14,7 @@ import chess.engine
 
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
-from engines.opponent import Opponent
+from engines.opponent import Opponent, SearchLimit
 
 HANG_WINDOW = 6.0
 """Seconds a thinking engine may go without using any CPU time before it counts as hung."""
@@ -35,6 +35,20 @@ class ClockReading:
     white: float
     black: float
     increment: float
+
+
+def clocked_limit(search: SearchLimit, clock: ClockReading | None) -> chess.engine.Limit:
+    """An opponent's own limits plus the real clock (or a per-move budget without one): how
+    an engine is asked for a move in a rated game and in a calibration game alike."""
+    limit = search.limit()
+    if clock is None:
+        if search.is_empty:
+            limit.time = UNTIMED_MOVETIME
+        return limit
+    limit.white_clock = max(clock.white, 0.0)
+    limit.black_clock = max(clock.black, 0.0)
+    limit.white_inc = limit.black_inc = clock.increment
+    return limit
 
 
 class EnginePlayer:
@@ -63,16 +77,7 @@ class EnginePlayer:
         return None if transport is None else int(transport.get_pid())
 
     def limit(self, clock: ClockReading | None) -> chess.engine.Limit:
-        """The opponent's own limits plus the real clock (or a per-move budget without one)."""
-        limit = self.opponent.search.limit()
-        if clock is None:
-            if self.opponent.search.is_empty:
-                limit.time = UNTIMED_MOVETIME
-            return limit
-        limit.white_clock = max(clock.white, 0.0)
-        limit.black_clock = max(clock.black, 0.0)
-        limit.white_inc = limit.black_inc = clock.increment
-        return limit
+        return clocked_limit(self.opponent.search, clock)
 
     async def play(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
         """The engine's move in ``board``. Raises :class:`EngineCrashError` when the process dies,
