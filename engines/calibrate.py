@@ -1,22 +1,80 @@
-"""From calibration games to a calibration: the fit, and the provenance stored beside it."""
+"""Calibrating the pool: plan the games, play them, fit the ratings, and say how well they fit.
+
+A calibration runs in rounds. Each round fits the games played so far, plans (with
+:mod:`engines.design`) the games every rating still needs to reach its target precision, and
+plays up to :data:`ROUND_GAMES` of them; the next round plans again from the better ratings.
+Everything it needs to go on is in the games file and the design file beside it, so a run
+that is interrupted, at any point, resumes by being started again.
+"""
 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
 import chess.pgn
 
-from engines.calibration import CalibrationResult, MeasuredRating
+from engines.calibration import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
+from engines.design import plan_games
+from engines.errors import PoolConfigError
+from engines.gauntlet import (
+    Pairing,
+    Progress,
+    held_out_pairings,
+    network_pairings,
+    read_games,
+    run_gauntlet,
+    schedule_games,
+)
 from engines.launch import close_engine, open_engine
-from engines.opponent import Calibration, Opponent
+from engines.match import MatchClock, time_control_tag
+from engines.openings import load_openings
+from engines.opponent import Calibration, Opponent, SearchLimit
+from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
+from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
 
 WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+SPAN = 300.0
+"""Each entry meets every entry rated within this many points of it."""
+MINIMUM_GAMES = 20
+"""Games every such pairing plays before the planner adds more where they are needed."""
+MOVETIME = 0.25
+"""Seconds a move for an entry with no limit of its own (the unleashed engine): games without
+a clock, each entry at its own limits, spend the machine on moves rather than on clocks."""
+ROUND_GAMES = 400
+"""Games played between two plans."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    anchors: Mapping[str, float]
+    """Fixed ratings: the scale's anchor, or (adding entries) every entry already calibrated."""
+    span: float = SPAN
+    minimum: int = MINIMUM_GAMES
+    movetime: float = MOVETIME
+    clock: MatchClock | None = None
+    workers: int = 1
+    limit: int | None = None
+    """Stop once this many games are in the file, planned or not (a partial calibration)."""
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    games: list[chess.pgn.Game]
+    fit: FitResult
+    goodness: GoodnessOfFit
+    held_out: tuple[Pairing, ...]
+    complete: bool
+    """False when ``limit`` stopped the run before every target was met."""
 
 
 def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
@@ -27,6 +85,132 @@ def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
         for game in games
         if game.headers.get("Result") in WHITE_SCORE
     ]
+
+
+def as_calibrated(opponent: Opponent, movetime: float) -> Opponent:
+    """The opponent as the calibration plays it: one with no limit of its own gets
+    ``movetime`` a move, since untimed games give it no clock to manage."""
+    if opponent.search.is_empty:
+        return replace(opponent, search=SearchLimit(movetime=movetime))
+    return opponent
+
+
+def design_path(pgn: Path) -> Path:
+    return pgn.with_name(pgn.name + ".design.json")
+
+
+def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pairing, ...]:
+    """The pairings kept from the fit, chosen once when the games file is begun and stored
+    beside it, so that new ratings in later rounds do not move them."""
+    path = design_path(pgn)
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        return tuple((str(first), str(second)) for first, second in stored["held_out"])
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise PoolConfigError(
+            f"{path}: is not a calibration design ({error}); delete it to start a new one"
+        ) from error
+    held_out = () if adding else tuple(held_out_pairings(ladder))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"held_out": [list(pair) for pair in held_out]}) + "\n", "utf-8")
+    return held_out
+
+
+def current_ratings(
+    ladder: Sequence[Opponent], games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]
+) -> list[Opponent]:
+    """The ladder with the ratings the games so far give (its own where they cannot yet)."""
+    try:
+        fit = fit_ratings(scored_games(games), anchors)
+    except RatingInputError:
+        return list(ladder)
+    return [
+        replace(opponent, rating=fit[opponent.name].rating)
+        if opponent.name in fit.players
+        else opponent
+        for opponent in ladder
+    ]
+
+
+def _played(games: Iterable[chess.pgn.Game]) -> Counter[frozenset[str]]:
+    return Counter(frozenset((game.headers["White"], game.headers["Black"])) for game in games)
+
+
+def _candidates(
+    ladder: Sequence[Opponent],
+    settings: Settings,
+    held_out: Sequence[Pairing],
+    played: Counter[frozenset[str]],
+) -> list[Pairing]:
+    """Pairings within the span by today's ratings, and every pairing already played (a game
+    played is never wasted); never a held-out one. Adding entries, only pairings with one."""
+    excluded = {frozenset(pair) for pair in held_out}
+    names = {opponent.name for opponent in ladder}
+    pairs = {
+        frozenset(pair): pair
+        for pair in network_pairings(ladder, settings.span)
+        if frozenset(pair) not in excluded
+    }
+    for pair in played:
+        if pair not in pairs and pair <= names:
+            first, second = sorted(pair)
+            pairs[pair] = (first, second)
+    fixed = set(settings.anchors)
+    return [pair for key, pair in pairs.items() if not key <= fixed or len(fixed) == 1]
+
+
+async def calibrate(
+    ladder: Sequence[Opponent],
+    settings: Settings,
+    pgn: Path,
+    on_progress: Callable[[Progress], None] = lambda progress: None,
+) -> Outcome:
+    """Play the calibration into ``pgn`` (resuming what is there) and fit it."""
+    playing = [as_calibrated(opponent, settings.movetime) for opponent in ladder]
+    by_name = {opponent.name: opponent for opponent in playing}
+    adding = len(settings.anchors) > 1
+    held_out = _held_out(pgn, playing, adding)
+    openings = load_openings()
+    complete = False
+    while True:
+        games = read_games(pgn)
+        played = _played(games)
+        rated = current_ratings(playing, games, settings.anchors)
+        candidates = _candidates(rated, settings, held_out, played)
+        plan = plan_games(
+            rated,
+            candidates,
+            {pair: played[frozenset(pair)] for pair in candidates},
+            settings.anchors,
+            minimum=settings.minimum,
+            movetime=settings.movetime,
+        )
+        todo = sum(count - played[frozenset(pair)] for pair, count in plan.games.items())
+        room = None if settings.limit is None else settings.limit - len(games)
+        if todo <= 0:
+            complete = True
+            break
+        if room is not None and room <= 0:
+            break
+        batch = min(todo, ROUND_GAMES, room if room is not None else todo)
+        await run_gauntlet(
+            schedule_games(plan.games, openings),
+            by_name,
+            settings.clock,
+            pgn,
+            workers=settings.workers,
+            on_progress=on_progress,
+            headers=settings.headers,
+            limit=batch,
+        )
+    scored = scored_games(games)
+    try:
+        fit = fit_ratings(scored, settings.anchors)
+    except RatingInputError as error:
+        raise PoolConfigError(f"the calibration games cannot be fitted: {error}") from error
+    return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete)
 
 
 def machine() -> str:
@@ -56,41 +240,56 @@ async def engine_versions(opponents: Iterable[Opponent]) -> dict[str, str]:
     return versions
 
 
-def calibration_from_fit(
-    fit: FitResult,
-    opponents: Sequence[Opponent],
+def time_control_text(settings: Settings) -> str:
+    """The calibration's conditions as the provenance states them."""
+    if settings.clock is not None:
+        return settings.clock.pgn
+    return f"{time_control_tag(None)} (own limits; {settings.movetime:g} s a move without one)"
+
+
+def calibration_result(
+    outcome: Outcome,
+    ladder: Sequence[Opponent],
+    settings: Settings,
     *,
-    time_control: str,
     engines: Mapping[str, str],
-    games: int,
-    anchors: Mapping[str, float],
     machine_name: str,
+    keep: CalibrationResult | None = None,
     date: datetime.date | None = None,
 ) -> CalibrationResult:
-    """The measured ratings of the pool's opponents that played, with their provenance."""
-    names = {opponent.name for opponent in opponents}
+    """The measured ratings with their provenance. Adding entries, ``keep`` (the calibration
+    the fixed entries come from) is kept as it is and the new entries join it."""
+    fit = outcome.fit
+    names = {opponent.name for opponent in ladder}
+    measured = {
+        name: MeasuredRating(
+            rating=round(player.rating, 1), error=round(player.error, 1), games=player.games
+        )
+        for name, player in fit.players.items()
+        if name in names and not (keep is not None and name in settings.anchors)
+    }
+    if keep is not None:
+        return replace(keep, ratings=MappingProxyType({**keep.ratings, **measured}))
+    goodness = outcome.goodness
     return CalibrationResult(
         provenance=Calibration(
-            time_control=time_control,
+            time_control=time_control_text(settings),
             machine=machine_name,
             engines=MappingProxyType(dict(engines)),
             date=(date or datetime.date.today()).isoformat(),
-            games=games,
-            anchors=MappingProxyType(dict(anchors)),
+            games=len(outcome.games),
+            anchors=MappingProxyType(dict(settings.anchors)),
         ),
-        ratings=MappingProxyType(
-            {
-                name: MeasuredRating(
-                    rating=round(player.rating, 1),
-                    error=round(player.error, 1),
-                    games=player.games,
-                )
-                for name, player in fit.players.items()
-                if name in names
-            }
+        ratings=MappingProxyType(measured),
+        quality=FitQuality(
+            deviance=round(goodness.deviance, 2),
+            pearson=round(goodness.pearson, 2),
+            degrees_of_freedom=goodness.degrees_of_freedom,
+            p_value=round(goodness.p_value, 4),
+        ),
+        held_out=tuple(
+            HeldOutPairing(first, second, round(fit.difference_error(first, second), 1))
+            for first, second in outcome.held_out
+            if first in fit.players and second in fit.players
         ),
     )
-
-
-def fit_games(games: Iterable[chess.pgn.Game], anchors: Mapping[str, float]) -> FitResult:
-    return fit_ratings(scored_games(games), anchors)

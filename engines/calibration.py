@@ -8,6 +8,7 @@ directory, which replaces the shipped one as a whole.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
@@ -19,6 +20,8 @@ from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
+SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
+"""The summary of ``rated-play engines check`` run on the shipped calibration."""
 USER_CALIBRATION = "calibration.json"
 """The user's calibration, inside the data directory."""
 
@@ -34,10 +37,33 @@ class MeasuredRating:
 
 
 @dataclass(frozen=True)
+class FitQuality:
+    """How well one list of ratings explains the calibration games (see
+    :mod:`profiles.ratings.goodness`)."""
+
+    deviance: float
+    pearson: float
+    degrees_of_freedom: int
+    p_value: float
+
+
+@dataclass(frozen=True)
+class HeldOutPairing:
+    """A pairing the calibration did not play, kept for ``rated-play engines check``."""
+
+    first: str
+    second: str
+    error: float
+    """The standard error of the predicted difference ``first − second``."""
+
+
+@dataclass(frozen=True)
 class CalibrationResult:
     provenance: Calibration
     ratings: Mapping[str, MeasuredRating]
     """Opponent name → its measured rating."""
+    quality: FitQuality | None = None
+    held_out: tuple[HeldOutPairing, ...] = ()
 
 
 def user_calibration_path(data_dir: Path) -> Path:
@@ -71,12 +97,17 @@ def read_calibration(path: Path) -> CalibrationResult | None:
             ratings=MappingProxyType(
                 {
                     name: MeasuredRating(
-                        rating=float(entry["rating"]),
-                        error=float(entry["error"]),
+                        rating=_finite(entry["rating"]),
+                        error=_finite(entry["error"]),
                         games=int(entry["games"]),
                     )
                     for name, entry in document["ratings"].items()
                 }
+            ),
+            quality=None if "quality" not in document else FitQuality(**document["quality"]),
+            held_out=tuple(
+                HeldOutPairing(str(entry["first"]), str(entry["second"]), _finite(entry["error"]))
+                for entry in document.get("held_out", [])
             ),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -84,6 +115,13 @@ def read_calibration(path: Path) -> CalibrationResult | None:
             f"{path}: is not a calibration file (missing or wrong field {error}); "
             "delete it or run 'rated-play engines calibrate' again"
         ) from error
+
+
+def _finite(value: object) -> float:
+    number = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(number):
+        raise ValueError(f"{value} is not a finite number")
+    return number
 
 
 def provenance_document(provenance: Calibration) -> dict[str, Any]:
@@ -103,7 +141,10 @@ def write_calibration(path: Path, result: CalibrationResult) -> None:
     document: dict[str, Any] = {
         "provenance": provenance_document(result.provenance),
         "ratings": {name: asdict(measured) for name, measured in result.ratings.items()},
+        "held_out": [asdict(pairing) for pairing in result.held_out],
     }
+    if result.quality is not None:
+        document["quality"] = asdict(result.quality)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     with partial.open("w", encoding="utf-8") as file:
@@ -138,3 +179,12 @@ def apply_calibration(
             )
         )
     return applied
+
+
+def read_check_summary(path: Path) -> dict[str, Any] | None:
+    """A stored ``engines check`` summary, or None when there is none or it is unreadable."""
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return summary if isinstance(summary, dict) else None

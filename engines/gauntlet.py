@@ -18,7 +18,7 @@ from pathlib import Path
 import chess.pgn
 
 from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.match import MatchClock, play_match_game
+from engines.match import MatchClock, play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
 
@@ -40,30 +40,55 @@ class ScheduledGame:
         return (self.white, self.black, self.opening.name, str(self.round))
 
 
-def neighbour_schedule(
-    ladder: Sequence[Opponent],
-    openings: Sequence[Opening],
-    games_per_pairing: int,
-    reach: int = 2,
-) -> list[ScheduledGame]:
-    """Every opponent against the next ``reach`` ones up the ladder (sorted by rating), where
-    games are informative; ordered pass by pass, so a run cut short still covers every pairing
-    evenly.
+Pairing = tuple[str, str]
+"""Two opponents' names, the weaker (by the ratings the schedule was made from) first."""
 
-    Each opening is played once with each colour, so ``games_per_pairing`` should be even. A
-    pairing's first opening comes from the two names, so it stays the same when entries are
+HELD_OUT_EVERY = 4
+"""Every fourth rung of the ladder gives one pairing to the check instead of the fit."""
+
+
+def held_out_pairings(ladder: Sequence[Opponent]) -> list[Pairing]:
+    """Pairings the calibration leaves unplayed so that ``rated-play engines check`` can test
+    its predictions on games the fit never saw: rung ``i`` against rung ``i + 2`` for every
+    :data:`HELD_OUT_EVERY`-th rung, spread evenly over the ladder (sorted by rating)."""
+    return [
+        (ladder[low].name, ladder[low + 2].name)
+        for low in range(1, len(ladder) - 2, HELD_OUT_EVERY)
+    ]
+
+
+def network_pairings(ladder: Sequence[Opponent], span: float) -> list[Pairing]:
+    """Every pair of opponents rated within ``span`` of each other, except the held-out ones.
+
+    Each entry meets every opponent near it, of every engine family, rather than only its
+    neighbours: no rating then hangs from the anchor by a single chain of pairings, and an
+    entry that plays differently against different families shows it in the fit.
+    """
+    held_out = set(held_out_pairings(ladder))
+    return [
+        (weaker.name, stronger.name)
+        for low, weaker in enumerate(ladder)
+        for stronger in ladder[low + 1 :]
+        if stronger.rating - weaker.rating <= span and (weaker.name, stronger.name) not in held_out
+    ]
+
+
+def schedule_games(
+    games_per_pairing: Mapping[Pairing, int], openings: Sequence[Opening]
+) -> list[ScheduledGame]:
+    """The games of each pairing, each opening once with each colour; ordered pass by pass, so
+    a run cut short still covers every pairing evenly.
+
+    A pairing's first opening comes from the two names, so it stays the same when entries are
     added to the ladder or the ladder is reordered by a new calibration.
     """
     if not openings:
         raise PoolConfigError("the gauntlet needs at least one opening")
-    pairings = [
-        (ladder[low].name, ladder[high].name)
-        for low in range(len(ladder))
-        for high in range(low + 1, min(low + 1 + reach, len(ladder)))
-    ]
     schedule = []
-    for game in range(games_per_pairing):
-        for weaker, stronger in pairings:
+    for game in range(max(games_per_pairing.values(), default=0)):
+        for (weaker, stronger), count in games_per_pairing.items():
+            if game >= count:
+                continue
             first = zlib.crc32("|".join(sorted((weaker, stronger))).encode())
             opening = openings[(first + game // 2) % len(openings)]
             round_ = game // 2 // len(openings) + 1
@@ -142,33 +167,37 @@ def pending(
 async def run_gauntlet(
     schedule: Sequence[ScheduledGame],
     opponents: Mapping[str, Opponent],
-    clock: MatchClock,
+    clock: MatchClock | None,
     path: Path,
     *,
     workers: int,
     on_progress: Callable[[Progress], None] = lambda progress: None,
     headers: Mapping[str, str] | None = None,
+    limit: int | None = None,
 ) -> list[chess.pgn.Game]:
     """Play every scheduled game not already in ``path``, ``workers`` at a time, appending each
     as it ends. Returns all the games in the file.
 
     A game whose engine fails is not written (it is played again on the next run); the first
-    such failure is raised once the other games in flight are done.
+    such failure is raised once the other games in flight are done. ``limit`` plays at most
+    that many of the games still to play.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     finished = read_games(path)
+    tag = time_control_tag(clock)
     for game in finished:
-        if game.headers.get("TimeControl") != clock.pgn:
+        if game.headers.get("TimeControl") != tag:
             raise PoolConfigError(
-                f"{path} holds games at {game.headers.get('TimeControl')}, not {clock.pgn}: "
-                f"calibrate at that time control or write the games to another file"
+                f"{path} holds games at time control {game.headers.get('TimeControl')}, not "
+                f"{tag}: calibrate at that time control or write the games to another file"
             )
-    todo = pending(schedule, finished)
+    todo = pending(schedule, finished)[:limit]
     queue: Iterator[ScheduledGame] = iter(todo)
     started = time.monotonic()
     played = 0
     failures: list[EngineUnavailableError] = []
-    on_progress(Progress(len(schedule) - len(todo), len(schedule), None, None))
+    total = len(schedule) - len(pending(schedule, finished)) + len(todo)
+    on_progress(Progress(total - len(todo), total, None, None))
 
     async def worker() -> None:
         nonlocal played
@@ -194,7 +223,7 @@ async def run_gauntlet(
             played += 1
             pace = (time.monotonic() - started) / played
             remaining = len(todo) - played
-            on_progress(Progress(len(schedule) - remaining, len(schedule), pace * remaining, game))
+            on_progress(Progress(total - remaining, total, pace * remaining, game))
 
     await asyncio.gather(*(worker() for _ in range(max(1, workers))))
     if failures:

@@ -6,18 +6,20 @@ import time
 from dataclasses import dataclass
 
 import chess
-import chess.engine
 import chess.pgn
 
 from engines.errors import EngineUnavailableError
-from engines.launch import close_engine, open_engine
 from engines.openings import Opening
 from engines.opponent import Opponent
-from engines.player import ClockReading, clocked_limit
+from engines.player import ClockReading, EngineCrashError, EnginePlayer
 
 MOVE_GRACE = 1.0
 """Seconds beyond its clock an engine may take before losing on time: the cost of the pipe and
 of a loaded machine, not thinking time."""
+
+
+MAX_BASE = 24 * 3600.0
+MAX_INCREMENT = 3600.0
 
 
 @dataclass(frozen=True)
@@ -40,63 +42,71 @@ class MatchClock:
             clock = cls(float(base), float(increment or 0))
         except ValueError:
             raise ValueError(f"'{text}' is not a time control like 10+0.1") from None
-        if clock.base <= 0 or clock.increment < 0:
-            raise ValueError(f"'{text}' needs a positive base time and an increment of 0 or more")
+        # Written so that nan fails too: every comparison with nan is false.
+        if not (0 < clock.base <= MAX_BASE and 0 <= clock.increment <= MAX_INCREMENT):
+            raise ValueError(
+                f"'{text}' needs a base time from 0 to {MAX_BASE:g} seconds (not 0) and an "
+                f"increment from 0 to {MAX_INCREMENT:g} seconds"
+            )
         return clock
 
 
 async def play_match_game(
-    white: Opponent, black: Opponent, opening: Opening, clock: MatchClock
+    white: Opponent, black: Opponent, opening: Opening, clock: MatchClock | None
 ) -> chess.pgn.Game:
     """Play from the opening to the end and return the game with its result.
 
-    Each engine gets the real clock plus its own search limits, as in a rated game. A draw is
-    claimed as soon as the rules allow (threefold repetition, fifty moves).
+    Each side is an :class:`EnginePlayer`, the same player as in a rated game (technique,
+    variation and all), told the real clock when there is one. Without a clock each plays at
+    its own search limits alone. A draw is claimed as soon as the rules allow (threefold
+    repetition, fifty moves).
     """
     board = opening.board()
-    engines = {chess.WHITE: await open_engine(white)}
+    players = {chess.WHITE: EnginePlayer(white), chess.BLACK: EnginePlayer(black)}
+    remaining = dict.fromkeys(players, clock.base if clock else 0.0)
+    termination = "normal"
+    result = ""
     try:
-        engines[chess.BLACK] = await open_engine(black)
-        remaining = {chess.WHITE: clock.base, chess.BLACK: clock.base}
-        termination = "normal"
-        result = ""
+        for player in players.values():
+            await player.start()
         while (outcome := board.outcome(claim_draw=True)) is None:
             side = board.turn
-            player = white if side == chess.WHITE else black
-            limit = clocked_limit(
-                player.search,
-                ClockReading(remaining[chess.WHITE], remaining[chess.BLACK], clock.increment),
-            )
+            reading = None
+            if clock is not None:
+                reading = ClockReading(
+                    remaining[chess.WHITE], remaining[chess.BLACK], clock.increment
+                )
             started = time.monotonic()
             try:
-                played = await engines[side].play(board, limit)
-            except chess.engine.EngineError as error:
-                raise EngineUnavailableError(
-                    f"{player.title} failed at move {board.fullmove_number}: {error}"
-                ) from error
-            remaining[side] -= time.monotonic() - started
-            if played.resigned:
-                result = "0-1" if side == chess.WHITE else "1-0"
-                break
-            if remaining[side] < -MOVE_GRACE or played.move is None:
-                termination = "time forfeit" if played.move is not None else "rules infraction"
-                result = _loss_for(board, side)
-                break
-            remaining[side] += clock.increment
-            board.push(played.move)
+                move = await players[side].play(board, reading)
+            except EngineCrashError as error:
+                raise EngineUnavailableError(f"{error} at move {board.fullmove_number}") from error
+            if clock is not None:
+                remaining[side] -= time.monotonic() - started
+                if remaining[side] < -MOVE_GRACE:
+                    termination = "time forfeit"
+                    result = _loss_for(board, side)
+                    break
+                remaining[side] += clock.increment
+            board.push(move)
         else:
             result = outcome.result()
     finally:
-        for engine in engines.values():
-            await close_engine(engine)
+        for player in players.values():
+            await player.close()
     game = chess.pgn.Game.from_board(board)
     game.headers["White"] = white.name
     game.headers["Black"] = black.name
     game.headers["Result"] = result
-    game.headers["TimeControl"] = clock.pgn
+    game.headers["TimeControl"] = time_control_tag(clock)
     game.headers["Opening"] = opening.name
     game.headers["Termination"] = termination
     return game
+
+
+def time_control_tag(clock: MatchClock | None) -> str:
+    """The PGN TimeControl tag: ``"10+0.1"``, or ``"-"`` (the standard's "no time control")."""
+    return "-" if clock is None else clock.pgn
 
 
 def _loss_for(board: chess.Board, side: chess.Color) -> str:

@@ -92,3 +92,11 @@ class Opponent:
     """How many calibration games this opponent played; 0 while the rating is nominal."""
     calibration: Calibration | None = None
     """Where the measured :attr:`rating` comes from; None while it is nominal."""
+
+    @property
+    def varies_by_itself(self) -> bool:
+        """True when the engine's own weakening is random: Stockfish's UCI_LimitStrength and a
+        Skill Level below 20 pick among the best moves with a random generator seeded at start."""
+        skill = self.options.get("Skill Level")
+        skilled = isinstance(skill, int) and not isinstance(skill, bool) and skill < 20
+        return self.options.get("UCI_LimitStrength") is True or skilled

@@ -6,22 +6,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import sys
 from dataclasses import dataclass
 
 import chess
 import chess.engine
 
+from engines import draw_offer
+from engines.analyst import Analyst
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponent import Opponent, SearchLimit
+from engines.technique import TECHNIQUE_NODES, is_simple_win
+from engines.variation import CANDIDATES, variation_limit, varied_move, varies_here
 
 HANG_WINDOW = 6.0
 """Seconds a thinking engine may go without using any CPU time before it counts as hung."""
 WATCH_INTERVAL = 1.0
 UNTIMED_MOVETIME = 5.0
 """Seconds per move for an engine with no clock and no search limit of its own."""
-EVALUATION_LIMIT = chess.engine.Limit(depth=12, time=0.5)
+_ANALYST_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
+"""When the analyst fails, the opponent plays (or judges) on its own instead."""
 
 
 class EngineCrashError(RuntimeError):
@@ -52,11 +58,16 @@ def clocked_limit(search: SearchLimit, clock: ClockReading | None) -> chess.engi
 
 
 class EnginePlayer:
-    """One opponent's engine process, restartable. Not a rules keeper: the session is."""
+    """One opponent as it plays: its engine process (restartable), with the technique and the
+    variation every opponent has (see :mod:`engines.technique`, :mod:`engines.variation`).
+    The same player plays rated games, calibration games and ``rated-play engines uci``, so an
+    opponent is measured exactly as it plays. Not a rules keeper: the session is."""
 
-    def __init__(self, opponent: Opponent) -> None:
+    def __init__(self, opponent: Opponent, rng: random.Random | None = None) -> None:
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
+        self._analyst = Analyst()
+        self._rng = rng or random.Random()
         self.restarts = 0
 
     async def start(self) -> None:
@@ -80,8 +91,30 @@ class EnginePlayer:
         return clocked_limit(self.opponent.search, clock)
 
     async def play(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
-        """The engine's move in ``board``. Raises :class:`EngineCrashError` when the process dies,
-        answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the search."""
+        """The opponent's move in ``board``. Raises :class:`EngineCrashError` when its engine
+        dies, answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the
+        search."""
+        if is_simple_win(board):
+            limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock)
+            with contextlib.suppress(*_ANALYST_FAILURES):
+                return await self._analyst.best_move(board, limit)
+        move = await self._own_move(board, clock)
+        if not self.opponent.varies_by_itself and varies_here(board):
+            with contextlib.suppress(*_ANALYST_FAILURES):
+                lines = await self._analyst.lines(board, variation_limit(), CANDIDATES)
+                move = varied_move(move, lines, self._rng)
+        return move
+
+    async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
+        """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
+        (see :mod:`engines.draw_offer`); it declines when it cannot judge."""
+        try:
+            score = await self._analyst.evaluate(board, draw_offer.evaluation_limit())
+        except _ANALYST_FAILURES:
+            return False
+        return draw_offer.accepts_draw(score.pov(colour), board)
+
+    async def _own_move(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
         engine = self._require()
         search = asyncio.ensure_future(engine.play(board, self.limit(clock)))
         try:
@@ -98,16 +131,8 @@ class EnginePlayer:
             raise EngineCrashError(f"{self.opponent.title} answered no legal move ({result.move})")
         return result.move
 
-    async def evaluate(self, board: chess.Board) -> chess.engine.PovScore | None:
-        """The engine's own view of ``board``; None when it gives none (some XBoard engines)."""
-        engine = self._require()
-        try:
-            info = await asyncio.wait_for(engine.analyse(board, EVALUATION_LIMIT), timeout=10.0)
-        except (chess.engine.EngineError, TimeoutError, OSError):
-            return None
-        return info.get("score")
-
     async def close(self) -> None:
+        await self._analyst.close()
         if self._engine is not None:
             engine, self._engine = self._engine, None
             await close_engine(engine)

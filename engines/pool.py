@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engines.calibration import (
     SHIPPED_CALIBRATION,
+    CalibrationResult,
     apply_calibration,
     read_calibration,
     user_calibration_path,
@@ -72,6 +73,10 @@ class Pool:
         return playable
 
 
+def shipped_calibration() -> CalibrationResult | None:
+    return read_calibration(SHIPPED_CALIBRATION)
+
+
 def load_pool(config_dir: Path | None = None, data_dir: Path | None = None) -> Pool:
     """The shipped pool plus the user's opponents from ``config_dir/engines/*.toml`` (a user entry
     with a shipped entry's name replaces it), rated by the user's calibration in ``data_dir`` if
@@ -86,5 +91,5 @@ def load_pool(config_dir: Path | None = None, data_dir: Path | None = None) -> P
     if data_dir is not None:
         calibration = read_calibration(user_calibration_path(data_dir))
     if calibration is None:
-        calibration = read_calibration(SHIPPED_CALIBRATION)
+        calibration = shipped_calibration()
     return Pool(apply_calibration(opponents.values(), calibration))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from profiles.ratings.base import RatingInputError
 
@@ -69,9 +69,22 @@ class FitResult:
     virtual_draws: frozenset[str]
     """Players whose results alone put them at an infinite rating, and who were therefore given
     one virtual draw (see the module docstring); empty when every rating is the exact fit."""
+    covariance: Mapping[tuple[str, str], float] = field(default_factory=dict)
+    """The covariance of two fitted ratings (squared rating points), both orders; anchors
+    have none."""
 
     def __getitem__(self, name: str) -> FittedRating:
         return self.players[name]
+
+    def difference_error(self, first: str, second: str) -> float:
+        """The standard error of ``rating(first) − rating(second)``: smaller than the two
+        errors combined when both were measured against the same opponents."""
+        variance = (
+            self.covariance.get((first, first), 0.0)
+            + self.covariance.get((second, second), 0.0)
+            - 2.0 * self.covariance.get((first, second), 0.0)
+        )
+        return math.sqrt(max(variance, 0.0))
 
 
 @dataclass
@@ -106,20 +119,38 @@ def fit_ratings(games: Iterable[Game], anchors: Mapping[str, float]) -> FitResul
     informative = [p for p in pairings if p.first not in anchors or p.second not in anchors]
     virtual = _players_without_finite_fit(fitted, informative, anchors)
     weighted = _with_virtual_draws(informative, virtual, games_by_player)
-    ratings, errors = _maximise(fitted, weighted, anchors)
+    ratings, covariance = _maximise(fitted, weighted, anchors)
 
     players = {
         name: FittedRating(
             name=name,
             rating=anchors[name] if name in anchors else ratings[name],
-            error=0.0 if name in anchors else errors[name],
+            error=0.0 if name in anchors else math.sqrt(covariance[name, name]),
             games=games_by_player.get(name, 0),
             score=score_by_player.get(name, 0.0),
             anchor=name in anchors,
         )
         for name in names
     }
-    return FitResult(players=players, virtual_draws=frozenset(virtual))
+    return FitResult(players=players, virtual_draws=frozenset(virtual), covariance=covariance)
+
+
+def planned_covariance(
+    games: Mapping[tuple[str, str], float],
+    ratings: Mapping[str, float],
+    anchors: Mapping[str, float],
+) -> dict[tuple[str, str], float]:
+    """The covariance a fit would have if ``games[(a, b)]`` games were played between each
+    pair and the players were as strong as ``ratings`` say: how a calibration is planned
+    before a game is played (the expected Fisher information of the schedule)."""
+    fitted = sorted({name for pair in games for name in pair} - set(anchors))
+    expected = [
+        _Pairing(a, b, count, count * _expected(ratings[a], ratings[b]))
+        for (a, b), count in games.items()
+    ]
+    index = {name: i for i, name in enumerate(fitted)}
+    _, information = _gradient_and_information(expected, ratings, anchors, index)
+    return _covariance(fitted, information)
 
 
 def _aggregate(
@@ -264,8 +295,9 @@ def _softplus(x: float) -> float:
 
 def _maximise(
     fitted: list[str], pairings: list[_Pairing], anchors: Mapping[str, float]
-) -> tuple[dict[str, float], dict[str, float]]:
-    """Newton's method on the concave log-likelihood, with step halving; then the errors."""
+) -> tuple[dict[str, float], dict[tuple[str, str], float]]:
+    """Newton's method on the concave log-likelihood, with step halving; then the covariance
+    of the ratings (the inverse of the Fisher information)."""
     if not fitted:
         return {}, {}
     index = {name: i for i, name in enumerate(fitted)}
@@ -290,9 +322,16 @@ def _maximise(
         if largest < _CONVERGED:
             break
     _, information = _gradient_and_information(pairings, ratings, anchors, index)
-    variances = _inverse_diagonal(information)
-    errors = {name: math.sqrt(variances[index[name]]) for name in fitted}
-    return ratings, errors
+    return ratings, _covariance(fitted, information)
+
+
+def _covariance(fitted: list[str], information: list[list[float]]) -> dict[tuple[str, str], float]:
+    inverse = _inverse(information)
+    return {
+        (first, second): inverse[i][j]
+        for i, first in enumerate(fitted)
+        for j, second in enumerate(fitted)
+    }
 
 
 def _gradient_and_information(
@@ -360,17 +399,21 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return solution
 
 
-def _inverse_diagonal(matrix: list[list[float]]) -> list[float]:
-    """diag(M⁻¹) = the column sums of squares of L⁻¹, for M = L·Lᵀ."""
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """M⁻¹ = L⁻ᵀ·L⁻¹ for M = L·Lᵀ."""
     lower = _cholesky(matrix)
     size = len(matrix)
-    diagonal = [0.0] * size
+    # Column ``column`` of L⁻¹, found by forward substitution; it is zero above ``column``.
+    inverse_lower = [[0.0] * size for _ in range(size)]
     for column in range(size):
-        # Solve L·x = e_column; x is zero above ``column``.
-        x = [0.0] * size
         for i in range(column, size):
             target = 1.0 if i == column else 0.0
-            x[i] = (target - sum(lower[i][k] * x[k] for k in range(column, i))) / lower[i][i]
-        for i in range(column, size):
-            diagonal[column] += x[i] * x[i]
-    return diagonal
+            total = sum(lower[i][k] * inverse_lower[k][column] for k in range(column, i))
+            inverse_lower[i][column] = (target - total) / lower[i][i]
+    return [
+        [
+            sum(inverse_lower[k][i] * inverse_lower[k][j] for k in range(max(i, j), size))
+            for j in range(size)
+        ]
+        for i in range(size)
+    ]

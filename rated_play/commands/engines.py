@@ -1,48 +1,67 @@
-"""``rated-play engines``: the pool, its calibration on this machine, and rating fits of any PGN."""
+"""``rated-play engines``: the pool, its calibration on this machine, the check of that
+calibration on games it never saw, rating fits of any PGN, and any opponent as a UCI engine."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
+import json
 import logging
 import math
 import os
 import sys
-import time
-from collections.abc import Mapping, Sequence
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import chess.pgn
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as ProgressBar
 
 from engines.calibrate import (
-    calibration_from_fit,
+    MINIMUM_GAMES,
+    MOVETIME,
+    SPAN,
+    Settings,
+    calibrate,
+    calibration_result,
     engine_versions,
-    fit_games,
     machine,
     scored_games,
 )
-from engines.calibration import provenance_document, user_calibration_path, write_calibration
+from engines.calibration import (
+    SHIPPED_CHECK,
+    CalibrationResult,
+    provenance_document,
+    read_calibration,
+    read_check_summary,
+    user_calibration_path,
+    write_calibration,
+)
+from engines.check import GAMES as CHECK_GAMES
+from engines.check import CheckResult, pairings_to_check, run_check
 from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.gauntlet import Progress, neighbour_schedule, run_gauntlet
+from engines.gauntlet import Progress
 from engines.match import MatchClock
-from engines.openings import load_openings
 from engines.opponent import Opponent
-from engines.pool import Pool, load_pool
+from engines.pool import Pool, load_pool, shipped_calibration
+from engines.uci_server import serve_uci
 from profiles.ratings import RatingInputError
-from profiles.ratings.fit import FitResult
+from profiles.ratings.fit import FitResult, fit_ratings
+from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
 from rated_play import paths
 from rated_play.commands import CommandError, add_data_dir, print_json
 
-DEFAULT_TIME_CONTROL = "20+0.2"
-"""Only the unleashed engine plays on the clock; every other entry stops at its depth or node
-limit long before this clock would, so a longer one costs nothing but the unleashed games."""
-DEFAULT_GAMES = 20
 DEFAULT_ANCHOR = "stockfish-elo-1800=1800"
 GAMES_FILE = "calibration-games.pgn"
-PROGRESS_WIDTH = 30
+ADDED_GAMES_FILE = "calibration-added-games.pgn"
+CHECK_FILE = "calibration-check.json"
+WORST_RESIDUALS = 5
 
 
 def register(subparsers: Any) -> None:
@@ -54,62 +73,99 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=list_pool)
     actions = parser.add_subparsers(dest="engines_command", metavar="ACTION")
 
-    calibrate = actions.add_parser(
+    calibrate_parser = actions.add_parser(
         "calibrate",
         help="measure the pool on this machine",
-        description="Play a gauntlet between neighbours on the ladder, on every core, then fit "
-        "every rating at once. Interrupt at any time: running it again resumes.",
+        description="Play every entry against every entry rated within --span of it, then add "
+        "games where the ratings still need them, until every rating's standard error is at "
+        "most 35 and every difference within 300 points at most 25; fit every rating at once. "
+        "Interrupt at any time: running it again resumes. With --only, the named entries "
+        "(e.g. ones you added) are fitted against the calibrated pool held fixed.",
     )
-    add_data_dir(calibrate)
-    calibrate.add_argument(
-        "--tc",
-        default=DEFAULT_TIME_CONTROL,
-        help=f"time control base+increment in seconds (default {DEFAULT_TIME_CONTROL})",
-    )
-    calibrate.add_argument(
+    add_data_dir(calibrate_parser)
+    calibrate_parser.add_argument(
         "--games",
-        type=int,
-        default=DEFAULT_GAMES,
-        help=f"games per pairing, half with each colour (default {DEFAULT_GAMES})",
+        type=_count(2, 10_000),
+        default=MINIMUM_GAMES,
+        help=f"games every pairing plays at least, half with each colour (default {MINIMUM_GAMES})",
     )
-    calibrate.add_argument(
-        "--reach",
-        type=int,
-        default=2,
-        help="each opponent plays this many neighbours up the ladder (default 2)",
+    calibrate_parser.add_argument(
+        "--span",
+        type=_number(50, 2000),
+        default=SPAN,
+        help=f"each entry meets every entry within this many points (default {SPAN:g})",
     )
-    calibrate.add_argument(
+    calibrate_parser.add_argument(
+        "--movetime",
+        type=_number(0.01, 60),
+        default=MOVETIME,
+        help=f"seconds a move for an entry with no limit of its own (default {MOVETIME:g})",
+    )
+    calibrate_parser.add_argument(
+        "--tc",
+        metavar="BASE+INC",
+        help="play on this clock instead of each entry's own limits (e.g. 60+0.6)",
+    )
+    calibrate_parser.add_argument(
         "--anchor",
         action="append",
         metavar="NAME=RATING",
         help=f"pin an opponent's rating; repeat for more (default {DEFAULT_ANCHOR})",
     )
-    calibrate.add_argument(
+    calibrate_parser.add_argument(
         "--only",
         action="append",
         metavar="NAME",
-        help="calibrate only these opponents (repeatable), e.g. ones you added",
+        help="add only these opponents (repeatable), fitted against the rest held fixed",
     )
-    calibrate.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="games at once (default: cores)"
+    calibrate_parser.add_argument(
+        "--workers",
+        type=_count(1, 256),
+        default=os.cpu_count() or 1,
+        help="games at once (default: cores)",
     )
-    calibrate.add_argument(
-        "--pgn",
-        metavar="FILE",
-        help=f"the games (default DATA_DIR/{GAMES_FILE}); resumed if it exists",
+    calibrate_parser.add_argument(
+        "--max-games",
+        type=_count(1, 10_000_000),
+        help="stop once the games file holds this many games (run again to go on)",
     )
-    calibrate.add_argument(
+    calibrate_parser.add_argument(
+        "--pgn", metavar="FILE", help="the games file (default in the data directory); resumed"
+    )
+    calibrate_parser.add_argument(
         "--output",
         metavar="FILE",
         help="write the calibration here instead of the data directory, where the app reads it",
     )
-    calibrate.set_defaults(handler=calibrate_pool)
+    calibrate_parser.set_defaults(handler=calibrate_pool)
+
+    check = actions.add_parser(
+        "check",
+        help="test the calibration on pairings it never played",
+        description="Play the pairings the calibration held out (those predicted to score "
+        "25-75%) and compare each measured difference, with its 95%% interval, with the "
+        "predicted one. Exits 1 when the calibration fails its own check.",
+    )
+    add_data_dir(check)
+    check.add_argument(
+        "--games",
+        type=_count(2, 10_000),
+        default=CHECK_GAMES,
+        help=f"games per pairing (default {CHECK_GAMES})",
+    )
+    check.add_argument(
+        "--workers", type=_count(1, 256), default=os.cpu_count() or 1, help="games at once"
+    )
+    check.add_argument("--pgn", metavar="FILE", help="keep the check's games here (resumed)")
+    check.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    check.set_defaults(handler=check_calibration)
 
     fit = actions.add_parser(
         "fit",
         help="fit ratings to any PGN",
         description="Fit every player of a PGN (named by the White and Black tags) by maximum "
-        "likelihood, anchored by one or more players with known ratings.",
+        "likelihood, anchored by one or more players with known ratings, and say how well the "
+        "ratings fit the games.",
     )
     add_data_dir(fit)
     fit.add_argument("pgn", metavar="GAMES.pgn")
@@ -119,6 +175,42 @@ def register(subparsers: Any) -> None:
     fit.add_argument("--json", action="store_true", help="one JSON document on stdout")
     fit.set_defaults(handler=fit_pgn)
 
+    uci = actions.add_parser(
+        "uci",
+        help="play an opponent as a UCI engine on stdin/stdout",
+        description="Speak UCI on standard input and output and play exactly as NAME plays in "
+        "a rated game, so any UCI tool (cutechess-cli, a GUI, python-chess) can play it.",
+    )
+    add_data_dir(uci)
+    uci.add_argument("name", metavar="NAME")
+    uci.set_defaults(handler=uci_engine)
+
+
+def _number(low: float, high: float) -> Any:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # also false for nan
+            raise argparse.ArgumentTypeError(f"give a number from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
+def _count(low: int, high: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"give a whole number from {low} to {high}")
+        return value
+
+    return parse
+
 
 def _pool(args: argparse.Namespace) -> Pool:
     try:
@@ -127,10 +219,29 @@ def _pool(args: argparse.Namespace) -> Pool:
         raise CommandError(str(error)) from error
 
 
+def _calibration(args: argparse.Namespace) -> tuple[CalibrationResult | None, Path | None]:
+    """The calibration the pool is rated by, and where the user's is (None: the shipped one)."""
+    user = user_calibration_path(paths.data_dir(args.data_dir))
+    try:
+        own = read_calibration(user)
+        return (own, user) if own is not None else (shipped_calibration(), None)
+    except PoolConfigError as error:
+        raise CommandError(str(error)) from error
+
+
 def list_pool(args: argparse.Namespace) -> int:
     pool = _pool(args)
     if args.json:
-        print_json({"opponents": [_describe(pool, opponent) for opponent in pool.opponents]})
+        calibration, _ = _calibration(args)
+        check = _last_check(args, calibration)
+        print_json(
+            {
+                "opponents": [_describe(pool, opponent) for opponent in pool.opponents],
+                "calibration": None
+                if calibration is None
+                else _calibration_document(calibration, check),
+            }
+        )
         return 0
     for opponent in pool.opponents:
         rating = f"{opponent.rating:6.0f}"
@@ -169,96 +280,257 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
     }
 
 
+def _calibration_document(
+    calibration: CalibrationResult, check: dict[str, Any] | None
+) -> dict[str, Any]:
+    return {
+        **provenance_document(calibration.provenance),
+        "goodness_of_fit": None if calibration.quality is None else asdict(calibration.quality),
+        "held_out": [asdict(pairing) for pairing in calibration.held_out],
+        "last_check": check,
+    }
+
+
+def _check_summary(result: CheckResult, calibration: CalibrationResult) -> dict[str, Any]:
+    return {
+        "date": result.date,
+        "calibration_date": calibration.provenance.date,
+        "pairings": len(result.pairings),
+        "inside": sum(pairing.inside for pairing in result.pairings),
+        "chi_square": round(result.chi_square, 2),
+        "p_value": round(result.p_value, 4),
+        "passed": result.passed,
+    }
+
+
+def _last_check(
+    args: argparse.Namespace, calibration: CalibrationResult | None
+) -> dict[str, Any] | None:
+    """The summary of the newest ``engines check`` of this calibration: the user's own, else
+    the one shipped with it."""
+    if calibration is None:
+        return None
+    for path in (paths.data_dir(args.data_dir) / CHECK_FILE, SHIPPED_CHECK):
+        summary = read_check_summary(path)
+        if summary is not None and summary.get("calibration_date") == calibration.provenance.date:
+            return summary
+    return None
+
+
 def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
-    anchors = {}
+    anchors: dict[str, float] = {}
     for text in texts:
         name, separator, rating = text.rpartition("=")
         try:
             value = float(rating)
         except ValueError:
             value = math.nan
-        if not separator or not name or not math.isfinite(value):
+        if not separator or not name or not -1000 <= value <= 5000:
             raise CommandError(
-                f"--anchor {text!r}: write NAME=RATING, e.g. stockfish-elo-1800=1800"
+                f"--anchor {text!r}: write NAME=RATING with a rating from -1000 to 5000, "
+                "e.g. stockfish-elo-1800=1800"
             )
+        if name in anchors:
+            raise CommandError(f"--anchor {name} is given twice; give each anchor once")
         anchors[name] = value
     return anchors
+
+
+def _clock(text: str | None) -> MatchClock | None:
+    if text is None:
+        return None
+    try:
+        return MatchClock.parse(text)
+    except ValueError as error:
+        raise CommandError(f"--tc: {error}") from error
 
 
 def calibrate_pool(args: argparse.Namespace) -> int:
     logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
     pool = _pool(args)
-    anchors = parse_anchors(args.anchor or [DEFAULT_ANCHOR])
-    try:
-        clock = MatchClock.parse(args.tc)
-    except ValueError as error:
-        raise CommandError(f"--tc: {error}") from error
-    if args.games < 1 or args.reach < 1 or args.workers < 1:
-        raise CommandError("--games, --reach and --workers must be at least 1")
     ladder = pool.available()
+    known = {opponent.name for opponent in ladder}
+    for missing in pool.unavailable():
+        print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
+    data_dir = paths.data_dir(args.data_dir)
+    keep: CalibrationResult | None = None
     if args.only:
-        unknown = sorted(set(args.only) - {opponent.name for opponent in ladder})
+        unknown = sorted(set(args.only) - known)
         if unknown:
             raise CommandError(
                 f"--only {', '.join(unknown)}: no available opponent has that name; "
                 "'rated-play engines' lists them"
             )
-        ladder = tuple(opponent for opponent in ladder if opponent.name in args.only)
-    for missing in pool.unavailable():
-        print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
-    names = {opponent.name for opponent in ladder}
-    for name in anchors:
-        if name not in names:
+        if args.anchor:
             raise CommandError(
-                f"--anchor {name}: no available opponent has that name; "
-                "'rated-play engines' lists them"
+                "--only fits the named entries against the calibrated pool held fixed; "
+                "leave out --anchor"
             )
-    data_dir = paths.data_dir(args.data_dir)
-    pgn = Path(args.pgn) if args.pgn else data_dir / GAMES_FILE
-    schedule = neighbour_schedule(ladder, load_openings(), args.games, args.reach)
+        keep, _ = _calibration(args)
+        anchors = {o.name: o.rating for o in ladder if o.name not in args.only and o.calibrated}
+        if keep is None or not anchors:
+            raise CommandError(
+                "--only needs a calibrated pool to fit against; run 'rated-play engines "
+                "calibrate' without --only first"
+            )
+        default_pgn = data_dir / ADDED_GAMES_FILE
+    else:
+        anchors = parse_anchors(args.anchor or [DEFAULT_ANCHOR])
+        for name in anchors:
+            if name not in known:
+                raise CommandError(
+                    f"--anchor {name}: no available opponent has that name; "
+                    "'rated-play engines' lists them"
+                )
+        default_pgn = data_dir / GAMES_FILE
+    pgn = Path(args.pgn) if args.pgn else default_pgn
     site = machine()
-    print(
-        f"{len(schedule)} games ({args.games} a pairing) at {clock.pgn} on {args.workers} "
-        f"workers into {pgn}",
-        file=sys.stderr,
+    settings = Settings(
+        anchors=anchors,
+        span=args.span,
+        minimum=args.games,
+        movetime=args.movetime,
+        clock=_clock(args.tc),
+        workers=args.workers,
+        limit=args.max_games,
+        headers={"Event": "rated-play calibration", "Site": site},
     )
-    progress = ProgressBar()
+    print(f"calibrating {len(ladder)} opponents into {pgn}", file=sys.stderr)
     try:
-        games = asyncio.run(
-            run_gauntlet(
-                schedule,
-                {opponent.name: opponent for opponent in ladder},
-                clock,
-                pgn,
-                workers=args.workers,
-                on_progress=progress.show,
-                headers={"Event": "rated-play calibration", "Site": site},
-            )
-        )
+        with _progress() as show:
+            outcome = asyncio.run(calibrate(ladder, settings, pgn, show))
         versions = asyncio.run(engine_versions(ladder))
     except EngineUnavailableError as error:
         raise CommandError(
             f"{error}; the finished games are kept: fix it and run the command again to resume"
         ) from error
-    except PoolConfigError as error:
+    except (PoolConfigError, OSError) as error:
         raise CommandError(str(error)) from error
-    finally:
-        progress.close()
-    fit = _fit(games, anchors)
-    result = calibration_from_fit(
-        fit,
-        ladder,
-        time_control=clock.pgn,
-        engines=versions,
-        games=len(games),
-        anchors=anchors,
-        machine_name=site,
+    result = calibration_result(
+        outcome, ladder, settings, engines=versions, machine_name=site, keep=keep
     )
     output = Path(args.output) if args.output else user_calibration_path(data_dir)
     write_calibration(output, result)
-    _print_fit(fit)
+    _print_fit(outcome.fit, outcome.goodness)
+    if keep is not None:
+        for name in args.only:
+            measured = result.ratings[name]
+            print(f"added {name}: {measured.rating:.0f} ±{measured.error:.0f}", file=sys.stderr)
+        print(
+            f"the other {len(anchors)} opponents keep their ratings; "
+            f"calibration written to {output}",
+            file=sys.stderr,
+        )
+        return 0
+    if not outcome.complete:
+        print(
+            f"stopped at {len(outcome.games)} games before every target was met; "
+            "run the command again to go on",
+            file=sys.stderr,
+        )
     print(f"calibration written to {output}", file=sys.stderr)
     return 0
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Any]:
+    """A rich progress bar on stderr with the games and the time left."""
+    with ProgressBar(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    ) as bar:
+        task = bar.add_task("playing", total=None)
+
+        def show(progress: Progress) -> None:
+            bar.update(task, completed=progress.done, total=progress.total)
+
+        yield show
+
+
+def check_calibration(args: argparse.Namespace) -> int:
+    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
+    pool = _pool(args)
+    calibration, _ = _calibration(args)
+    if calibration is None:
+        raise CommandError("there is no calibration to check; run 'rated-play engines calibrate'")
+    ladder = pool.available()
+    if not pairings_to_check(ladder, calibration):
+        raise CommandError(
+            "the calibration kept no pairing aside that predicts a score between 25% and 75%; "
+            "run 'rated-play engines calibrate' again to make one that does"
+        )
+    with contextlib.ExitStack() as stack:
+        if args.pgn:
+            pgn = Path(args.pgn)
+        else:
+            pgn = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "check.pgn"
+        try:
+            with _progress() as show:
+                result = asyncio.run(
+                    run_check(
+                        ladder, calibration, pgn, games=args.games, workers=args.workers,
+                        on_progress=show,
+                    )
+                )  # fmt: skip
+        except EngineUnavailableError as error:
+            raise CommandError(f"{error}; run the check again") from error
+        except (PoolConfigError, OSError) as error:
+            raise CommandError(str(error)) from error
+    summary = _check_summary(result, calibration)
+    data_dir = paths.data_dir(args.data_dir)
+    with contextlib.suppress(OSError):
+        data_dir.mkdir(parents=True, exist_ok=True)
+        (data_dir / CHECK_FILE).write_text(json.dumps(summary, indent=2) + "\n", "utf-8")
+    if args.json:
+        print_json({**summary, "results": [_check_row(pairing) for pairing in result.pairings]})
+    else:
+        _print_check(result)
+    return 0 if result.passed else 1
+
+
+def _check_row(pairing: Any) -> dict[str, Any]:
+    record = pairing.record
+    return {
+        "first": pairing.first,
+        "second": pairing.second,
+        "games": record.games,
+        "wins": record.wins,
+        "draws": record.draws,
+        "losses": record.losses,
+        "measured": _finite_or_none(pairing.measured.difference),
+        "low": _finite_or_none(pairing.measured.low),
+        "high": _finite_or_none(pairing.measured.high),
+        "predicted": round(pairing.predicted, 1),
+        "predicted_error": pairing.predicted_error,
+        "inside": pairing.inside,
+    }
+
+
+def _finite_or_none(value: float) -> float | None:
+    return round(value, 1) if math.isfinite(value) else None
+
+
+def _print_check(result: CheckResult) -> None:
+    print(f"{'pairing':58} {'games':>5} {'W/D/L':>9} {'measured (95%)':>20} {'predicted':>12}")
+    for pairing in result.pairings:
+        record, measured = pairing.record, pairing.measured
+        name = f"{pairing.first} v {pairing.second}"
+        wdl = f"{record.wins}/{record.draws}/{record.losses}"
+        interval = f"{measured.difference:+.0f} [{measured.low:+.0f}, {measured.high:+.0f}]"
+        predicted = f"{pairing.predicted:+.0f} ±{pairing.predicted_error:.0f}"
+        verdict = "inside" if pairing.inside else "OUTSIDE"
+        print(f"{name:58} {record.games:5d} {wdl:>9} {interval:>20} {predicted:>12}  {verdict}")
+    inside = sum(pairing.inside for pairing in result.pairings)
+    verdict = "holds" if result.passed else "FAILS its check"
+    print(
+        f"\n{inside} of {len(result.pairings)} inside their 95% interval; "
+        f"χ² {result.chi_square:.1f} on {len(result.pairings)}, p = {result.p_value:.3f}: "
+        f"the calibration {verdict}"
+    )
 
 
 def _fit(games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]) -> FitResult:
@@ -270,7 +542,7 @@ def _fit(games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]) -> FitRe
             + ", ".join(sorted(players))
         )
     try:
-        return fit_games(games, anchors)
+        return fit_ratings(scored_games(games), anchors)
     except RatingInputError as error:
         raise CommandError(str(error)) from error
 
@@ -279,6 +551,7 @@ def fit_pgn(args: argparse.Namespace) -> int:
     anchors = parse_anchors(args.anchor)
     games = _read_pgn(Path(args.pgn))
     fit = _fit(games, anchors)
+    goodness = goodness_of_fit(scored_games(games), fit)
     if args.json:
         print_json(
             {
@@ -292,21 +565,42 @@ def fit_pgn(args: argparse.Namespace) -> int:
                         "anchor": player.anchor,
                     }
                     for player in _by_rating(fit)
-                ]
+                ],
+                "goodness_of_fit": {
+                    "deviance": round(goodness.deviance, 2),
+                    "pearson": round(goodness.pearson, 2),
+                    "degrees_of_freedom": goodness.degrees_of_freedom,
+                    "p_value": round(goodness.p_value, 4),
+                    "worst": [
+                        {
+                            "first": residual.record.first,
+                            "second": residual.record.second,
+                            "games": residual.record.games,
+                            "points": residual.record.points,
+                            "expected": round(residual.expected, 2),
+                            "z": round(residual.z, 2),
+                        }
+                        for residual in goodness.residuals[:WORST_RESIDUALS]
+                    ],
+                },
             }
         )
     else:
-        _print_fit(fit)
+        _print_fit(fit, goodness)
     return 0
 
 
 def _read_pgn(path: Path) -> list[chess.pgn.Game]:
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CommandError(f"{path} is not a UTF-8 text file; give a PGN file") from None
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
     games: list[chess.pgn.Game] = []
     stream = io.StringIO(text)
+    # python-chess logs each parse error as well as recording it; the message below says it.
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     while (game := chess.pgn.read_game(stream)) is not None:
         number = len(games) + 1
         if game.errors:
@@ -329,41 +623,44 @@ def _by_rating(fit: FitResult) -> list[Any]:
     return sorted(fit.players.values(), key=lambda player: -player.rating)
 
 
-def _print_fit(fit: FitResult) -> None:
+def _print_fit(fit: FitResult, goodness: GoodnessOfFit) -> None:
     print(f"{'rating':>7} {'error':>6} {'games':>6} {'score':>6}  player")
     for player in _by_rating(fit):
         error = "anchor" if player.anchor else f"±{player.error:.0f}"
         print(
             f"{player.rating:7.0f} {error:>6} {player.games:6d} {player.score:6.1f}  {player.name}"
         )
-
-
-class ProgressBar:
-    """A one-line progress bar with the time left, redrawn on stderr."""
-
-    def __init__(self) -> None:
-        self.started = time.monotonic()
-        self.drawn = False
-
-    def show(self, progress: Progress) -> None:
-        filled = PROGRESS_WIDTH * progress.done // max(1, progress.total)
-        bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
-        left = (
-            "estimating time left"
-            if progress.seconds_left is None
-            else f"{_duration(progress.seconds_left)} left"
+    print(
+        f"\ngoodness of fit: deviance {goodness.deviance:.1f}, Pearson χ² {goodness.pearson:.1f} "
+        f"(draws allowed for) on {goodness.degrees_of_freedom} degrees of freedom, "
+        f"p = {goodness.p_value:.3f}"
+    )
+    print("worst pairings (standardised residual z, points against expected):")
+    for residual in goodness.residuals[:WORST_RESIDUALS]:
+        record = residual.record
+        print(
+            f"  z {residual.z:+5.1f}  {record.first} v {record.second}: {record.points:g} of "
+            f"{record.games} ({record.wins}/{record.draws}/{record.losses}), expected "
+            f"{residual.expected:.1f}"
         )
-        sys.stderr.write(f"\r[{bar}] {progress.done}/{progress.total} games, {left}   ")
-        sys.stderr.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn:
-            elapsed = _duration(time.monotonic() - self.started)
-            sys.stderr.write(f"\nplayed for {elapsed}\n")
 
 
-def _duration(seconds: float) -> str:
-    minutes, second = divmod(round(seconds), 60)
-    hours, minute = divmod(minutes, 60)
-    return f"{hours}h{minute:02d}m" if hours else f"{minute}m{second:02d}s"
+def uci_engine(args: argparse.Namespace) -> int:
+    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
+    pool = _pool(args)
+    try:
+        opponent = pool.get(args.name)
+    except KeyError:
+        raise CommandError(
+            f"no opponent is called {args.name!r}; 'rated-play engines' lists them"
+        ) from None
+    if not pool.is_available(opponent):
+        raise CommandError(
+            f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
+            f"package '{opponent.package}'"
+        )
+    try:
+        asyncio.run(serve_uci(opponent))
+    except EngineUnavailableError as error:
+        raise CommandError(str(error)) from error
+    return 0

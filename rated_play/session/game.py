@@ -41,11 +41,6 @@ from rated_play.session.pgn import (
 
 MAX_ENGINE_RESTARTS = 3
 """Restarts of a failed engine in one game before the game is declared void."""
-DRAW_ACCEPT_WORSE_CP = -50
-"""The engine accepts a draw when it judges itself this much worse (centipawns) or more…"""
-DRAW_ACCEPT_LEVEL_CP = 20
-"""…or, from move :data:`DRAW_ACCEPT_LEVEL_MOVE` on, when the position is this level."""
-DRAW_ACCEPT_LEVEL_MOVE = 40
 
 
 class RatedGameError(Exception):
@@ -237,10 +232,8 @@ class RatedGame:
         if self._draw_offered_this_move:
             raise DrawOfferError("you have offered a draw this move already; play a move first")
         self._draw_offered_this_move = True
-        score = await self._engine.evaluate(self._board)
-        if self.check_flag() or self._outcome is not None:
-            return False
-        if score is None or not _engine_accepts_draw(score.pov(self.engine_color), self._board):
+        accepted = await self._engine.accepts_draw(self._board, self.engine_color)
+        if self.check_flag() or self._outcome is not None or not accepted:
             return False
         self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
         return True
@@ -401,14 +394,6 @@ class RatedGame:
         self._require_not_over()
         if self._board.turn != self.player_color:
             raise NotYourTurnError("wait for the engine's move")
-
-
-def _engine_accepts_draw(score: chess.engine.Score, board: chess.Board) -> bool:
-    centipawns = score.score(mate_score=100_000)
-    assert centipawns is not None
-    if centipawns <= DRAW_ACCEPT_WORSE_CP:
-        return True
-    return board.fullmove_number >= DRAW_ACCEPT_LEVEL_MOVE and centipawns <= DRAW_ACCEPT_LEVEL_CP
 
 
 def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass) -> float | None:

@@ -13,7 +13,16 @@ from pathlib import Path
 
 import chess.pgn
 
-from engines.gauntlet import append_game, game_key, neighbour_schedule, pending, read_games
+from engines.calibration import SHIPPED_CALIBRATION
+from engines.gauntlet import (
+    append_game,
+    game_key,
+    held_out_pairings,
+    network_pairings,
+    pending,
+    read_games,
+    schedule_games,
+)
 from engines.openings import load_openings
 from tests.engines.conftest import weak_fairy
 
@@ -30,10 +39,11 @@ NAMES = ["tiny-a", "tiny-b", "tiny-c"]
 
 
 def _calibrate(data_dir: Path) -> list[str]:
+    """Add the tiny entries to the shipped, calibrated pool, held fixed."""
     only = [arg for name in NAMES for arg in ("--only", name)]
     return [
         sys.executable, "-m", "rated_play", "engines", "calibrate", "--data-dir", str(data_dir),
-        "--tc", "5+0.05", "--games", "4", "--workers", "2", "--anchor", "tiny-b=1000", *only,
+        "--games", "2", "--workers", "2", "--max-games", "12", *only,
     ]  # fmt: skip
 
 
@@ -60,7 +70,7 @@ def _wait_for_games(path: Path, count: int, process: subprocess.Popen[str]) -> N
 def test_a_killed_calibration_resumes_without_losing_or_replaying_a_game(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     _write_ladder(data_dir)
-    pgn = data_dir / "calibration-games.pgn"
+    pgn = data_dir / "calibration-added-games.pgn"
     # SIGKILL: no cleanup runs, as after a power cut; its engines are killed with its group.
     first = subprocess.Popen(_calibrate(data_dir), text=True, stderr=subprocess.PIPE,
                              start_new_session=True)  # fmt: skip
@@ -77,37 +87,48 @@ def test_a_killed_calibration_resumes_without_losing_or_replaying_a_game(tmp_pat
     games = read_games(pgn)
     assert pgn.read_text(encoding="utf-8").startswith(text_before)
     keys = [game_key(game) for game in games]
-    assert len(keys) == len(set(keys)) == 12  # 3 pairings x 4 games, each exactly once
+    assert len(keys) == len(set(keys)) == 12
     for game in games:
         assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
-        assert game.headers["TimeControl"] == "5+0.05"
-        assert game.end().board().outcome(claim_draw=True) is not None or (
-            game.headers["Termination"] != "normal"
-        )
-    # Every pairing played each of its openings once with each colour.
-    pairings: dict[frozenset[str], list[tuple[str, str]]] = {}
-    for white, _black, opening, _round in keys:
-        pairings.setdefault(frozenset((white, _black)), []).append((opening, white))
-    assert all(len(set(played)) == 4 for played in pairings.values())
-    assert "games," in second.stderr and "left" in second.stderr  # the progress bar
+        assert game.headers["TimeControl"] == "-"  # each entry at its own limits
+        assert set(NAMES) & {game.headers["White"], game.headers["Black"]}
+        assert game.end().board().outcome(claim_draw=True) is not None
+    assert "games" in second.stderr and "added tiny-a" in second.stderr
 
+    # The tiny entries joined the shipped calibration; every shipped rating is as it was.
+    shipped = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
     calibration = json.loads((data_dir / "calibration.json").read_text(encoding="utf-8"))
-    assert calibration["provenance"]["games"] == 12
-    assert calibration["provenance"]["time_control"] == "5+0.05"
-    assert calibration["provenance"]["anchors"] == {"tiny-b": 1000.0}
-    assert "Fairy-Stockfish" in calibration["provenance"]["engines"]["fairy-stockfish"]
-    assert set(calibration["ratings"]) == set(NAMES)
-    assert calibration["ratings"]["tiny-b"] == {"rating": 1000.0, "error": 0.0, "games": 8}
+    assert calibration["provenance"] == shipped["provenance"]
+    for name, measured in shipped["ratings"].items():
+        assert calibration["ratings"][name] == measured
+    played = {name for game in games for name in (game.headers["White"], game.headers["Black"])}
+    assert set(calibration["ratings"]) == set(shipped["ratings"]) | (played & set(NAMES))
 
     listed = subprocess.run(
         [sys.executable, "-m", "rated_play", "engines", "--json", "--data-dir", str(data_dir)],
         text=True, capture_output=True, check=True,
     )  # fmt: skip
-    opponents = {o["name"]: o for o in json.loads(listed.stdout)["opponents"]}
-    assert opponents["tiny-a"]["calibration"]["games"] == 12
-    assert opponents["tiny-a"]["games"] == 8
-    # Not measured by this calibration: the user's replaces the shipped one as a whole.
-    assert opponents["stockfish-unleashed"]["calibration"] is None
+    document = json.loads(listed.stdout)
+    opponents = {o["name"]: o for o in document["opponents"]}
+    added = next(name for name in NAMES if name in calibration["ratings"])
+    assert opponents[added]["games"] == sum(
+        added in (game.headers["White"], game.headers["Black"]) for game in games
+    )
+    assert (
+        opponents["stockfish-unleashed"]["games"]
+        == shipped["ratings"]["stockfish-unleashed"]["games"]
+    )
+    assert document["calibration"]["goodness_of_fit"]["degrees_of_freedom"] > 0
+
+
+def test_calibrating_one_added_opponent_needs_no_anchor_and_refuses_one(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    _write_ladder(data_dir)
+    command = [*_calibrate(data_dir), "--anchor", "tiny-b=1000"]
+    result = subprocess.run(command, text=True, capture_output=True, check=False)
+    assert result.returncode != 0
+    assert "leave out --anchor" in result.stderr
+    assert not (data_dir / "calibration.json").exists()
 
 
 def test_a_game_cut_off_mid_write_is_dropped_and_appending_goes_on(tmp_path: Path) -> None:
@@ -124,10 +145,10 @@ def test_a_game_cut_off_mid_write_is_dropped_and_appending_goes_on(tmp_path: Pat
     assert len(read_games(path)) == 2
 
 
-def test_games_played_under_an_older_ladder_still_count_when_resuming() -> None:
+def test_games_played_under_an_older_plan_still_count_when_resuming() -> None:
     openings = load_openings()
-    a, b, c = (weak_fairy(skill) for skill in (-20, -10, 0))
-    before = neighbour_schedule([a, b, c], openings, 4, reach=1)  # a-b, b-c
+    a, b, c = (weak_fairy(skill).name for skill in (-20, -10, 0))
+    before = schedule_games({(a, b): 4, (b, c): 4}, openings)
     played = []
     for scheduled in before[:6]:
         game = chess.pgn.Game()
@@ -135,10 +156,21 @@ def test_games_played_under_an_older_ladder_still_count_when_resuming() -> None:
             White=scheduled.white, Black=scheduled.black, Opening="elsewhere", Round="1"
         )
         played.append(game)
-    # A new calibration put c between a and b: a-c and c-b are new, a-b is no longer played.
-    after = neighbour_schedule([a, c, b], openings, 4, reach=2)
+    # A new plan: a-c and c-b are new, a-b is no longer played.
+    after = schedule_games({(a, c): 4, (c, b): 4}, openings)
     todo = pending(after, played)
-    assert len(todo) == len(after) - 6
-    counts = Counter((game.white, game.black) for game in todo)
-    assert counts[(a.name, b.name)] + counts[(b.name, a.name)] == 1
-    assert counts[(c.name, b.name)] + counts[(b.name, c.name)] == 1
+    counts = Counter(frozenset((game.white, game.black)) for game in todo)
+    assert counts[frozenset((a, c))] == 4
+    assert counts[frozenset((c, b))] == 1  # three of its four were played under the old plan
+
+
+def test_every_entry_meets_every_entry_within_the_span_except_the_held_out_pairings() -> None:
+    ladder = [weak_fairy(skill) for skill in range(-20, 1, 2)]  # rated 600 to 1000, 40 apart
+    pairings = set(network_pairings(ladder, 100))
+    held_out = set(held_out_pairings(ladder))
+    assert held_out and not held_out & pairings
+    for low, weaker in enumerate(ladder):
+        for stronger in ladder[low + 1 :]:
+            pair = (weaker.name, stronger.name)
+            near = stronger.rating - weaker.rating <= 100
+            assert (pair in pairings) == (near and pair not in held_out), pair

@@ -1,0 +1,78 @@
+"""A full-strength Stockfish beside every opponent, for the few moments when an opponent must
+not play at its own strength: finishing a won ending, varying its opening, judging a draw offer.
+
+It is started on first use and shared by nothing else, so an opponent that never needs it costs
+nothing, and its searches are the same for every opponent: a weak entry judges a position with
+the same eyes as a strong one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import MappingProxyType
+
+import chess
+import chess.engine
+
+from engines.launch import close_engine, open_engine
+from engines.opponent import Opponent
+
+ANALYST = Opponent(
+    name="analyst",
+    title="Stockfish at full strength",
+    command="stockfish",
+    rating=0.0,
+    options=MappingProxyType({"Threads": 1, "Hash": 16}),
+    package="stockfish",
+)
+SEARCH_TIMEOUT = 30.0
+"""Seconds an analyst search may take before it counts as failed; its searches are bounded by
+depth or nodes and take well under a second."""
+
+
+class Analyst:
+    """The full-strength engine, started on first use. Every method raises
+    :class:`chess.engine.EngineError` (or :class:`~engines.errors.EngineUnavailableError`) on
+    failure; callers fall back to the opponent's own judgement."""
+
+    def __init__(self) -> None:
+        self._engine: chess.engine.Protocol | None = None
+
+    async def _require(self) -> chess.engine.Protocol:
+        if self._engine is None:
+            self._engine = await open_engine(ANALYST)
+        return self._engine
+
+    async def best_move(self, board: chess.Board, limit: chess.engine.Limit) -> chess.Move:
+        engine = await self._require()
+        result = await asyncio.wait_for(engine.play(board, limit), SEARCH_TIMEOUT)
+        if result.move is None or result.move not in board.legal_moves:
+            raise chess.engine.EngineError(f"the analyst answered no legal move ({result.move})")
+        return result.move
+
+    async def lines(
+        self, board: chess.Board, limit: chess.engine.Limit, count: int
+    ) -> list[tuple[chess.Move, chess.engine.Score]]:
+        """The ``count`` best moves with their scores for the side to move, best first."""
+        engine = await self._require()
+        infos = await asyncio.wait_for(engine.analyse(board, limit, multipv=count), SEARCH_TIMEOUT)
+        return [
+            (info["pv"][0], info["score"].pov(board.turn))
+            for info in infos
+            if info.get("pv") and "score" in info
+        ]
+
+    async def evaluate(
+        self, board: chess.Board, limit: chess.engine.Limit
+    ) -> chess.engine.PovScore:
+        engine = await self._require()
+        info = await asyncio.wait_for(engine.analyse(board, limit), SEARCH_TIMEOUT)
+        score = info.get("score")
+        if score is None:
+            raise chess.engine.EngineError("the analyst gave no score")
+        return score
+
+    async def close(self) -> None:
+        if self._engine is not None:
+            engine, self._engine = self._engine, None
+            await close_engine(engine)

@@ -1,0 +1,69 @@
+"""``rated-play engines check``: held-out pairings played for real, compared with the
+calibration's predictions; a calibration that is wrong fails its own check."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engines.calibration import SHIPPED_CALIBRATION
+
+WEAK, WEAKER = "fairy-stockfish-skill-minus10", "fairy-stockfish-skill-minus20"
+STRONG = "fairy-stockfish-skill-minus1"
+
+
+def _calibration(
+    data_dir: Path, ratings: dict[str, float], held_out: list[tuple[str, str]]
+) -> None:
+    document = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
+    for name, rating in ratings.items():
+        document["ratings"][name]["rating"] = rating
+    document["held_out"] = [{"first": a, "second": b, "error": 30.0} for a, b in held_out]
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "calibration.json").write_text(json.dumps(document), encoding="utf-8")
+
+
+def _check(data_dir: Path) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable, "-m", "rated_play", "engines", "check", "--data-dir", str(data_dir),
+        "--games", "10", "--workers", "2", "--json",
+    ]  # fmt: skip
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_the_check_plays_the_held_out_pairings_and_reports_each(tmp_path: Path) -> None:
+    _calibration(tmp_path, {WEAKER: 450.0, WEAK: 520.0}, [(WEAKER, WEAK), (WEAKER, STRONG)])
+    result = _check(tmp_path)
+    report = json.loads(result.stdout)
+    # Only the pairing predicted to score 25-75% is played; the lopsided one is left out.
+    assert [(row["first"], row["second"]) for row in report["results"]] == [(WEAKER, WEAK)]
+    row = report["results"][0]
+    assert row["games"] == row["wins"] + row["draws"] + row["losses"] == 10
+    assert row["predicted"] == -70.0
+    assert row["inside"] == (row["low"] is not None and row["low"] <= -70.0 <= (row["high"] or 1e9))
+    assert result.returncode == (0 if report["passed"] else 1)
+    listed = subprocess.run(
+        [sys.executable, "-m", "rated_play", "engines", "--json", "--data-dir", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert json.loads(listed.stdout)["calibration"]["last_check"]["date"] == report["date"]
+
+
+def test_a_calibration_that_is_wrong_fails_its_own_check(tmp_path: Path) -> None:
+    # Claims Skill Level -20 is 100 points stronger than Skill Level -1: it is far weaker.
+    _calibration(tmp_path, {WEAKER: 1500.0, STRONG: 1400.0}, [(WEAKER, STRONG)])
+    result = _check(tmp_path)
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["passed"] is False
+    assert report["results"][0]["inside"] is False
+
+
+def test_a_calibration_without_held_out_pairings_says_what_to_do(tmp_path: Path) -> None:
+    _calibration(tmp_path, {}, [])
+    result = _check(tmp_path)
+    assert result.returncode != 0
+    assert "run 'rated-play engines calibrate'" in result.stderr
+    assert "Traceback" not in result.stderr

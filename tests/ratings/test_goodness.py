@@ -1,0 +1,80 @@
+"""Goodness of fit and match intervals, against numbers worked out by hand."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from profiles.ratings.expected import logistic_expected
+from profiles.ratings.fit import fit_ratings
+from profiles.ratings.goodness import (
+    PairingRecord,
+    chi_square_survival,
+    goodness_of_fit,
+    measured_difference,
+)
+
+
+def _games(
+    true: dict[str, float], pairs: list[tuple[str, str]], n: int, seed: int
+) -> list[tuple[str, str, float]]:
+    rng = random.Random(seed)
+    games = []
+    for white, black in pairs:
+        p = logistic_expected(true[white], true[black])
+        for _ in range(n):
+            games.append((white, black, 1.0 if rng.random() < p else 0.0))
+    return games
+
+
+def test_transitive_results_fit_and_a_rock_paper_scissors_pool_does_not() -> None:
+    true = {"a": 1500.0, "b": 1600.0, "c": 1700.0, "d": 1800.0}
+    pairs = [("a", "b"), ("b", "c"), ("c", "d"), ("a", "c"), ("b", "d"), ("a", "d")]
+    games = _games(true, pairs, 200, seed=1)
+    fit = fit_ratings(games, {"a": 1500.0})
+    good = goodness_of_fit(games, fit)
+    assert good.degrees_of_freedom == 6 - 3
+    assert good.p_value > 0.01
+    # c crushes b, though b and c do equally well against everyone else: not transitive.
+    cyclic = [g for g in games if {g[0], g[1]} != {"b", "c"}]
+    cyclic += [("c", "b", 1.0)] * 180 + [("c", "b", 0.0)] * 20
+    fit = fit_ratings(cyclic, {"a": 1500.0})
+    bad = goodness_of_fit(cyclic, fit)
+    assert bad.p_value < 1e-6
+    worst = bad.residuals[0]
+    assert {worst.record.first, worst.record.second} == {"b", "c"}
+    assert abs(worst.z) > 3
+
+
+def test_draws_narrow_the_spread_a_score_is_judged_by() -> None:
+    fit = fit_ratings([("a", "b", 0.5)] * 10 + [("a", "b", 1.0)] * 10, {"b": 0.0})
+    # a scores 15/20 = 75%, fitted at 400·log10(3); with half the games drawn the per-game
+    # variance is p(1−p) − d/4 = 0.1875 − 0.125.
+    residual = goodness_of_fit([("a", "b", 0.5)] * 10 + [("a", "b", 1.0)] * 10, fit).residuals[0]
+    assert residual.expected == pytest.approx(15.0, abs=1e-6)
+    assert residual.z == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_match_result_becomes_a_difference_with_its_95_percent_interval() -> None:
+    # 60 points of 100 with no draws: score 0.6, sd of the mean sqrt(0.24/100) = 0.049.
+    measured = measured_difference(PairingRecord("a", "b", 60, 0, 40))
+    assert measured.difference == pytest.approx(-400 * math.log10(1 / 0.6 - 1))
+    margin = 1.959964 * math.sqrt(0.24 / 100)
+    assert measured.low == pytest.approx(-400 * math.log10(1 / (0.6 - margin) - 1))
+    assert measured.high == pytest.approx(-400 * math.log10(1 / (0.6 + margin) - 1))
+    whitewash = measured_difference(PairingRecord("a", "b", 10, 0, 0))
+    assert whitewash.difference == math.inf
+
+
+@pytest.mark.parametrize(
+    ("statistic", "freedom", "expected"),
+    # Upper tail of χ²: 3.841 is the 95% point on 1 degree of freedom, 18.307 on 10,
+    # 23.209 the 99% point on 10, 124.342 the 95% point on 100 (standard tables).
+    [(18.307, 10, 0.05), (23.209, 10, 0.01), (124.342, 100, 0.05)],
+)
+def test_the_chi_square_tail_matches_the_tables(
+    statistic: float, freedom: int, expected: float
+) -> None:
+    assert chi_square_survival(statistic, freedom) == pytest.approx(expected, rel=0.06)
