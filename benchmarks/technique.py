@@ -72,12 +72,15 @@ def random_ending(piece: chess.PieceType, rng: random.Random) -> chess.Board:
 async def play_ending(
     player: EnginePlayer, defender: chess.engine.Protocol, board: chess.Board, game: int
 ) -> Ending:
-    """The entry (to move in ``board``) against the defender, draws claimed as soon as due."""
+    """The entry (to move in ``board``) against the defender, who claims a draw (threefold
+    repetition, fifty moves) as soon as the rules let it, as a player in a rated game may."""
     start = board.copy()
     piece = chess.QUEEN if board.queens else chess.ROOK
     attacker = board.turn
     moves = 0
-    while (outcome := board.outcome(claim_draw=True)) is None:
+    # Only the defender claims: python-chess counts a claim the side to move could make with
+    # its next move, and the winning side would never make one.
+    while (outcome := board.outcome(claim_draw=board.turn != attacker)) is None:
         if board.turn == attacker:
             if moves == MAX_MOVES:
                 break

@@ -58,8 +58,7 @@ async def play_match_game(
 
     Each side is an :class:`EnginePlayer`, the same player as in a rated game (technique,
     variation and all), told the real clock when there is one. Without a clock each plays at
-    its own search limits alone. A draw is claimed as soon as the rules allow (threefold
-    repetition, fifty moves).
+    its own search limits alone. The game ends as :func:`match_outcome` says.
     """
     board = opening.board()
     players = {chess.WHITE: EnginePlayer(white), chess.BLACK: EnginePlayer(black)}
@@ -69,7 +68,7 @@ async def play_match_game(
     try:
         for player in players.values():
             await player.start()
-        while (outcome := board.outcome(claim_draw=True)) is None:
+        while (outcome := match_outcome(board)) is None:
             side = board.turn
             reading = None
             if clock is not None:
@@ -102,6 +101,24 @@ async def play_match_game(
     game.headers["Opening"] = opening.name
     game.headers["Termination"] = termination
     return game
+
+
+def match_outcome(board: chess.Board) -> chess.Outcome | None:
+    """The end of an engine game: every automatic ending, and a threefold repetition or fifty
+    moves that *has happened* (the side it suits would claim it).
+
+    Not ``board.outcome(claim_draw=True)``: python-chess also counts a repetition that the side
+    to move could bring about with its next move, and so ends games that a side winning on the
+    board would play on; in a rated game nobody claims for the engine.
+    """
+    outcome = board.outcome()
+    if outcome is not None:
+        return outcome
+    if board.is_repetition(3):
+        return chess.Outcome(chess.Termination.THREEFOLD_REPETITION, None)
+    if board.halfmove_clock >= 100:
+        return chess.Outcome(chess.Termination.FIFTY_MOVES, None)
+    return None
 
 
 def time_control_tag(clock: MatchClock | None) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import random
 import sys
 from dataclasses import dataclass
 
@@ -63,11 +62,10 @@ class EnginePlayer:
     The same player plays rated games, calibration games and ``rated-play engines uci``, so an
     opponent is measured exactly as it plays. Not a rules keeper: the session is."""
 
-    def __init__(self, opponent: Opponent, rng: random.Random | None = None) -> None:
+    def __init__(self, opponent: Opponent) -> None:
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
         self._analyst = Analyst()
-        self._rng = rng or random.Random()
         self.restarts = 0
 
     async def start(self) -> None:
@@ -102,7 +100,7 @@ class EnginePlayer:
         if not self.opponent.varies_by_itself and varies_here(board):
             with contextlib.suppress(*_ANALYST_FAILURES):
                 lines = await self._analyst.lines(board, variation_limit(), CANDIDATES)
-                move = varied_move(move, lines, self._rng)
+                move = varied_move(move, lines)
         return move
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:

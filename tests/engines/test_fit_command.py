@@ -124,3 +124,27 @@ def test_the_text_table_ranks_the_players(
     assert main(["engines", "fit", str(pgn), "--anchor", "B=1000"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].endswith("A") and "anchor" in lines[2]
+
+
+def test_the_fit_says_how_well_it_fits_and_names_the_worst_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A rock-paper-scissors pool: each beats the next 9 times in 10; no rating list fits.
+    games = []
+    for winner, loser in (("A", "B"), ("B", "C"), ("C", "A")):
+        games += [(winner, loser, "1-0")] * 9 + [(winner, loser, "0-1")]
+    pgn = _pgn(tmp_path / "cycle.pgn", games)
+    assert main(["engines", "fit", str(pgn), "--anchor", "A=1500", "--json"]) == 0
+    goodness = json.loads(capsys.readouterr().out)["goodness_of_fit"]
+    assert goodness["degrees_of_freedom"] == 3 - 2
+    assert goodness["p_value"] < 0.001
+    assert len(goodness["worst"]) == 3
+    assert abs(goodness["worst"][0]["z"]) > 2.5
+    assert main(["engines", "fit", str(pgn), "--anchor", "A=1500"]) == 0
+    text = capsys.readouterr().out
+    assert "goodness of fit: deviance" in text and "on 1 degrees of freedom" in text
+
+
+def test_an_anchor_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["engines", "fit", "x.pgn", "--anchor", "A=1500", "--anchor", "A=1900"]) == 2
+    assert "given twice" in capsys.readouterr().err

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import chess
 import pytest
 
-from engines.match import MatchClock, _loss_for
+from engines.match import MatchClock, _loss_for, match_outcome
 from engines.openings import load_openings
+from rated_play.cli import main
 
 
 def test_time_controls_parse_and_print_as_pgn() -> None:
     assert MatchClock.parse("20+0.2") == MatchClock(20.0, 0.2)
     assert MatchClock.parse("60").pgn == "60+0"
-    for bad in ("fast", "0+1", "10+-1"):
-        with pytest.raises(ValueError, match=r"time control|positive"):
+    for bad in ("fast", "0+1", "10+-1", "nan+0", "inf+0", "10+nan", "1e308+0", "-inf+1"):
+        with pytest.raises(ValueError, match=r"time control|base time"):
             MatchClock.parse(bad)
 
 
@@ -29,3 +32,44 @@ def test_the_shipped_openings_are_legal_and_distinct() -> None:
     assert len(openings) >= 40
     positions = {opening.board().fen() for opening in openings}
     assert len(positions) == len(openings)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--tc", "nan+0"],
+        ["--tc", "inf+0"],
+        ["--games", "nan"],
+        ["--span", "inf"],
+        ["--movetime", "-1"],
+        ["--workers", "0"],
+        ["--anchor", "stockfish-elo-1800=nan"],
+        ["--anchor", "stockfish-elo-1800=1800", "--anchor", "stockfish-elo-1800=1900"],
+    ],
+)
+def test_every_number_of_a_calibration_is_checked_before_a_game_is_played(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = main(["engines", "calibrate", "--data-dir", str(tmp_path), *args])
+    except SystemExit as exit_:  # argparse refuses a bad number itself
+        status = int(exit_.code or 0)
+    assert status == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert args[0] in error or "anchor" in error
+    assert not (tmp_path / "calibration-games.pgn").exists()
+
+
+def test_an_engine_game_ends_on_a_repetition_that_happened_not_one_that_could() -> None:
+    board = chess.Board()
+    for san in ("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"):
+        board.push_san(san)
+    # Black could repeat the start position a third time with Ng8: python-chess's
+    # claim_draw=True would end the game here, and a side winning on the board plays on.
+    assert board.outcome(claim_draw=True) is not None
+    assert match_outcome(board) is None
+    board.push_san("Ng8")
+    outcome = match_outcome(board)
+    assert outcome is not None
+    assert outcome.termination is chess.Termination.THREEFOLD_REPETITION
+    assert outcome.result() == "1/2-1/2"

@@ -63,4 +63,4 @@ def node_opponent(nodes: int, rating: float) -> Opponent:
 def _same_node_budgets() -> None:
     """Node budgets vary from move to move (engines.opponent.NODE_JITTER); a fixed seed makes
     the UI's games the same on every run, so a test can count on reaching a promotion."""
-    random.seed(1)
+    random.seed(3)
