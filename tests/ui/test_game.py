@@ -98,7 +98,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
 
         for _ in range(MAX_PLIES):
             await wait_for_player_turn(pilot, screen)
-            assert not game.is_over, f"the game ended before a promotion came up: {game.outcome} {game.san_moves()}"
+            assert not game.is_over, f"the game ended before a promotion: {game.san_moves()}"
             board = game.board
             promotion = next((m for m in board.legal_moves if m.promotion), None)
             if promotion is not None:
