@@ -58,18 +58,17 @@ def held_out_pairings(ladder: Sequence[Opponent]) -> list[Pairing]:
 
 
 def network_pairings(ladder: Sequence[Opponent], span: float) -> list[Pairing]:
-    """Every pair of opponents rated within ``span`` of each other, except the held-out ones.
+    """Every pair of opponents (sorted by rating) rated within ``span`` of each other.
 
     Each entry meets every opponent near it, of every engine family, rather than only its
     neighbours: no rating then hangs from the anchor by a single chain of pairings, and an
     entry that plays differently against different families shows it in the fit.
     """
-    held_out = set(held_out_pairings(ladder))
     return [
         (weaker.name, stronger.name)
         for low, weaker in enumerate(ladder)
         for stronger in ladder[low + 1 :]
-        if stronger.rating - weaker.rating <= span and (weaker.name, stronger.name) not in held_out
+        if stronger.rating - weaker.rating <= span
     ]
 
 
@@ -191,12 +190,14 @@ async def run_gauntlet(
                 f"{path} holds games at time control {game.headers.get('TimeControl')}, not "
                 f"{tag}: calibrate at that time control or write the games to another file"
             )
-    todo = pending(schedule, finished)[:limit]
+    unplayed = pending(schedule, finished)
+    todo = unplayed[:limit]
     queue: Iterator[ScheduledGame] = iter(todo)
     started = time.monotonic()
     played = 0
     failures: list[EngineUnavailableError] = []
-    total = len(schedule) - len(pending(schedule, finished)) + len(todo)
+    # What this run can finish: the games already played of the schedule, and its share.
+    total = len(schedule) - len(unplayed) + len(todo)
     on_progress(Progress(total - len(todo), total, None, None))
 
     async def worker() -> None:
