@@ -18,6 +18,7 @@ from engines.errors import EngineUnavailableError
 from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.card import ClassCard, class_card
+from profiles.errors import UserError
 from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
 from profiles.ratings import GameScore
 from profiles.seasons import game_score, rated_games
@@ -48,7 +49,7 @@ DRAW_ACCEPT_LEVEL_CP = 20
 DRAW_ACCEPT_LEVEL_MOVE = 40
 
 
-class RatedGameError(Exception):
+class RatedGameError(UserError):
     """An action the rules do not allow now; the message is for the player."""
 
 
@@ -418,13 +419,68 @@ def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass)
 
 
 def _class_card_with(
-    ledger: Ledger, profile: Profile, time_class: TimeClass, extra: GameScore | None
+    ledger: Ledger,
+    profile: Profile,
+    time_class: TimeClass,
+    extra: GameScore | None,
+    *,
+    closing: int | None = None,
 ) -> ClassCard:
-    """The class card from the ledger's closed games, plus ``extra`` as the latest game."""
-    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
+    """The class card from the ledger's rated games but the one ``closing`` (a stale game
+    reads as a loss already), plus ``extra`` as the latest game."""
+    games = [g for g in ledger.games(profile.id) if g.id != closing]
+    scores = [game_score(g) for g in rated_games(games, time_class)]
     if extra is not None:
         scores.append(extra)
     return class_card(time_class, scores)
+
+
+@dataclass(frozen=True)
+class Closing:
+    """How a pending game is to be closed: computed from the ledger, nothing written yet."""
+
+    status: GameStatus
+    pgn: str
+    before: ClassCard
+    after: ClassCard
+
+
+def closing(
+    ledger: Ledger,
+    *,
+    record: GameRecord,
+    profile: Profile,
+    outcome: GameOutcome,
+    moves: list[PlayedMove],
+) -> Closing:
+    """The PGN, status and ratings of a pending game closed with ``outcome``."""
+    time_class = TimeClass(record.time_class)
+    before = _class_card_with(ledger, profile, time_class, None, closing=record.id)
+    score = outcome.player_score
+    after = before
+    if score is not None:
+        after = _class_card_with(
+            ledger,
+            profile,
+            time_class,
+            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
+            closing=record.id,
+        )
+    headers = GameRecordHeaders(
+        player=profile.name,
+        player_color=record.player_color,
+        player_rating=before.rating,
+        opponent=record.opponent_title,
+        opponent_rating=record.opponent_rating,
+        time_control=TimeControl.from_pgn(record.time_control),
+        started_at=record.started_at,
+        game_id=record.id,
+    )
+    status = {
+        Termination.ABANDONED: GameStatus.ABANDONED,
+        Termination.ENGINE_FAILURE: GameStatus.VOID,
+    }.get(outcome.termination, GameStatus.FINISHED)
+    return Closing(status, game_pgn(headers, moves, outcome), before, after)
 
 
 def close_game(
@@ -441,49 +497,24 @@ def close_game(
     Shared by a game that ends at the board and by an abandoned game closed at the next
     start-up, so both are recorded the same way.
     """
-    time_class = TimeClass(record.time_class)
-    before = _class_card_with(ledger, profile, time_class, None)
-    score = outcome.player_score
-    after = before
-    if score is not None:
-        after = _class_card_with(
-            ledger,
-            profile,
-            time_class,
-            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
-        )
-    headers = GameRecordHeaders(
-        player=profile.name,
-        player_color=record.player_color,
-        player_rating=before.rating,
-        opponent=record.opponent_title,
-        opponent_rating=record.opponent_rating,
-        time_control=TimeControl.from_pgn(record.time_control),
-        started_at=record.started_at,
-        game_id=record.id,
-    )
-    pgn = game_pgn(headers, moves, outcome)
+    closed = closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves)
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
-    write_archive(path, pgn)
-    status = {
-        Termination.ABANDONED: GameStatus.ABANDONED,
-        Termination.ENGINE_FAILURE: GameStatus.VOID,
-    }.get(outcome.termination, GameStatus.FINISHED)
+    write_archive(path, closed.pgn)
     ledger.close_game(
         record.id,
-        status=status,
+        status=closed.status,
         result=outcome.result,
-        player_score=score,
+        player_score=outcome.player_score,
         termination=outcome.termination.value,
-        pgn=pgn,
-        rating_after=None if after.state is None else after.state.rating,
+        pgn=closed.pgn,
+        rating_after=None if closed.after.state is None else closed.after.state.rating,
     )
     return GameReport(
         game_id=record.id,
         outcome=outcome,
-        time_class=time_class,
-        rating_before=before.rating,
-        rating_after=after.rating,
-        games_until_rated=after.games_until_rated,
+        time_class=TimeClass(record.time_class),
+        rating_before=closed.before.rating,
+        rating_after=closed.after.rating,
+        games_until_rated=closed.after.games_until_rated,
         pgn_path=path,
     )

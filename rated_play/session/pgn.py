@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,11 +92,21 @@ def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.da
 
 
 def write_archive(path: Path, pgn: str) -> None:
-    """Write the PGN durably: a temporary file, synced, then renamed into place."""
+    """Write the PGN durably: a temporary file, synced, then renamed into place.
+
+    The temporary file's name is this writer's own, so two processes archiving the same game
+    at once (two copies of the app closing one abandoned game) never share it; whichever
+    renames last leaves the same text. A write that fails leaves no temporary file behind.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".pgn.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(pgn)
-        handle.flush()
-        os.fsync(handle.fileno())
-    temporary.replace(path)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    temporary = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as file:
+            file.write(pgn)
+            file.flush()
+            os.fsync(file.fileno())
+        temporary.replace(path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
