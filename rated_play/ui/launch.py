@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
-from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.pool import load_pool
-from profiles.ledger import Ledger, LedgerError
+from profiles.errors import UserError
+from profiles.ledger import Ledger
 from rated_play import paths
 from rated_play.session import close_abandoned_games
 from rated_play.ui.app import AppOptions, RatedPlayApp
@@ -15,23 +13,19 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     """Run the app on the ledger in ``data_dir``; returns the exit status.
 
-    A ledger that cannot be used stops here with its message and exit status 2, untouched.
+    A ledger that cannot be used is refused untouched: the :class:`UserError` goes to the
+    command line's edge, which shows it.
     """
     directory = paths.data_dir(data_dir)
-    try:
-        ledger = Ledger.open(directory / paths.LEDGER_FILE)
-    except LedgerError as error:
-        print(f"rated-play: {error}", file=sys.stderr)
-        return 2
+    ledger = Ledger.open(directory / paths.LEDGER_FILE)
     try:
         # Games left by a process that died (killed, crashed, power cut) are losses now.
         close_abandoned_games(ledger)
         pool = load_pool(paths.config_dir(data_dir), directory)
         pool.rating_range()  # raises when no engine of the pool is installed
-    except (PoolConfigError, EngineUnavailableError, LedgerError) as error:
+    except UserError:
         ledger.close()
-        print(f"rated-play: {error}", file=sys.stderr)
-        return 2
+        raise
     app = RatedPlayApp(ledger, pool, AppOptions(ascii_pieces=ascii_pieces))
     try:
         app.run()
