@@ -19,7 +19,7 @@ import os
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -206,13 +206,12 @@ class Ledger:
         """Copy the write-ahead log into the main file, so a game that has ended (or begun, as
         the loss it stands as) survives the log being lost; the log is only the game in play.
 
-        A reader in the middle of a read can keep part of the log from being copied; the next
+        A reader in the middle of a read can keep part of the log from being copied, and a
+        full disk can stop it; either way the game is committed in the log, and the next
         checkpoint copies it.
         """
-        try:
+        with suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
-        except sqlite3.Error as error:
-            raise failure(error, self.path, writing=True) from error
 
     def close(self) -> None:
         for fd in self._locks.values():

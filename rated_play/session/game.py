@@ -19,7 +19,7 @@ from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.card import ClassCard, class_card
 from profiles.errors import UserError
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger import GameRecord, GameStatus, Ledger, LedgerWriteError, Profile
 from profiles.ratings import GameScore
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
@@ -121,6 +121,7 @@ class RatedGame:
         self._outcome: GameOutcome | None = None
         self._report: GameReport | None = None
         self._draw_offered_this_move = False
+        self._saved_moves = 0  # how many moves the ledger has (fewer while the disk is full)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -199,6 +200,11 @@ class RatedGame:
     @property
     def last_move(self) -> chess.Move | None:
         return self._board.peek() if self._board.move_stack else None
+
+    @property
+    def unsaved_moves(self) -> int:
+        """Moves played that the ledger could not take yet (a full disk); usually 0."""
+        return len(self._moves) - self._saved_moves
 
     @property
     def engine_restarts(self) -> int:
@@ -359,9 +365,20 @@ class RatedGame:
         return ClockReading(white, black, float(self.time_control.increment_seconds))
 
     async def close(self) -> None:
-        """Stop the engine process. A game still going on is abandoned first."""
-        self.abandon()
-        await self._engine.close()
+        """Stop the engine process. A game still going on is abandoned first.
+
+        A result the ledger could not take earlier is tried once more; if it still cannot be
+        written, the game stays in the ledger as the loss it was written as.
+        """
+        try:
+            if self._outcome is not None and self._report is None:
+                self._save_result()
+            else:
+                self.abandon()
+        except LedgerWriteError:
+            pass
+        finally:
+            await self._engine.close()
 
     # -- keeping the record ------------------------------------------------------------------
 
@@ -370,26 +387,43 @@ class RatedGame:
         self._board.push(move)
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
-        self._ledger.record_move(
-            self.game_id,
-            len(self._moves),
-            move.uci(),
-            None if clock_after is None else round(clock_after * 1000),
-        )
-        if end_automatically:
-            ending = automatic_outcome(self._board, self.player_color)
-            if ending is not None:
-                self._finish(ending)
+        ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
+        if ending is not None:
+            self._finish(ending)
+        else:
+            self._save_moves()
+
+    def _save_moves(self) -> None:
+        """Write the moves the ledger lacks. A write that fails (a full disk) raises a
+        :class:`LedgerWriteError` and leaves the game as it is; the next write catches up."""
+        while self._saved_moves < len(self._moves):
+            played = self._moves[self._saved_moves]
+            self._ledger.record_move(
+                self.game_id,
+                self._saved_moves + 1,
+                played.move.uci(),
+                None if played.clock is None else round(played.clock * 1000),
+            )
+            self._saved_moves += 1
 
     def _finish(self, outcome: GameOutcome) -> None:
-        """Record how the game ended: the ledger entry is closed and the PGN archived."""
+        """Record how the game ended: the ledger entry is closed and the PGN archived.
+
+        When the ledger cannot be written (a full disk) the game is over all the same and
+        :class:`LedgerWriteError` says so; the ledger still holds it as a loss, and
+        :meth:`close` tries once more to record the real result.
+        """
         self._outcome = outcome
         self.clock.stop()
+        self._save_result()
+
+    def _save_result(self) -> None:
+        assert self._outcome is not None
         self._report = close_game(
             self._ledger,
             record=self._ledger.game(self.game_id),
             profile=self.profile,
-            outcome=outcome,
+            outcome=self._outcome,
             moves=self._moves,
             archive_dir=self._archive_dir,
         )
@@ -498,8 +532,8 @@ def close_game(
     start-up, so both are recorded the same way.
     """
     closed = closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves)
-    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
-    write_archive(path, closed.pgn)
+    # The ledger first: it is the record, and only the process that closes the row archives
+    # it. The archive is a copy; a disk too full for it loses nothing the ledger keeps.
     ledger.close_game(
         record.id,
         status=closed.status,
@@ -509,6 +543,12 @@ def close_game(
         pgn=closed.pgn,
         rating_after=None if closed.after.state is None else closed.after.state.rating,
     )
+    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    try:
+        write_archive(path, closed.pgn)
+        archived: Path | None = path
+    except OSError:
+        archived = None  # the result screen says "not archived"; export still gives the PGN
     return GameReport(
         game_id=record.id,
         outcome=outcome,
@@ -516,5 +556,5 @@ def close_game(
         rating_before=closed.before.rating,
         rating_after=closed.after.rating,
         games_until_rated=closed.after.games_until_rated,
-        pgn_path=path,
+        pgn_path=archived,
     )
