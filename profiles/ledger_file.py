@@ -108,17 +108,14 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
         header = _read_header(path)
         assert header is not None
     kind = _recognise(path, header)
+    _check_file(path, kind)
     connection = _connect(path, readonly=readonly)
-    try:
-        _check(connection, path, kind)
-        if not readonly:
+    if not readonly:
+        try:
             _prepare_for_writing(connection, kind)
-    except sqlite3.Error as error:
-        connection.close()
-        raise failure(error, path, writing=not readonly) from error
-    except LedgerError:
-        connection.close()
-        raise
+        except sqlite3.Error as error:
+            connection.close()
+            raise failure(error, path, writing=True) from error
     return connection
 
 
@@ -279,9 +276,28 @@ def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
         raise failure(error, path, writing=not readonly) from error
 
 
+def _check_file(path: Path, kind: Kind) -> None:
+    """Refuse a damaged file, or one written by a newer rated-play, before anything is written
+    beside it.
+
+    Without a write-ahead log beside the file nobody has it open, and it is read as immutable,
+    which makes no shared-memory file; with one, the log is part of the ledger and is read
+    too, through SQLite's read-only locking.
+    """
+    immutable = "" if _wal(path).exists() else "&immutable=1"
+    try:
+        connection = sqlite3.connect(_uri(path, "ro") + immutable, uri=True, timeout=30.0)
+    except sqlite3.Error as error:
+        raise failure(error, path, writing=False) from error
+    try:
+        _check(connection, path, kind)
+    except sqlite3.Error as error:
+        raise failure(error, path, writing=False) from error
+    finally:
+        connection.close()
+
+
 def _check(connection: sqlite3.Connection, path: Path, kind: Kind) -> None:
-    """Refuse a damaged file, or one written by a newer rated-play, before anything is
-    written."""
     check = connection.execute("PRAGMA quick_check").fetchone()
     if check is None or check[0] != "ok":
         raise _damaged(path, f"integrity check: {check[0] if check else 'no answer'}")

@@ -388,10 +388,12 @@ class RatedGame:
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
         ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
-        if ending is not None:
-            self._finish(ending)
-        else:
+        try:
             self._save_moves()
+        finally:
+            # A move that ends the game ends it even when the ledger could not take the move.
+            if ending is not None:
+                self._finish(ending)
 
     def _save_moves(self) -> None:
         """Write the moves the ledger lacks. A write that fails (a full disk) raises a

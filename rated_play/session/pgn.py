@@ -58,8 +58,8 @@ def game_pgn(
     game.headers["Site"] = "rated-play"
     game.headers["Date"] = headers.started_at.strftime("%Y.%m.%d")
     game.headers["Round"] = str(headers.game_id)
-    game.headers["White"] = white
-    game.headers["Black"] = black
+    game.headers["White"] = tag_string(white)
+    game.headers["Black"] = tag_string(black)
     game.headers["Result"] = "*" if outcome is None else outcome.result
     elos = {"WhiteElo": player_elo, "BlackElo": opponent_elo}
     if not player_is_white:
@@ -83,6 +83,18 @@ def game_pgn(
             node.set_clock(played.clock)
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     return game.accept(exporter) + "\n"
+
+
+def tag_string(text: str) -> str:
+    """``text`` as the inside of a PGN tag's string token.
+
+    The PGN standard (Edwards, 1994: section 7, "Tokens") escapes a quote
+    as ``\\"`` and a backslash as ``\\\\`` inside a string, and allows no newline or other
+    control character there; python-chess writes tag values as they are, so a name holding a
+    quote would end the string early and break every game after it.
+    """
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return printable.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
