@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -18,6 +20,11 @@ from rated_play.ui.screens.setup import SetupScreen
 
 LEAVING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the app: a game on is recorded as abandoned before the app exits."""
+
+EXIT_GRACE_SECONDS = 1.5
+"""How long Textual may take to shut down after a leaving signal before the process ends
+anyway: with its terminal gone, Textual's driver can block for ever on its writer thread
+(``LinuxDriver.close`` → ``WriterThread.stop``), and the game is in the ledger already."""
 
 
 @dataclass(frozen=True)
@@ -91,4 +98,9 @@ class RatedPlayApp(App[None]):
         game_screen = self.game_in_play
         if game_screen is not None:
             game_screen.abandon()
-        self.exit(return_code=128 + signum)
+        status = 128 + signum
+        # Committed above: nothing is left to save, so ending the process cannot lose a game.
+        watchdog = threading.Timer(EXIT_GRACE_SECONDS, os._exit, args=(status,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.exit(return_code=status)
