@@ -2,7 +2,9 @@
 
 A rated game is written as a *pending loss* before its first move; finishing it replaces that
 with the real result. A pending game nobody is playing any more (its process died: quit, kill,
-power loss) is closed as a loss by abandonment the next time the ledger is opened. Whether a
+power loss) reads as a loss by abandonment to every reader at once, and the next copy of the
+app that starts closes it as one. Which files are ledgers, and how one is opened without
+writing to anything else, is :mod:`profiles.ledger_file`. Whether a
 pending game is still being played is decided by an advisory lock (``flock``) that the playing
 process holds on a per-game lock file: the kernel drops it when the process dies, however it
 dies, so two copies of the app on one data directory never close each other's live games.

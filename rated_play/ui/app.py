@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,11 +20,6 @@ from rated_play.ui.screens.setup import SetupScreen
 LEAVING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the app: a game on is recorded as abandoned before the app exits."""
 
-EXIT_GRACE_SECONDS = 1.5
-"""How long Textual may take to shut down after a leaving signal before the process ends
-anyway: with its terminal gone, Textual's driver can block for ever on its writer thread
-(``LinuxDriver.close`` → ``WriterThread.stop``), and the game is in the ledger already."""
-
 
 @dataclass(frozen=True)
 class AppOptions:
@@ -33,6 +27,8 @@ class AppOptions:
     """Draw pieces as letters, for terminals without the chess glyphs."""
     handle_signals: bool = True
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
+    on_leaving_signal: Callable[[int], None] | None = None
+    """Called with the exit status once a leaving signal's game is recorded."""
 
 
 class RatedPlayApp(App[None]):
@@ -99,8 +95,6 @@ class RatedPlayApp(App[None]):
         if game_screen is not None:
             game_screen.abandon()
         status = 128 + signum
-        # Committed above: nothing is left to save, so ending the process cannot lose a game.
-        watchdog = threading.Timer(EXIT_GRACE_SECONDS, os._exit, args=(status,))
-        watchdog.daemon = True
-        watchdog.start()
+        if self.options.on_leaving_signal is not None:
+            self.options.on_leaving_signal(status)
         self.exit(return_code=status)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import threading
+
 from engines.pool import load_pool
 from profiles.errors import UserError
 from profiles.ledger import Ledger
@@ -26,9 +29,28 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     except UserError:
         ledger.close()
         raise
-    app = RatedPlayApp(ledger, pool, AppOptions(ascii_pieces=ascii_pieces))
+    app = RatedPlayApp(
+        ledger, pool, AppOptions(ascii_pieces=ascii_pieces, on_leaving_signal=exit_soon)
+    )
     try:
         app.run()
     finally:
         ledger.close()
     return app.return_code or 0
+
+
+EXIT_GRACE_SECONDS = 1.5
+"""How long Textual may take to shut down after a leaving signal before the process ends
+anyway: with its terminal gone, Textual's driver can block for ever on its writer thread
+(``LinuxDriver.close`` → ``WriterThread.stop``)."""
+
+
+def exit_soon(status: int) -> None:
+    """End the process with ``status`` in :data:`EXIT_GRACE_SECONDS` unless it has ended.
+
+    Called once the game is in the ledger: nothing is left to save, so ending the process
+    this way cannot lose a game.
+    """
+    watchdog = threading.Timer(EXIT_GRACE_SECONDS, os._exit, args=(status,))
+    watchdog.daemon = True
+    watchdog.start()

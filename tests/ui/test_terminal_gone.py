@@ -18,7 +18,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from rated_play.ui.app import EXIT_GRACE_SECONDS
+from rated_play.ui.launch import EXIT_GRACE_SECONDS
 
 CHILD = textwrap.dedent(
     """
