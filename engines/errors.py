@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from profiles.errors import UserError
 
-class EngineUnavailableError(RuntimeError):
+
+class EngineUnavailableError(UserError, RuntimeError):
     """An engine that cannot be started at all: missing, not executable, or not speaking its
     protocol."""
 
 
-class PoolConfigError(ValueError):
+class PoolConfigError(UserError, ValueError):
     """An opponent definition (shipped or the user's TOML) or a calibration file that cannot be
     used; the message names the file, the entry and what to fix."""

@@ -2,7 +2,9 @@
 
 A rated game is written as a *pending loss* before its first move; finishing it replaces that
 with the real result. A pending game nobody is playing any more (its process died: quit, kill,
-power loss) is closed as a loss by abandonment the next time the ledger is opened. Whether a
+power loss) reads as a loss by abandonment to every reader at once, and the next copy of the
+app that starts closes it as one. Which files are ledgers, and how one is opened without
+writing to anything else, is :mod:`profiles.ledger_file`. Whether a
 pending game is still being played is decided by an advisory lock (``flock``) that the playing
 process holds on a per-game lock file: the kernel drops it when the process dies, however it
 dies, so two copies of the app on one data directory never close each other's live games.
@@ -17,64 +19,50 @@ import datetime as dt
 import fcntl
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import chess
 
+from profiles.errors import UserError, printable
+from profiles.ledger_file import (
+    LedgerError,
+    LedgerWriteError,
+    NoLedgerError,
+    failure,
+    open_file,
+)
 from profiles.time_control import TimeClass, TimeControl
 
-SCHEMA_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS profiles (
-    id          INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    created_at  TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id              INTEGER PRIMARY KEY,
-    profile_id      INTEGER NOT NULL REFERENCES profiles(id),
-    status          TEXT NOT NULL CHECK (status IN ('pending','finished','abandoned','void')),
-    player_color    TEXT NOT NULL CHECK (player_color IN ('white','black')),
-    opponent_name   TEXT NOT NULL,
-    opponent_title  TEXT NOT NULL,
-    opponent_rating REAL NOT NULL,
-    time_control    TEXT NOT NULL,
-    time_class      TEXT NOT NULL,
-    result          TEXT NOT NULL,
-    player_score    REAL,
-    termination     TEXT NOT NULL,
-    started_at      TEXT NOT NULL,
-    finished_at     TEXT,
-    rating_before   REAL,
-    rating_after    REAL,
-    pgn             TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX IF NOT EXISTS games_by_profile ON games(profile_id, id);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id   INTEGER NOT NULL REFERENCES games(id),
-    ply       INTEGER NOT NULL,
-    uci       TEXT NOT NULL,
-    clock_ms  INTEGER,
-    PRIMARY KEY (game_id, ply)
-);
-"""
+__all__ = [
+    "GameClosedError",
+    "GameRecord",
+    "GameStatus",
+    "Ledger",
+    "LedgerError",
+    "LedgerWriteError",
+    "NoLedgerError",
+    "Profile",
+    "ProfileError",
+    "RecordedMove",
+    "validate_profile_name",
+]
 
 MAX_PROFILE_NAME = 40
 ABANDONED_TERMINATION = "abandoned"
 
 
-class LedgerError(RuntimeError):
-    """The ledger cannot be used; the message says what to do about it."""
-
-
-class ProfileError(ValueError):
+class ProfileError(UserError, ValueError):
     """A profile name that cannot be used or found."""
+
+
+class GameClosedError(LedgerError):
+    """A game that was closed already (perhaps by another process a moment ago)."""
 
 
 class GameStatus(StrEnum):
@@ -144,86 +132,88 @@ def _color_name(color: chess.Color) -> str:
 
 
 def validate_profile_name(name: str) -> str:
-    """The name as stored: trimmed, 1–40 printable characters."""
-    cleaned = name.strip()
+    """The name as stored: trimmed, in Unicode's composed form (NFC), 1–40 printable
+    characters of valid text."""
+    cleaned = unicodedata.normalize("NFC", name.strip())
     if not cleaned:
         raise ProfileError("a profile needs a name: type one, such as your own")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in cleaned):
+        raise ProfileError(
+            "a profile name must be valid text: this one holds bytes that are not UTF-8; "
+            "type it again in a UTF-8 terminal"
+        )
     if len(cleaned) > MAX_PROFILE_NAME:
         raise ProfileError(f"a profile name may be at most {MAX_PROFILE_NAME} characters long")
     if not cleaned.isprintable():
-        raise ProfileError("a profile name may hold only printable characters")
+        raise ProfileError(
+            "a profile name may hold only printable characters: no tabs, newlines or "
+            "control characters"
+        )
     return cleaned
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", name.casefold())
 
 
 class Ledger:
     """The SQLite ledger in a data directory. Open it with :meth:`open`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path, *, readonly: bool) -> None:
         self._db = connection
         self.path = path
+        self.readonly = readonly
         self._locks: dict[int, int] = {}
+        self._damaged: dict[str, str] = {}
 
     # -- opening -------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path) -> Ledger:
-        """Open (creating if needed) the ledger file at ``path``.
+    def open(cls, path: Path, *, readonly: bool = False) -> Ledger:
+        """Open the ledger file at ``path``.
 
-        Raises :class:`LedgerError` for a file that is not a rated-play ledger or is damaged;
-        the file is left exactly as it was.
+        For writing (the default) a ledger is created where no file exists. ``readonly``
+        opens an existing ledger without writing a byte to it, for commands that only read.
+        Raises :class:`LedgerError` for a file that is not a usable ledger; the file is left
+        exactly as it was.
         """
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise LedgerError(f"cannot create the data directory {path.parent}: {error}") from error
-        try:
-            connection = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-        except sqlite3.Error as error:
-            raise LedgerError(f"cannot open the ledger {path}: {error}") from error
-        ledger = cls(connection, path)
-        try:
-            ledger._prepare()
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            raise LedgerError(
-                f"the ledger {path} is damaged or is not a rated-play ledger ({error}); "
-                "nothing was changed. Move the file aside to start a new ledger, or restore "
-                "it from a backup"
-            ) from error
-        return ledger
+        return cls(open_file(path, readonly=readonly), path, readonly=readonly)
 
-    def _prepare(self) -> None:
-        # Check the file is readable as a database before anything is written to it.
-        check = self._db.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master")}
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if tables and "games" not in tables:
-            raise sqlite3.DatabaseError("it holds other tables than a rated-play ledger")
-        if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(
-                f"it was written by a newer rated-play (schema {version}); upgrade rated-play"
-            )
-        # WAL lets a second copy of the app read while one writes; FULL sync makes every
-        # committed game survive a power loss.
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(
-            f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
-        )
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise failure(error, self.path, writing=False) from error
 
     @contextmanager
     def _write(self) -> Iterator[None]:
         """One write transaction, taken before reading so two processes serialise cleanly."""
-        self._db.execute("BEGIN IMMEDIATE")
+        if self.readonly:
+            raise LedgerError("this ledger was opened for reading only")
         try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                # SQLite has rolled back already after some errors (a full disk among them).
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            raise failure(error, self.path, writing=True) from error
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file, so a game that has ended (or begun, as
+        the loss it stands as) survives the log being lost; the log is only the game in play.
+
+        A reader in the middle of a read can keep part of the log from being copied, and a
+        full disk can stop it; either way the game is committed in the log, and the next
+        checkpoint copies it.
+        """
+        with suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
 
     def close(self) -> None:
         for fd in self._locks.values():
@@ -231,18 +221,33 @@ class Ledger:
         self._locks.clear()
         self._db.close()
 
+    @property
+    def damaged(self) -> list[str]:
+        """What could not be read from rows skipped so far, one line each, with the row's id."""
+        return list(self._damaged.values())
+
     # -- profiles ------------------------------------------------------------------------
 
     def profiles(self) -> list[Profile]:
-        rows = self._db.execute("SELECT id, name, created_at FROM profiles ORDER BY id")
-        return [Profile(row[0], row[1], dt.datetime.fromisoformat(row[2])) for row in rows]
+        with self._reading():
+            rows = self._db.execute("SELECT id, name, created_at FROM profiles ORDER BY id")
+            return [p for p in (self._profile(row) for row in rows) if p is not None]
+
+    def _profile(self, row: tuple[Any, ...]) -> Profile | None:
+        try:
+            return Profile(int(row[0]), str(row[1]), dt.datetime.fromisoformat(str(row[2])))
+        except (TypeError, ValueError) as error:
+            self._damaged[f"profile {row[0]}"] = f"profile {row[0]}: {error}"
+            return None
 
     def create_profile(self, name: str) -> Profile:
         cleaned = validate_profile_name(name)
         created = _now()
         with self._write():
             if self._find_profile(cleaned) is not None:
-                raise ProfileError(f"a profile named {cleaned!r} exists already: pick it instead")
+                raise ProfileError(
+                    f"a profile named {printable(cleaned)!r} exists already: pick it instead"
+                )
             cursor = self._db.execute(
                 "INSERT INTO profiles(name, created_at) VALUES (?, ?)",
                 (cleaned, created.isoformat()),
@@ -251,36 +256,63 @@ class Ledger:
         return Profile(cursor.lastrowid, cleaned, created)
 
     def profile(self, name: str) -> Profile:
-        found = self._find_profile(name.strip())
+        found = self._find_profile(validate_profile_name(name))
         if found is None:
             known = ", ".join(p.name for p in self.profiles()) or "none yet"
-            raise ProfileError(f"no profile named {name.strip()!r} (profiles: {known})")
+            raise ProfileError(
+                f"no profile named {printable(name.strip())!r} (profiles: {printable(known)})"
+            )
         return found
 
     def _find_profile(self, name: str) -> Profile | None:
-        row = self._db.execute(
-            "SELECT id, name, created_at FROM profiles WHERE name = ?", (name,)
-        ).fetchone()
-        return None if row is None else Profile(row[0], row[1], dt.datetime.fromisoformat(row[2]))
+        """Names are matched as a person reads them: without regard to case, in any script."""
+        wanted = _name_key(name)
+        return next((p for p in self.profiles() if _name_key(p.name) == wanted), None)
 
     # -- games ---------------------------------------------------------------------------
 
     def games(self, profile_id: int | None = None) -> list[GameRecord]:
-        """Every game, or one profile's, in the order they were started."""
+        """Every game, or one profile's, in the order they were started.
+
+        A pending game that no running process is playing is shown as the loss by
+        abandonment it is, to every reader at once, before anyone has closed it. A row that
+        cannot be read is left out and named in :attr:`damaged`.
+        """
         query = f"SELECT {_GAME_COLUMNS} FROM games"
         params: tuple[int, ...] = ()
         if profile_id is not None:
             query += " WHERE profile_id = ?"
             params = (profile_id,)
-        return [_game(row) for row in self._db.execute(query + " ORDER BY id", params)]
+        with self._reading():
+            rows = self._db.execute(query + " ORDER BY id", params).fetchall()
+        records = [record for record in map(self._game, rows) if record is not None]
+        stale = self._stale_ids([r.id for r in records if r.status is GameStatus.PENDING])
+        return [
+            replace(record, status=GameStatus.ABANDONED) if record.id in stale else record
+            for record in records
+        ]
+
+    def _game(self, row: tuple[Any, ...]) -> GameRecord | None:
+        try:
+            return _game(row)
+        except (TypeError, ValueError) as error:
+            self._damaged[f"game {row[0]}"] = f"game {row[0]}: {error}"
+            return None
 
     def game(self, game_id: int) -> GameRecord:
-        row = self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        with self._reading():
+            row = self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
         if row is None:
             raise LedgerError(f"no game {game_id} in the ledger")
-        return _game(row)
+        record = self._game(row)
+        if record is None:
+            raise LedgerError(
+                f"game {game_id} of the ledger is damaged ({self._damaged[f'game {game_id}']}); "
+                "restore the ledger from a backup to read it"
+            )
+        return record
 
     def next_color(self, profile_id: int) -> chess.Color:
         """Colours alternate from one rated game to the next; the first game is White.
@@ -288,10 +320,11 @@ class Ledger:
         Every game started counts, abandoned and void ones too, so no way of ending a game
         lets the player choose the colour of the next.
         """
-        row = self._db.execute(
-            "SELECT player_color FROM games WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
-            (profile_id,),
-        ).fetchone()
+        with self._reading():
+            row = self._db.execute(
+                "SELECT player_color FROM games WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
+                (profile_id,),
+            ).fetchone()
         return chess.WHITE if row is None or row[0] == "black" else chess.BLACK
 
     def open_game(
@@ -335,6 +368,7 @@ class Ledger:
             assert game_id is not None
             # Locked inside the transaction: no other process can see the row unlocked.
             self._lock(game_id)
+        self._checkpoint()
         return self.game(game_id)
 
     def record_move(self, game_id: int, ply: int, uci: str, clock_ms: int | None) -> None:
@@ -346,9 +380,10 @@ class Ledger:
             )
 
     def moves(self, game_id: int) -> list[RecordedMove]:
-        rows = self._db.execute(
-            "SELECT ply, uci, clock_ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-        )
+        with self._reading():
+            rows = self._db.execute(
+                "SELECT ply, uci, clock_ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
         return [RecordedMove(*row) for row in rows]
 
     def close_game(
@@ -364,8 +399,8 @@ class Ledger:
     ) -> GameRecord:
         """Replace a pending game's provisional loss with how it really ended.
 
-        Raises :class:`LedgerError` when the game is not pending (closed already, perhaps by
-        another process): a game is never closed twice.
+        Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
+        by another process): a game is never closed twice.
         """
         if status is GameStatus.PENDING:
             raise ValueError("a game is closed as finished, abandoned or void")
@@ -385,21 +420,38 @@ class Ledger:
                 ),
             )
             if cursor.rowcount != 1:
-                raise LedgerError(f"game {game_id} was closed already; it keeps its result")
+                raise GameClosedError(f"game {game_id} was closed already; it keeps its result")
         self._unlock(game_id)
+        self._checkpoint()
         return self.game(game_id)
 
     def stale_games(self) -> list[GameRecord]:
-        """Pending games that no running process is playing: they were abandoned."""
-        pending = [
-            _game(row)
-            for row in self._db.execute(
+        """Pending games that no running process is playing: they were abandoned.
+
+        They are returned as they stand in the file (pending), for closing.
+        """
+        with self._reading():
+            rows = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'pending' ORDER BY id"
-            )
-        ]
-        return [game for game in pending if game.id not in self._locks and self._is_orphan(game.id)]
+            ).fetchall()
+        pending = [record for record in map(self._game, rows) if record is not None]
+        stale = self._stale_ids([record.id for record in pending])
+        return [record for record in pending if record.id in stale]
 
     # -- locks of games in play ----------------------------------------------------------
+
+    def _stale_ids(self, pending: list[int]) -> set[int]:
+        """Which of these pending games nobody plays: no live lock, and still pending after
+        the lock was found free (a game closed meanwhile is left to its new status)."""
+        unlocked = [g for g in pending if g not in self._locks and self._is_orphan(g)]
+        if not unlocked:
+            return set()
+        marks = ",".join("?" * len(unlocked))
+        with self._reading():
+            rows = self._db.execute(
+                f"SELECT id FROM games WHERE status = 'pending' AND id IN ({marks})", unlocked
+            ).fetchall()
+        return {int(row[0]) for row in rows}
 
     def _lock_path(self, game_id: int) -> Path:
         return self.path.parent / "games-in-play" / f"{game_id}.lock"
@@ -418,14 +470,18 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
     def _is_orphan(self, game_id: int) -> bool:
-        """True when no process holds the game's lock (the lock dies with its process)."""
-        path = self._lock_path(game_id)
+        """True when no process holds the game's lock (the lock dies with its process).
+
+        The lock is made before its game row is committed, so a game without a lock file has
+        none. The probe is shared and read-only: it writes nothing and two readers probing at
+        once do not mistake each other for a player.
+        """
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(self._lock_path(game_id), os.O_RDONLY)
         except OSError:
             return True
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         finally:

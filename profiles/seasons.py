@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
 from profiles.ratings import DEFAULT_SYSTEM, GameScore, PlayerStart, RatingState, RatingSystem
 from profiles.ratings.elo import CLUB
@@ -23,10 +24,10 @@ from profiles.time_control import TimeClass
 SEASON_START_RATING = 1200.0
 """Seed 001: "All players return to 1200" at the start of each month."""
 
-_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+_MONTH = re.compile(r"^([0-9]{4})-([0-9]{2})$")  # ASCII digits only: "２０２５" is no year
 
 
-class SeasonError(ValueError):
+class SeasonError(UserError, ValueError):
     """A month that cannot be read; the message shows the accepted form."""
 
 

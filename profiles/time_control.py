@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from profiles.errors import UserError
+
 
 class TimeClass(StrEnum):
     """The division a game is rated in; ratings in one class never mix with another's."""
@@ -21,7 +23,7 @@ class TimeClass(StrEnum):
         return "No clock" if self is TimeClass.UNTIMED else self.value.capitalize()
 
 
-class TimeControlError(ValueError):
+class TimeControlError(UserError, ValueError):
     """A time control that cannot be read; the message says what is accepted."""
 
 
@@ -35,7 +37,7 @@ _CLASS_BOUNDS: tuple[tuple[int, TimeClass], ...] = (
 _MAX_BASE_SECONDS = 6 * 3600
 _MAX_INCREMENT_SECONDS = 600
 
-_PATTERN = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\+\s*(\d+)\s*$")
+_PATTERN = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\+\s*(\d+)\s*$", re.ASCII)
 
 
 @dataclass(frozen=True)

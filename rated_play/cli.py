@@ -1,20 +1,37 @@
-"""The ``rated-play`` command: the app with no subcommand, or one of the subcommands."""
+"""The ``rated-play`` command: the app with no subcommand, or one of the subcommands.
+
+This is the command line's edge: every error meant for a person (:class:`UserError`) is caught
+here, once, and shown as one line on stderr with exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import logging
 import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
+from profiles.errors import UserError, printable
 from rated_play import commands
 from rated_play.commands import CommandError, Handler, add_data_dir
 
+USER_ERROR_STATUS = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{self.prog}: {message}; see {self.prog} --help")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="rated-play",
         description="Rated chess games against calibrated engines. With no command, the app.",
     )
@@ -31,23 +48,53 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    if sys.stderr is None:
+        # print(file=None) would write errors into the command's output instead.
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the rest of the process
+    # python-chess logs each PGN error as well as returning it; the command reports it once.
+    logging.getLogger("chess").addHandler(logging.NullHandler())
     try:
-        if args.command is None:
-            # Textual loads only for the app itself, so the subcommands start quickly.
-            from rated_play.ui.launch import run_app  # noqa: PLC0415
-
-            return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
-        handler: Handler = args.handler
-        return handler(args)
-    except CommandError as error:
-        print(f"rated-play: {error}", file=sys.stderr)
-        return 2
+        args = build_parser().parse_args(argv)
+        status = _run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        return status
+    except UserError as error:
+        print(f"rated-play: {printable(error)}", file=sys.stderr)
+        return USER_ERROR_STATUS
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader went away ("rated-play export NAME | head"): not an error of ours.
-        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _detach_stdout()
         return 0
+    except OSError as error:
+        if sys.stdout is None or error.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF):
+            raise
+        _detach_stdout()
+        print(
+            f"rated-play: cannot write the output ({error.strerror}): send it to a file "
+            "on a disk with space, or to a terminal",
+            file=sys.stderr,
+        )
+        return USER_ERROR_STATUS
+
+
+def _run(args: argparse.Namespace) -> int:
+    if sys.stdout is None and getattr(args, "out", None) is None:
+        raise CommandError(
+            "standard output is closed: send the output to a file (> FILE), a pipe or a terminal"
+        )
+    if args.command is None:
+        # Textual loads only for the app itself, so the subcommands start quickly.
+        from rated_play.ui.launch import run_app  # noqa: PLC0415
+
+        return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+def _detach_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    if sys.stdout is not None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

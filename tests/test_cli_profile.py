@@ -129,5 +129,5 @@ def test_profile_and_export_errors_say_what_to_do(
     broken.mkdir()
     (broken / "ledger.sqlite3").write_bytes(b"garbage" * 500)
     status, _, err = run_cli(capsys, "profile", "Magnus", "--data-dir", str(broken))
-    assert status == 2 and "damaged" in err
+    assert status == 2 and "not a rated-play ledger" in err
     assert (broken / "ledger.sqlite3").read_bytes() == b"garbage" * 500

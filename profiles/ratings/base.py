@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from profiles.errors import UserError
+
 PROVISIONAL_GAMES = 20
 """No rating is shown until this many rated games are complete in a time-control class."""
 
@@ -73,7 +75,7 @@ class RatingSystem(Protocol):
         ...
 
 
-class RatingInputError(ValueError):
+class RatingInputError(UserError, ValueError):
     """Input a rating system cannot use; the message names what is missing or wrong."""
 
 
@@ -86,22 +88,56 @@ def round_points(value: float) -> int:
     return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
 
-def check_games(games: Sequence[GameScore]) -> None:
-    """Raise :class:`RatingInputError` naming the first game a rating system cannot use."""
+RATING_RANGE = (0.0, 4000.0)
+"""Every rating a person can give: the strongest engine of the pool plays near 3500 on this
+scale and no rating list goes below 0, so a number outside is a typing mistake."""
+
+RD_RANGE = (0.0, 500.0)
+"""Rating deviations from 0 to 500, the most lichess allows (``Glicko.scala``, ``maxDeviation``);
+Glickman's paper gives an unrated player 350."""
+
+VOLATILITY_RANGE = (0.0, 1.0)
+"""Volatility above 0 (Glickman's step 5 takes its logarithm) and at most 1, far above the 0.06
+of the paper's example and lichess's cap of 0.1."""
+
+GAMES_LIMIT = 1_000_000
+"""More rated games than anyone plays in a lifetime."""
+
+
+def check_number(
+    value: float, what: str, low: float, high: float, *, low_open: bool = False
+) -> None:
+    """Raise :class:`RatingInputError` unless ``low <= value <= high`` (``low < value`` when
+    ``low_open``), saying the range; NaN and infinities are outside every range."""
+    inside = (low < value if low_open else low <= value) and value <= high
+    if not inside:
+        above = "above" if low_open else "from"
+        raise RatingInputError(f"{what} must be a number {above} {low:g} to {high:g}, not {value}")
+
+
+def check_rating(value: float, what: str = "the rating") -> None:
+    check_number(value, what, *RATING_RANGE)
+
+
+def check_games(games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> None:
+    """Raise :class:`RatingInputError` naming the first input a rating system cannot use: the
+    starting state, then each game."""
+    if start.rating is not None:
+        check_rating(start.rating)
+    if not 0 <= start.games <= GAMES_LIMIT:
+        raise RatingInputError(
+            f"the games behind the rating must be 0 to {GAMES_LIMIT:,}, not {start.games}"
+        )
+    if start.rd is not None:
+        check_number(start.rd, "the rating deviation", *RD_RANGE, low_open=True)
+    if start.volatility is not None:
+        check_number(start.volatility, "the volatility", *VOLATILITY_RANGE, low_open=True)
     for number, game in enumerate(games, start=1):
-        if not math.isfinite(game.opponent_rating):
-            raise RatingInputError(
-                f"game {number}: the opponent's rating must be a number, not {game.opponent_rating}"
-            )
+        check_rating(game.opponent_rating, f"game {number}: the opponent's rating")
         if not 0.0 <= game.score <= 1.0:
             raise RatingInputError(
                 f"game {number}: the score must be 1 (win), 0.5 (draw) or 0 (loss), "
                 f"not {game.score}"
             )
-        if game.opponent_rd is not None and not (
-            math.isfinite(game.opponent_rd) and game.opponent_rd >= 0.0
-        ):
-            raise RatingInputError(
-                f"game {number}: the opponent's rating deviation must be 0 or more, "
-                f"not {game.opponent_rd}"
-            )
+        if game.opponent_rd is not None:
+            check_number(game.opponent_rd, f"game {number}: the opponent's RD", *RD_RANGE)

@@ -85,7 +85,7 @@ class ChessScotland:
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         """The grade after a season made of ``games``."""
-        check_games(games)
+        check_games(games, start)
         if start.rating is None:
             if start.games:
                 raise RatingInputError("a player with games behind them needs their grade")

@@ -21,7 +21,6 @@ of the period's changes, as FIDE does.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -33,6 +32,8 @@ from profiles.ratings.base import (
     RatingInputError,
     RatingState,
     check_games,
+    check_number,
+    check_rating,
     round_points,
 )
 from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
@@ -46,6 +47,10 @@ MASTER_RATING = 2400.0
 
 CLUB_START_RATING = 1200.0
 """Seed 001: "Every new player starts at 1200"."""
+
+K_RANGE = (0.0, 100.0)
+"""K above 0 and at most 100 points a game: FIDE's largest is 40, and a larger K moves a rating
+by more than a strong player's whole lead over a beginner in one game."""
 
 DEFAULT_K = 32.0
 """Seed 000: "Most casual and club systems use 32"."""
@@ -71,8 +76,7 @@ KPolicy = Callable[[Standing], float]
 
 def flat_k(k: float) -> KPolicy:
     """One K for every game (seed 000's calculator)."""
-    if not k > 0:
-        raise RatingInputError(f"K must be a positive number of points, not {k}")
+    check_number(k, "K", *K_RANGE, low_open=True)
     return lambda _standing: k
 
 
@@ -117,9 +121,9 @@ class EloCalculation:
 
 def calculate(rating: float, opponent: float, score: float, k: float = DEFAULT_K) -> EloCalculation:
     """One game by seed 000's formula: logistic expected score, ``new = R + K·(S − E)``."""
+    check_rating(rating)
+    check_rating(opponent, "the opponent's rating")
     check_games([GameScore(opponent, score)])
-    if not math.isfinite(rating):
-        raise RatingInputError(f"the rating must be a number, not {rating}")
     expected = logistic_expected(rating, opponent)
     change = elo_change(flat_k(k)(Standing(rating, 0, rating)), score, expected)
     return EloCalculation(expected=expected, change=change, new_rating=rating + change)
@@ -136,7 +140,7 @@ class EloSystem:
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         """Apply ``games`` one after another from ``start``."""
-        check_games(games)
+        check_games(games, start)
         history: list[float] = []
         remaining = games
         if start.rating is not None:

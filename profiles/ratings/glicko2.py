@@ -25,6 +25,7 @@ from profiles.ratings.base import (
     RatingInputError,
     RatingState,
     check_games,
+    check_number,
 )
 
 GLICKO2_SCALE = 173.7178
@@ -51,6 +52,9 @@ class Glicko2Parameters:
     provisional_rd: float = math.inf
     """A rating with at least this RD is provisional (besides the first games)."""
 
+
+TAU_RANGE = (0.3, 1.2)
+"""τ as Glickman's paper (section "Example calculation") advises: between 0.3 and 1.2."""
 
 GLICKMAN = Glicko2Parameters(tau=0.5, rating=1500.0, rd=350.0, volatility=0.06)
 """The paper's example: τ 0.5, a new player at 1500 ± 350 with volatility 0.06."""
@@ -112,13 +116,13 @@ class Glicko2:
     title: str = "Glicko-2 (lichess parameters)"
 
     def with_tau(self, tau: float) -> Glicko2:
-        if not tau > 0:
-            raise RatingInputError(f"τ must be a positive number, not {tau}")
+        # Glickman's paper: "Reasonable choices are between 0.3 and 1.2".
+        check_number(tau, "τ (--tau)", *TAU_RANGE)
         return replace(self, parameters=replace(self.parameters, tau=tau))
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         """The state after one rating period made of ``games``."""
-        check_games(games)
+        check_games(games, start)
         p = self.parameters
         rating = p.rating if start.rating is None else start.rating
         rd = p.rd if start.rd is None else start.rd

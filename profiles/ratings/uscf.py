@@ -67,7 +67,7 @@ class UscfClassic:
     title: str = "USCF classic (seed 004)"
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
-        check_games(games)
+        check_games(games, start)
         if start.rating is None and start.games:
             raise RatingInputError("a player with games behind them needs their rating")
         rating = None if start.rating is None else float(start.rating)

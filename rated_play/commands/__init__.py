@@ -1,8 +1,9 @@
 """One module per subcommand of ``rated-play``; each exposes ``register(subparsers)``.
 
 ``register`` adds the subcommand's parser and sets ``handler`` to a function taking the parsed
-arguments and returning the exit status. Errors meant for the user are raised as
-:class:`CommandError` and printed as one sentence on stderr.
+arguments and returning the exit status. Errors meant for the user are any
+:class:`~profiles.errors.UserError`, raised where the problem is found; the command line prints
+them once, as one sentence on stderr (see :mod:`rated_play.cli`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from profiles.errors import UserError
+
 Handler = Callable[[argparse.Namespace], int]
 
 
-class CommandError(Exception):
-    """A problem the user can fix; the message says how."""
+class CommandError(UserError):
+    """A command-line input the user can fix; the message says how."""
 
 
 def print_json(document: Any) -> None:

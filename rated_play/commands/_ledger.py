@@ -1,29 +1,30 @@
-"""Opening the ledger for a command, with the errors a person can act on."""
+"""Opening the ledger for a command that only reads it."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from profiles.ledger import Ledger, LedgerError, Profile, ProfileError
+from profiles.ledger import Ledger
 from rated_play.commands import CommandError
 from rated_play.paths import LEDGER_FILE, data_dir
 
 
-def open_ledger(args: argparse.Namespace) -> Ledger:
-    path = data_dir(args.data_dir) / LEDGER_FILE
-    if not path.exists():
+@contextmanager
+def reading_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
+    """The ledger opened read-only: a command that reads never changes a byte of it.
+
+    Rows that could not be read were left out of what the command showed; once it has shown
+    the rest, they are named, and the command fails.
+    """
+    ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE, readonly=True)
+    try:
+        yield ledger
+    finally:
+        ledger.close()
+    if ledger.damaged:
         raise CommandError(
-            f"there is no ledger in {path.parent} yet: play a rated game first, "
-            "or give the --data-dir you played with"
+            f"the ledger has rows that cannot be read, left out above ({'; '.join(ledger.damaged)})"
+            ": restore the ledger from a backup to get them back"
         )
-    try:
-        return Ledger.open(path)
-    except LedgerError as error:
-        raise CommandError(str(error)) from error
-
-
-def find_profile(ledger: Ledger, name: str) -> Profile:
-    try:
-        return ledger.profile(name)
-    except ProfileError as error:
-        raise CommandError(str(error)) from error

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from profiles.ratings import RatingInputError
 from profiles.ratings.elo import DEFAULT_K, calculate
-from rated_play.commands import CommandError, add_data_dir, print_json
+from rated_play.commands import add_data_dir, print_json
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
@@ -28,10 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        game = calculate(args.rating, args.opponent, RESULTS[args.result], k=args.k)
-    except RatingInputError as error:
-        raise CommandError(str(error)) from error
+    game = calculate(args.rating, args.opponent, RESULTS[args.result], k=args.k)
     document: dict[str, Any] = {
         "rating": args.rating,
         "opponent": args.opponent,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict
 
-from profiles.ledger import Ledger, LedgerError
-from profiles.seasons import Season, SeasonError, SeasonStanding, leaderboard
+from profiles.ledger import NoLedgerError
+from profiles.seasons import Season, SeasonStanding, leaderboard
 from profiles.time_control import TimeClass
-from rated_play.commands import CommandError, add_data_dir, print_json
-from rated_play.paths import LEDGER_FILE, data_dir
+from rated_play.commands import add_data_dir, print_json
+from rated_play.commands._ledger import reading_ledger
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,11 +26,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    season = Season.current() if args.month is None else Season.parse(args.month)
     try:
-        season = Season.current() if args.month is None else Season.parse(args.month)
-    except SeasonError as error:
-        raise CommandError(str(error)) from error
-    standings = _standings(args.data_dir, season)
+        with reading_ledger(args) as ledger:
+            _show(args, season, leaderboard(ledger, season))
+    except NoLedgerError:
+        _show(args, season, {})  # nothing played yet: no need to create a ledger to say so
+    return 0
+
+
+def _show(
+    args: argparse.Namespace, season: Season, standings: dict[TimeClass, list[SeasonStanding]]
+) -> None:
     if args.json:
         print_json(
             {
@@ -44,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
                 },
             }
         )
-        return 0
+        return
     if not standings:
         print(f"No rated games in {season}.")
     for time_class, rows in standings.items():
@@ -52,18 +59,3 @@ def run(args: argparse.Namespace) -> int:
         for rank, s in enumerate(rows, start=1):
             print(f"{rank:>3}. {s.profile:<24} {s.rating:>6.0f}  {s.games:>3} games  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip
-    return 0
-
-
-def _standings(override: str | None, season: Season) -> dict[TimeClass, list[SeasonStanding]]:
-    path = data_dir(override) / LEDGER_FILE
-    if not path.exists():
-        return {}  # nothing played yet: no need to create a ledger to say so
-    try:
-        ledger = Ledger.open(path)
-    except LedgerError as error:
-        raise CommandError(str(error)) from error
-    try:
-        return leaderboard(ledger, season)
-    finally:
-        ledger.close()

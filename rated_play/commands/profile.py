@@ -8,9 +8,9 @@ from typing import Any
 import chess
 
 from profiles.card import ClassCard, ProfileCard, build_card
-from profiles.ratings import SYSTEMS, RatingInputError, get_system
-from rated_play.commands import CommandError, add_data_dir, print_json
-from rated_play.commands._ledger import find_profile, open_ledger
+from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
+from rated_play.commands import add_data_dir, print_json
+from rated_play.commands._ledger import reading_ledger
 
 
 def register(subparsers: Any) -> None:
@@ -27,17 +27,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ledger = open_ledger(args)
-    try:
-        system = get_system(args.system or "fide").name
-    except RatingInputError as error:
-        raise CommandError(str(error)) from error
-    card = build_card(ledger, find_profile(ledger, args.name), system)
-    ledger.close()
-    if args.json:
-        print_json(card_document(card))
-    else:
-        print(card_text(card))
+    # An empty --system is a mistake to point out, not a request for the default.
+    system = get_system(DEFAULT_SYSTEM if args.system is None else args.system).name
+    with reading_ledger(args) as ledger:
+        card = build_card(ledger, ledger.profile(args.name), system)
+        if args.json:
+            print_json(card_document(card))
+        else:
+            print(card_text(card))
     return 0
 
 

@@ -8,22 +8,22 @@ takes the file as one season and ``glicko2`` as one rating period.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from profiles.errors import printable
 from profiles.ratings import (
     DEFAULT_SYSTEM,
     SYSTEMS,
     GameScore,
     PlayerStart,
-    RatingInputError,
     RatingState,
     RatingSystem,
     get_system,
 )
+from profiles.ratings.base import RD_RANGE, check_number, check_rating
 from profiles.ratings.elo import NEW_PLAYER_GAMES, EloSystem, flat_elo
 from profiles.ratings.glicko2 import Glicko2
 from rated_play.commands import CommandError, add_data_dir, print_json
@@ -69,21 +69,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        system = _system(args)
-        start = _start(args)
-        games = _read_results(args.results)
-        if args.period:
-            if not isinstance(system, EloSystem):
-                raise CommandError(
-                    f"--period applies to the Elo systems (elo, club, fide-classic, fide), "
-                    f"not {system.name}"
-                )
-            state = system.rate_period(games, start)
-        else:
-            state = system.rate(games, start)
-    except RatingInputError as error:
-        raise CommandError(str(error)) from error
+    system = _system(args)
+    start = _start(args)
+    games = _read_results(args.results)
+    if args.period:
+        if not isinstance(system, EloSystem):
+            raise CommandError(
+                f"--period applies to the Elo systems (elo, club, fide-classic, fide), "
+                f"not {system.name}"
+            )
+        state = system.rate_period(games, start)
+    else:
+        state = system.rate(games, start)
     document = _document(system, state)
     if args.json:
         print_json(document)
@@ -114,23 +111,38 @@ def _start(args: argparse.Namespace) -> PlayerStart:
         if args.games is not None:
             raise CommandError("--games counts the games behind --rating: give --rating too")
         return PlayerStart(rd=args.rd, volatility=args.volatility)
-    if not math.isfinite(args.rating):
-        raise CommandError(f"--rating must be a number, not {args.rating}")
     games = NEW_PLAYER_GAMES if args.games is None else args.games
-    if games < 0:
-        raise CommandError(f"--games must be 0 or more, not {games}")
     return PlayerStart(rating=args.rating, games=games, rd=args.rd, volatility=args.volatility)
 
 
 def _read_results(source: str) -> list[GameScore]:
     if source == "-":
-        return parse_results(sys.stdin, "stdin")
+        if sys.stdin is None:
+            raise CommandError(
+                "--results -: standard input is closed; give a FILE, or pipe the results in"
+            )
+        return _parse_text(sys.stdin, "standard input")
     path = Path(source)
     try:
         with path.open(encoding="utf-8") as lines:
-            return parse_results(lines, str(path))
+            return _parse_text(lines, printable(path))
     except OSError as error:
-        raise CommandError(f"cannot read the results file {path}: {error.strerror}") from error
+        raise CommandError(
+            f"cannot read the results file {printable(path)}: {error.strerror}; "
+            "give the path of a text file"
+        ) from error
+
+
+def _parse_text(lines: Iterable[str], source: str) -> list[GameScore]:
+    """Results from a stream that must be UTF-8 text, so a binary or UTF-16 file is named as
+    such instead of failing inside the decoder."""
+    try:
+        return parse_results(lines, source)
+    except UnicodeDecodeError as error:
+        raise CommandError(
+            f"{source} is not UTF-8 text (byte {error.object[error.start]:#04x}): save the "
+            "results as plain UTF-8 text, one game a line"
+        ) from error
 
 
 def parse_results(lines: Iterable[str], source: str) -> list[GameScore]:
@@ -144,27 +156,27 @@ def parse_results(lines: Iterable[str], source: str) -> list[GameScore]:
         if len(fields) not in (2, 3):
             raise CommandError(
                 f"{where}: write OPPONENT_RATING SCORE [OPPONENT_RD], such as '1650 0.5', "
-                f"not {line.strip()!r}"
+                f"not {printable(line.strip())!r}"
             )
         rating = _number(fields[0], where, "the opponent's rating")
         score = SCORES.get(fields[1])
         if score is None:
-            raise CommandError(f"{where}: the score must be 1, 0.5 or 0, not {fields[1]!r}")
+            raise CommandError(
+                f"{where}: the score must be 1, 0.5 or 0, not {printable(fields[1])!r}"
+            )
+        check_rating(rating, f"{where}: the opponent's rating")
         rd = None if len(fields) == 2 else _number(fields[2], where, "the opponent's RD")
-        if rd is not None and rd < 0:
-            raise CommandError(f"{where}: the opponent's RD must be 0 or more, not {fields[2]}")
+        if rd is not None:
+            check_number(rd, f"{where}: the opponent's RD", *RD_RANGE)
         games.append(GameScore(opponent_rating=rating, score=score, opponent_rd=rd))
     return games
 
 
 def _number(text: str, where: str, what: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise CommandError(f"{where}: {what} must be a number, not {text!r}")
-    return value
+        raise CommandError(f"{where}: {what} must be a number, not {printable(text)!r}") from None
 
 
 def _document(system: RatingSystem, state: RatingState) -> dict[str, Any]:

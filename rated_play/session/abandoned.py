@@ -7,10 +7,28 @@ from pathlib import Path
 
 import chess
 
-from profiles.ledger import Ledger, LedgerError
-from rated_play.session.game import GameReport, close_game
+from profiles.ledger import GameClosedError, GameRecord, Ledger, Profile
+from rated_play.session.game import GameReport, close_game, closing
 from rated_play.session.outcome import GameOutcome, Termination
 from rated_play.session.pgn import PlayedMove
+
+
+def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[PlayedMove]]:
+    """The loss by abandonment of a game nobody plays, with the moves it had."""
+    moves = [
+        PlayedMove(
+            chess.Move.from_uci(recorded.uci),
+            None if recorded.clock_ms is None else recorded.clock_ms / 1000,
+        )
+        for recorded in ledger.moves(record.id)
+    ]
+    return GameOutcome(not record.player_color, Termination.ABANDONED, record.player_color), moves
+
+
+def abandoned_pgn(ledger: Ledger, record: GameRecord, profile: Profile) -> str:
+    """The PGN a stale game will be closed with, for a reader that may not close it."""
+    outcome, moves = _abandonment(ledger, record)
+    return closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves).pgn
 
 
 def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> list[GameReport]:
@@ -22,14 +40,7 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
     profiles = {profile.id: profile for profile in ledger.profiles()}
     reports = []
     for record in ledger.stale_games():
-        moves = [
-            PlayedMove(
-                chess.Move.from_uci(recorded.uci),
-                None if recorded.clock_ms is None else recorded.clock_ms / 1000,
-            )
-            for recorded in ledger.moves(record.id)
-        ]
-        outcome = GameOutcome(not record.player_color, Termination.ABANDONED, record.player_color)
+        outcome, moves = _abandonment(ledger, record)
         try:
             reports.append(
                 close_game(
@@ -41,7 +52,7 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
                     archive_dir=archive_dir or ledger.path.parent / "archive",
                 )
             )
-        except LedgerError:
+        except GameClosedError:
             continue  # another copy of the app closed it a moment ago
         ledger.release_orphan(record.id)
     return reports

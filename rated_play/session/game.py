@@ -18,7 +18,8 @@ from engines.errors import EngineUnavailableError
 from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.card import ClassCard, class_card
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.errors import UserError
+from profiles.ledger import GameRecord, GameStatus, Ledger, LedgerWriteError, Profile
 from profiles.ratings import GameScore
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
@@ -43,7 +44,7 @@ MAX_ENGINE_RESTARTS = 3
 """Restarts of a failed engine in one game before the game is declared void."""
 
 
-class RatedGameError(Exception):
+class RatedGameError(UserError):
     """An action the rules do not allow now; the message is for the player."""
 
 
@@ -115,6 +116,7 @@ class RatedGame:
         self._outcome: GameOutcome | None = None
         self._report: GameReport | None = None
         self._draw_offered_this_move = False
+        self._saved_moves = 0  # how many moves the ledger has (fewer while the disk is full)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -193,6 +195,11 @@ class RatedGame:
     @property
     def last_move(self) -> chess.Move | None:
         return self._board.peek() if self._board.move_stack else None
+
+    @property
+    def unsaved_moves(self) -> int:
+        """Moves played that the ledger could not take yet (a full disk); usually 0."""
+        return len(self._moves) - self._saved_moves
 
     @property
     def engine_restarts(self) -> int:
@@ -351,9 +358,20 @@ class RatedGame:
         return ClockReading(white, black, float(self.time_control.increment_seconds))
 
     async def close(self) -> None:
-        """Stop the engine process. A game still going on is abandoned first."""
-        self.abandon()
-        await self._engine.close()
+        """Stop the engine process. A game still going on is abandoned first.
+
+        A result the ledger could not take earlier is tried once more; if it still cannot be
+        written, the game stays in the ledger as the loss it was written as.
+        """
+        try:
+            if self._outcome is not None and self._report is None:
+                self._save_result()
+            else:
+                self.abandon()
+        except LedgerWriteError:
+            pass
+        finally:
+            await self._engine.close()
 
     # -- keeping the record ------------------------------------------------------------------
 
@@ -362,26 +380,45 @@ class RatedGame:
         self._board.push(move)
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
-        self._ledger.record_move(
-            self.game_id,
-            len(self._moves),
-            move.uci(),
-            None if clock_after is None else round(clock_after * 1000),
-        )
-        if end_automatically:
-            ending = automatic_outcome(self._board, self.player_color)
+        ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
+        try:
+            self._save_moves()
+        finally:
+            # A move that ends the game ends it even when the ledger could not take the move.
             if ending is not None:
                 self._finish(ending)
 
+    def _save_moves(self) -> None:
+        """Write the moves the ledger lacks. A write that fails (a full disk) raises a
+        :class:`LedgerWriteError` and leaves the game as it is; the next write catches up."""
+        while self._saved_moves < len(self._moves):
+            played = self._moves[self._saved_moves]
+            self._ledger.record_move(
+                self.game_id,
+                self._saved_moves + 1,
+                played.move.uci(),
+                None if played.clock is None else round(played.clock * 1000),
+            )
+            self._saved_moves += 1
+
     def _finish(self, outcome: GameOutcome) -> None:
-        """Record how the game ended: the ledger entry is closed and the PGN archived."""
+        """Record how the game ended: the ledger entry is closed and the PGN archived.
+
+        When the ledger cannot be written (a full disk) the game is over all the same and
+        :class:`LedgerWriteError` says so; the ledger still holds it as a loss, and
+        :meth:`close` tries once more to record the real result.
+        """
         self._outcome = outcome
         self.clock.stop()
+        self._save_result()
+
+    def _save_result(self) -> None:
+        assert self._outcome is not None
         self._report = close_game(
             self._ledger,
             record=self._ledger.game(self.game_id),
             profile=self.profile,
-            outcome=outcome,
+            outcome=self._outcome,
             moves=self._moves,
             archive_dir=self._archive_dir,
         )
@@ -403,13 +440,68 @@ def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass)
 
 
 def _class_card_with(
-    ledger: Ledger, profile: Profile, time_class: TimeClass, extra: GameScore | None
+    ledger: Ledger,
+    profile: Profile,
+    time_class: TimeClass,
+    extra: GameScore | None,
+    *,
+    closing: int | None = None,
 ) -> ClassCard:
-    """The class card from the ledger's closed games, plus ``extra`` as the latest game."""
-    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
+    """The class card from the ledger's rated games but the one ``closing`` (a stale game
+    reads as a loss already), plus ``extra`` as the latest game."""
+    games = [g for g in ledger.games(profile.id) if g.id != closing]
+    scores = [game_score(g) for g in rated_games(games, time_class)]
     if extra is not None:
         scores.append(extra)
     return class_card(time_class, scores)
+
+
+@dataclass(frozen=True)
+class Closing:
+    """How a pending game is to be closed: computed from the ledger, nothing written yet."""
+
+    status: GameStatus
+    pgn: str
+    before: ClassCard
+    after: ClassCard
+
+
+def closing(
+    ledger: Ledger,
+    *,
+    record: GameRecord,
+    profile: Profile,
+    outcome: GameOutcome,
+    moves: list[PlayedMove],
+) -> Closing:
+    """The PGN, status and ratings of a pending game closed with ``outcome``."""
+    time_class = TimeClass(record.time_class)
+    before = _class_card_with(ledger, profile, time_class, None, closing=record.id)
+    score = outcome.player_score
+    after = before
+    if score is not None:
+        after = _class_card_with(
+            ledger,
+            profile,
+            time_class,
+            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
+            closing=record.id,
+        )
+    headers = GameRecordHeaders(
+        player=profile.name,
+        player_color=record.player_color,
+        player_rating=before.rating,
+        opponent=record.opponent_title,
+        opponent_rating=record.opponent_rating,
+        time_control=TimeControl.from_pgn(record.time_control),
+        started_at=record.started_at,
+        game_id=record.id,
+    )
+    status = {
+        Termination.ABANDONED: GameStatus.ABANDONED,
+        Termination.ENGINE_FAILURE: GameStatus.VOID,
+    }.get(outcome.termination, GameStatus.FINISHED)
+    return Closing(status, game_pgn(headers, moves, outcome), before, after)
 
 
 def close_game(
@@ -426,49 +518,30 @@ def close_game(
     Shared by a game that ends at the board and by an abandoned game closed at the next
     start-up, so both are recorded the same way.
     """
-    time_class = TimeClass(record.time_class)
-    before = _class_card_with(ledger, profile, time_class, None)
-    score = outcome.player_score
-    after = before
-    if score is not None:
-        after = _class_card_with(
-            ledger,
-            profile,
-            time_class,
-            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
-        )
-    headers = GameRecordHeaders(
-        player=profile.name,
-        player_color=record.player_color,
-        player_rating=before.rating,
-        opponent=record.opponent_title,
-        opponent_rating=record.opponent_rating,
-        time_control=TimeControl.from_pgn(record.time_control),
-        started_at=record.started_at,
-        game_id=record.id,
-    )
-    pgn = game_pgn(headers, moves, outcome)
-    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
-    write_archive(path, pgn)
-    status = {
-        Termination.ABANDONED: GameStatus.ABANDONED,
-        Termination.ENGINE_FAILURE: GameStatus.VOID,
-    }.get(outcome.termination, GameStatus.FINISHED)
+    closed = closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves)
+    # The ledger first: it is the record, and only the process that closes the row archives
+    # it. The archive is a copy; a disk too full for it loses nothing the ledger keeps.
     ledger.close_game(
         record.id,
-        status=status,
+        status=closed.status,
         result=outcome.result,
-        player_score=score,
+        player_score=outcome.player_score,
         termination=outcome.termination.value,
-        pgn=pgn,
-        rating_after=None if after.state is None else after.state.rating,
+        pgn=closed.pgn,
+        rating_after=None if closed.after.state is None else closed.after.state.rating,
     )
+    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    try:
+        write_archive(path, closed.pgn)
+        archived: Path | None = path
+    except OSError:
+        archived = None  # the result screen says "not archived"; export still gives the PGN
     return GameReport(
         game_id=record.id,
         outcome=outcome,
-        time_class=time_class,
-        rating_before=before.rating,
-        rating_after=after.rating,
-        games_until_rated=after.games_until_rated,
-        pgn_path=path,
+        time_class=TimeClass(record.time_class),
+        rating_before=closed.before.rating,
+        rating_after=closed.after.rating,
+        games_until_rated=closed.after.games_until_rated,
+        pgn_path=archived,
     )

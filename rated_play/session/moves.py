@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import chess
 
+from profiles.errors import UserError
 
-class MoveInputError(ValueError):
+
+class MoveInputError(UserError, ValueError):
     """A typed move that cannot be played; the message is for the player. Nothing changes."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,8 +58,8 @@ def game_pgn(
     game.headers["Site"] = "rated-play"
     game.headers["Date"] = headers.started_at.strftime("%Y.%m.%d")
     game.headers["Round"] = str(headers.game_id)
-    game.headers["White"] = white
-    game.headers["Black"] = black
+    game.headers["White"] = tag_string(white)
+    game.headers["Black"] = tag_string(black)
     game.headers["Result"] = "*" if outcome is None else outcome.result
     elos = {"WhiteElo": player_elo, "BlackElo": opponent_elo}
     if not player_is_white:
@@ -84,6 +85,18 @@ def game_pgn(
     return game.accept(exporter) + "\n"
 
 
+def tag_string(text: str) -> str:
+    """``text`` as the inside of a PGN tag's string token.
+
+    The PGN standard (Edwards, 1994: section 7, "Tokens") escapes a quote
+    as ``\\"`` and a backslash as ``\\\\`` inside a string, and allows no newline or other
+    control character there; python-chess writes tag values as they are, so a name holding a
+    quote would end the string early and break every game after it.
+    """
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return printable.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
     """Where a finished game's PGN is kept: one file per game, by player and date."""
     safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_") or "player"
@@ -91,11 +104,21 @@ def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.da
 
 
 def write_archive(path: Path, pgn: str) -> None:
-    """Write the PGN durably: a temporary file, synced, then renamed into place."""
+    """Write the PGN durably: a temporary file, synced, then renamed into place.
+
+    The temporary file's name is this writer's own, so two processes archiving the same game
+    at once (two copies of the app closing one abandoned game) never share it; whichever
+    renames last leaves the same text. A write that fails leaves no temporary file behind.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".pgn.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(pgn)
-        handle.flush()
-        os.fsync(handle.fileno())
-    temporary.replace(path)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    temporary = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as file:
+            file.write(pgn)
+            file.flush()
+            os.fsync(file.fileno())
+        temporary.replace(path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

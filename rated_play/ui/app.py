@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -26,6 +27,8 @@ class AppOptions:
     """Draw pieces as letters, for terminals without the chess glyphs."""
     handle_signals: bool = True
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
+    on_leaving_signal: Callable[[int], None] | None = None
+    """Called with the exit status once a leaving signal's game is recorded."""
 
 
 class RatedPlayApp(App[None]):
@@ -91,4 +94,7 @@ class RatedPlayApp(App[None]):
         game_screen = self.game_in_play
         if game_screen is not None:
             game_screen.abandon()
-        self.exit(return_code=128 + signum)
+        status = 128 + signum
+        if self.options.on_leaving_signal is not None:
+            self.options.on_leaving_signal(status)
+        self.exit(return_code=status)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sys
+import os
+import threading
 
-from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.pool import load_pool
-from profiles.ledger import Ledger, LedgerError
+from profiles.errors import UserError
+from profiles.ledger import Ledger
 from rated_play import paths
 from rated_play.session import close_abandoned_games
 from rated_play.ui.app import AppOptions, RatedPlayApp
@@ -15,26 +16,41 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     """Run the app on the ledger in ``data_dir``; returns the exit status.
 
-    A ledger that cannot be used stops here with its message and exit status 2, untouched.
+    A ledger that cannot be used is refused untouched: the :class:`UserError` goes to the
+    command line's edge, which shows it.
     """
     directory = paths.data_dir(data_dir)
-    try:
-        ledger = Ledger.open(directory / paths.LEDGER_FILE)
-    except LedgerError as error:
-        print(f"rated-play: {error}", file=sys.stderr)
-        return 2
+    ledger = Ledger.open(directory / paths.LEDGER_FILE)
     try:
         # Games left by a process that died (killed, crashed, power cut) are losses now.
         close_abandoned_games(ledger)
         pool = load_pool(paths.config_dir(data_dir), directory)
         pool.rating_range()  # raises when no engine of the pool is installed
-    except (PoolConfigError, EngineUnavailableError, LedgerError) as error:
+    except UserError:
         ledger.close()
-        print(f"rated-play: {error}", file=sys.stderr)
-        return 2
-    app = RatedPlayApp(ledger, pool, AppOptions(ascii_pieces=ascii_pieces))
+        raise
+    app = RatedPlayApp(
+        ledger, pool, AppOptions(ascii_pieces=ascii_pieces, on_leaving_signal=exit_soon)
+    )
     try:
         app.run()
     finally:
         ledger.close()
     return app.return_code or 0
+
+
+EXIT_GRACE_SECONDS = 1.5
+"""How long Textual may take to shut down after a leaving signal before the process ends
+anyway: with its terminal gone, Textual's driver can block for ever on its writer thread
+(``LinuxDriver.close`` → ``WriterThread.stop``)."""
+
+
+def exit_soon(status: int) -> None:
+    """End the process with ``status`` in :data:`EXIT_GRACE_SECONDS` unless it has ended.
+
+    Called once the game is in the ledger: nothing is left to save, so ending the process
+    this way cannot lose a game.
+    """
+    watchdog = threading.Timer(EXIT_GRACE_SECONDS, os._exit, args=(status,))
+    watchdog.daemon = True
+    watchdog.start()

@@ -114,7 +114,7 @@ def test_rate_reads_stdin(
         ("1500 1\n1500 win\n", "line 2: the score must be 1, 0.5 or 0"),
         ("1500\n", "line 1: write OPPONENT_RATING SCORE"),
         ("# header\nabc 1\n", "line 2: the opponent's rating must be a number"),
-        ("1500 1 -5\n", "line 1: the opponent's RD must be 0 or more"),
+        ("1500 1 -5\n", "line 1: the opponent's RD must be a number from 0 to 500"),
     ],
 )
 def test_rate_bad_lines(

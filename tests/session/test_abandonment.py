@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -11,8 +12,10 @@ import textwrap
 from pathlib import Path
 
 import chess.pgn
+import pytest
 
 from profiles.ledger import GameStatus, Ledger
+from rated_play.cli import main
 from rated_play.session import Termination, close_abandoned_games
 
 # A real rated game in a child process: White plays 1. e4, the engine answers, and the child
@@ -110,4 +113,58 @@ def test_two_copies_starting_together_close_an_abandoned_game_once(tmp_path: Pat
     [game] = ledger.games()
     assert game.status is GameStatus.ABANDONED
     assert close_abandoned_games(ledger) == []
+    ledger.close()
+
+
+def test_many_copies_starting_at_once_close_an_abandoned_game_once_and_all_start(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    child = start_child(path)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    closers = [
+        subprocess.Popen(
+            [sys.executable, "-c", CLOSER, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).parents[2],
+        )
+        for _ in range(8)
+    ]
+    finished = [closer.communicate() for closer in closers]
+    assert [closer.returncode for closer in closers] == [0] * 8, [err for _, err in finished]
+    assert sorted(int(out) for out, _ in finished) == [0] * 7 + [1]
+    archived = sorted(p.name for p in (tmp_path / "archive").rglob("*") if p.is_file())
+    assert len(archived) == 1 and archived[0].endswith(".pgn"), "no temporary file is left"
+
+
+def test_every_reader_sees_a_killed_game_as_a_loss_before_the_app_starts_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    child = start_child(path)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    before = path.read_bytes()
+
+    assert main(["profile", "Judit", "--json", "--data-dir", str(tmp_path)]) == 0
+    card = json.loads(capsys.readouterr().out)
+    assert card["classes"]["rapid"]["losses"] == 1
+    assert main(["export", "Judit", "--data-dir", str(tmp_path)]) == 0
+    exported = chess.pgn.read_game(io.StringIO(capsys.readouterr().out))
+    assert exported is not None
+    assert exported.headers["Termination"] == "abandoned"
+    assert exported.headers["Result"] == "0-1"
+    assert next(node.san() for node in exported.mainline()) == "e4"
+    assert path.read_bytes() == before, "reading settles nothing in the file"
+
+    ledger = Ledger.open(path)
+    [report] = close_abandoned_games(ledger)
+    assert (
+        ledger.game(report.game_id).pgn
+        == exported.accept(chess.pgn.StringExporter(headers=True, variations=False, comments=True))
+        + "\n"
+    ), "the reader saw the game exactly as it is then closed"
     ledger.close()

@@ -24,6 +24,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
+from tests.session.test_full_disk import fill_the_disk, free_space
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
@@ -217,3 +218,27 @@ async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
         assert isinstance(app.screen, SetupScreen)
         assert not app.screen.query_one("#start").disabled
     assert ledger.games() == []
+
+
+async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    fill_the_disk(ledger, profile)
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        await wait_for_player_turn(pilot, screen)
+        status = text_of(screen, "#status")
+        assert "Not saved yet: there is no space left on the disk" in status
+        assert "free some space" in status and "move" not in status.split("Not saved")[1]
+        assert game.unsaved_moves == 1 and app.screen is screen
+
+        free_space(ledger)
+        board = game.board
+        await type_move(pilot, board.san(await human_move(human, board)))
+        await wait_for_player_turn(pilot, screen)
+        assert game.unsaved_moves == 0
+        assert "Not saved" not in text_of(screen, "#status")
+        assert len(ledger.moves(game.game_id)) == len(game.san_moves())

@@ -6,6 +6,8 @@ offer. The engine thinks in a worker so the clocks keep ticking and the screen s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import ClassVar
 
 import chess
@@ -16,6 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
+from profiles.errors import printable
+from profiles.ledger import LedgerWriteError
 from rated_play.session import (
     DrawClaimError,
     MoveInputError,
@@ -60,6 +64,7 @@ class GameScreen(WorkingScreen):
         self.ascii_pieces = ascii_pieces
         self._ticker: Timer | None = None
         self._finished = False
+        self._not_saved = ""
 
     @property
     def in_play(self) -> bool:
@@ -114,17 +119,32 @@ class GameScreen(WorkingScreen):
         # The move box keeps the focus throughout, so a key pressed while the engine thinks
         # lands there (and is answered "wait for the engine's move"), never on a button.
         self.query_one("#move-input", Input).focus()
+        # A warning that moves are not saved stays until the ledger has them all again.
+        warning = f" {self._not_saved}" if game.unsaved_moves else ""
         if game.is_player_turn:
-            self.set_status("Your move.")
+            self.set_status("Your move." + warning)
         elif not game.is_over:
-            self.set_status(f"{game.opponent.title} is thinking…")
+            self.set_status(f"{game.opponent.title} is thinking…" + warning)
 
     def tick(self) -> None:
         """Redraw both clocks; end the game the moment a flag falls."""
-        if self.game.check_flag():
+        with self.saving():
+            flagged = self.game.check_flag()
+        if flagged:
             self.finish()
         else:
             self.show_clocks()
+
+    @contextmanager
+    def saving(self) -> Iterator[None]:
+        """A session action that writes to the ledger. When the write fails (a full disk) the
+        game goes on as played and the ledger keeps it as the loss it was written as until a
+        later write succeeds, so the player is told why and plays on."""
+        try:
+            yield
+        except LedgerWriteError as error:
+            self._not_saved = f"Not saved yet: {printable(error)}."
+            self.set_status(self._not_saved)
 
     def show_clocks(self) -> None:
         clock = self.game.clock
@@ -169,7 +189,8 @@ class GameScreen(WorkingScreen):
 
     async def play(self, move: chess.Move) -> None:
         try:
-            await self.game.play(move)
+            with self.saving():
+                await self.game.play(move)
         except RatedGameError as error:
             self.show_move_error(str(error))
             return
@@ -187,13 +208,16 @@ class GameScreen(WorkingScreen):
 
     @work(exclusive=True, group="engine", exit_on_error=False)
     async def think(self) -> None:
-        await self.game.engine_move()
+        with self.saving():
+            await self.game.engine_move()
         self.after_move()
 
     @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_draw(self) -> None:
+        accepted = False
         try:
-            accepted = await self.game.offer_draw()
+            with self.saving():
+                accepted = await self.game.offer_draw()
         except RatedGameError as error:
             self.set_status(str(error))
             return
@@ -207,7 +231,8 @@ class GameScreen(WorkingScreen):
         try:
             # A claim may come with the move that brings the repetition about (the Laws, 9.2).
             move = self.game.parse_move(typed) if typed else None
-            await self.game.claim_draw(move)
+            with self.saving():
+                await self.game.claim_draw(move)
         except (MoveInputError, DrawClaimError, RatedGameError) as error:
             self.set_status(str(error))
             return
@@ -217,7 +242,8 @@ class GameScreen(WorkingScreen):
     def action_resign(self) -> None:
         def resign(confirmed: bool | None) -> None:
             if confirmed and not self.game.is_over:
-                self.game.resign()
+                with self.saving():
+                    self.game.resign()
                 self.finish()
 
         self.app.push_screen(resign_dialog(), resign)
@@ -239,11 +265,21 @@ class GameScreen(WorkingScreen):
     def abandon(self) -> None:
         """The player leaves (quit, signal): the game is scored as a loss by abandonment."""
         self.workers.cancel_group(self, "engine")
-        self.game.abandon()
+        with self.saving():
+            self.game.abandon()
 
     def finish(self) -> None:
         """The game is over: show the result (once, however many paths lead here)."""
         if self._finished:
+            return
+        report = self.game.report
+        if report is None:
+            outcome = self.game.outcome
+            assert outcome is not None
+            self.set_status(
+                f"{outcome.description}, but the ledger could not take the result: free some "
+                "disk space, then quit (Ctrl+Q) to save it; until then it stands as a loss."
+            )
             return
         self._finished = True
         if self._ticker is not None:
@@ -251,8 +287,6 @@ class GameScreen(WorkingScreen):
         self.workers.cancel_group(self, "engine")
         self.workers.cancel_group(self, "draw")
         self.show_clocks()
-        report = self.game.report
-        assert report is not None
         self.app.switch_screen(ResultScreen(self.game, report))
 
     def on_worker_failed(self) -> None:

@@ -14,7 +14,8 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.card import build_card
-from profiles.ledger import Ledger, Profile, ProfileError
+from profiles.errors import UserError
+from profiles.ledger import Ledger, Profile
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
@@ -156,7 +157,7 @@ class SetupScreen(WorkingScreen):
         name_input = self.query_one("#new-profile", Input)
         try:
             profile = self.ledger.create_profile(name_input.value)
-        except ProfileError as error:
+        except UserError as error:  # a name it cannot take, or a disk it cannot write
             self.query_one("#profile-error", Static).update(str(error))
             return
         name_input.clear()

@@ -1,0 +1,21 @@
+"""The one base of every error whose message is meant for a person.
+
+Each layer raises its own subclass where the problem is found, with a message that says what to
+do; the command line and the app catch :class:`UserError` once, at their edge, and show the
+message. Nothing in between re-wraps one of these into another.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """A problem the user can fix; the message says how, in one sentence."""
+
+
+def printable(text: object) -> str:
+    """``text`` on one line: characters a terminal would act on (newlines, escapes, invalid
+    UTF-8 kept as surrogates) are shown as Python escapes instead of being printed raw."""
+    shown = str(text)
+    if shown.isprintable():
+        return shown
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)

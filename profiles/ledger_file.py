@@ -1,0 +1,369 @@
+"""Recognising, creating and opening the ledger's SQLite file, writing nothing that is not ours.
+
+A ledger carries rated-play's own SQLite ``application_id``, the field of the database header
+that says which program a file belongs to (https://www.sqlite.org/fileformat.html, "Application
+ID"), so it is recognised from the first 100 bytes alone, before SQLite opens the file. A ledger
+written before the id existed is recognised by its exact schema, read without writing, and given
+the id the first time a command writes to it. Any other file, an empty one included, is refused
+and left byte for byte as it was.
+
+A new ledger is made whole in a temporary file and linked into place: no process ever sees a
+half-made ledger, and a file that appeared meanwhile is never replaced.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+import tempfile
+from enum import Enum
+from pathlib import Path
+
+from profiles.errors import UserError, printable
+
+APPLICATION_ID = 0x52506C79
+"""``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
+
+SCHEMA_VERSION = 1
+"""The ``user_version`` of the schema below."""
+
+# Never edit this text: ledgers written before the application id existed are recognised by
+# it, statement for statement. A schema change is a new entry in MIGRATIONS.
+_SCHEMA_1 = """
+CREATE TABLE IF NOT EXISTS profiles (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_at  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id              INTEGER PRIMARY KEY,
+    profile_id      INTEGER NOT NULL REFERENCES profiles(id),
+    status          TEXT NOT NULL CHECK (status IN ('pending','finished','abandoned','void')),
+    player_color    TEXT NOT NULL CHECK (player_color IN ('white','black')),
+    opponent_name   TEXT NOT NULL,
+    opponent_title  TEXT NOT NULL,
+    opponent_rating REAL NOT NULL,
+    time_control    TEXT NOT NULL,
+    time_class      TEXT NOT NULL,
+    result          TEXT NOT NULL,
+    player_score    REAL,
+    termination     TEXT NOT NULL,
+    started_at      TEXT NOT NULL,
+    finished_at     TEXT,
+    rating_before   REAL,
+    rating_after    REAL,
+    pgn             TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS games_by_profile ON games(profile_id, id);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    ply       INTEGER NOT NULL,
+    uci       TEXT NOT NULL,
+    clock_ms  INTEGER,
+    PRIMARY KEY (game_id, ply)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+"""The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order."""
+
+_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+_WAL_MODE = 2
+"""Header bytes 18 and 19 (the file format versions) are 2 in WAL mode."""
+
+
+class LedgerError(UserError):
+    """The ledger cannot be used as asked; the message says what to do about it."""
+
+
+class NoLedgerError(LedgerError):
+    """No ledger file exists where one was looked for."""
+
+
+class LedgerWriteError(LedgerError):
+    """A write to a good ledger failed (no space, no permission, busy); nothing was lost."""
+
+
+class Kind(Enum):
+    LEDGER = "ledger"
+    """Carries rated-play's application id."""
+    EARLY_LEDGER = "early ledger"
+    """Written before the application id existed; recognised by its schema."""
+
+
+def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
+    """A connection to the ledger at ``path``: read-only, or ready to write (created when no
+    file exists, given the application id and the newest schema). Raises :class:`LedgerError`
+    with nothing written for anything that is not a usable ledger."""
+    header = _read_header(path)
+    if header is None:
+        if readonly:
+            raise NoLedgerError(
+                f"there is no ledger in {printable(path.parent)} yet: play a rated game first, "
+                "or give the --data-dir you played with"
+            )
+        _create(path)
+        header = _read_header(path)
+        assert header is not None
+    kind = _recognise(path, header)
+    _check_file(path, kind)
+    connection = _connect(path, readonly=readonly)
+    if not readonly:
+        try:
+            _prepare_for_writing(connection, kind)
+        except sqlite3.Error as error:
+            connection.close()
+            raise failure(error, path, writing=True) from error
+    return connection
+
+
+def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> LedgerError:
+    """The error a person can act on for an SQLite or OS failure on the ledger at ``path``.
+
+    Lack of space or permission says so and never suggests moving the file: the ledger is
+    healthy and holds the player's games.
+    """
+    where = printable(path.parent)
+    doing = "write" if writing else "read"
+    if isinstance(error, OSError):
+        code = error.errno
+        if code == errno.ENOSPC:
+            return LedgerWriteError(_NO_SPACE.format(where=where))
+        if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+        if code == errno.ENAMETOOLONG:
+            return LedgerError(f"the path of the data directory is too long: {_SHORTER}")
+        if code == errno.ENOTDIR:
+            return LedgerError(f"{where} is not a directory: {_SHORTER}")
+        return LedgerError(f"cannot {doing} the ledger in {where}: {error.strerror or error}")
+    primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if primary == sqlite3.SQLITE_FULL:
+        return LedgerWriteError(_NO_SPACE.format(where=where))
+    if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN):
+        return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return LedgerWriteError(
+            f"the ledger in {where} is busy: another copy of rated-play is writing to it; "
+            "try again in a moment"
+        )
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return _damaged(path, str(error))
+    return LedgerError(f"cannot {doing} the ledger {printable(path)}: {error}; nothing was changed")
+
+
+_NO_SPACE = (
+    "there is no space left on the disk holding {where}: free some space and try again; "
+    "the ledger keeps every game it had"
+)
+_NO_PERMISSION = (
+    "rated-play has no permission to {doing} in {where}: give your user that permission, "
+    "or run as the user who owns it; the ledger keeps every game it had"
+)
+_SHORTER = "give --data-dir (or RATED_PLAY_HOME) a directory that exists or can be created"
+
+
+def _damaged(path: Path, why: str) -> LedgerError:
+    return LedgerError(
+        f"the ledger {printable(path)} is damaged ({why}); nothing was changed: restore it "
+        "from a backup, or move it aside to start a new ledger"
+    )
+
+
+def _not_a_ledger(path: Path, what: str) -> LedgerError:
+    return LedgerError(
+        f"{printable(path)} is {what}, not a rated-play ledger; nothing was changed: give "
+        "--data-dir the directory of your ledger, or move this file away to start a new one"
+    )
+
+
+def _read_header(path: Path) -> bytes | None:
+    """The file's first 100 bytes, or None when there is no file."""
+    try:
+        with path.open("rb") as file:
+            return file.read(_HEADER_SIZE)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise _not_a_ledger(path, "a directory") from None
+    except OSError as error:
+        raise failure(error, path, writing=False) from error
+
+
+def _recognise(path: Path, header: bytes) -> Kind:
+    if not header:
+        raise _not_a_ledger(path, "an empty file")
+    if len(header) < _HEADER_SIZE or not header.startswith(_MAGIC):
+        raise _not_a_ledger(path, "not an SQLite database")
+    application_id = int.from_bytes(header[68:72], "big")
+    if application_id == APPLICATION_ID:
+        return Kind.LEDGER
+    if application_id != 0:
+        raise _not_a_ledger(path, f"another program's SQLite database (id {application_id:#x})")
+    if not _has_early_schema(path, header):
+        raise _not_a_ledger(path, "another program's SQLite database")
+    return Kind.EARLY_LEDGER
+
+
+def _has_early_schema(path: Path, header: bytes) -> bool:
+    """Whether a file without the application id holds exactly the first schema.
+
+    The main file is read as immutable, which touches nothing beside it. Only when it holds no
+    table at all while a write-ahead log lies beside it (a ledger of the first version that was
+    never closed cleanly) is the log read too.
+    """
+    try:
+        found = _schema_of(_uri(path, "ro") + "&immutable=1")
+        if not found and header[18] == _WAL_MODE and _wal(path).exists():
+            found = _schema_of(_uri(path, "ro"))
+    except sqlite3.Error:
+        return False
+    return found == _expected_schema(1)
+
+
+def _schema_of(uri: str) -> set[tuple[str, ...]]:
+    connection = sqlite3.connect(uri, uri=True)
+    try:
+        rows = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        connection.close()
+    return {tuple(str(field) for field in row) for row in rows} | (
+        {("user_version", str(version))} if rows else set()
+    )
+
+
+def _expected_schema(version: int) -> set[tuple[str, ...]]:
+    memory = sqlite3.connect(":memory:")
+    try:
+        memory.executescript("".join(MIGRATIONS[:version]) + f"PRAGMA user_version={version};")
+        rows = memory.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    finally:
+        memory.close()
+    return {tuple(str(field) for field in row) for row in rows} | {("user_version", str(version))}
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _uri(path: Path, mode: str) -> str:
+    return f"{path.absolute().as_uri()}?mode={mode}"
+
+
+def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
+    try:
+        connection = sqlite3.connect(
+            _uri(path, "ro" if readonly else "rw"), uri=True, timeout=30.0, isolation_level=None
+        )
+        if not readonly:
+            return connection
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            connection.close()
+            if os.access(path.parent, os.W_OK):
+                raise
+            # A read-only directory where the WAL's shared-memory file cannot be made: nobody
+            # can be writing here, so the file is read as it stands.
+            connection = sqlite3.connect(
+                _uri(path, "ro") + "&immutable=1", uri=True, isolation_level=None
+            )
+        connection.execute("PRAGMA query_only=ON")
+        return connection
+    except sqlite3.Error as error:
+        raise failure(error, path, writing=not readonly) from error
+
+
+def _check_file(path: Path, kind: Kind) -> None:
+    """Refuse a damaged file, or one written by a newer rated-play, before anything is written
+    beside it.
+
+    Without a write-ahead log beside the file nobody has it open, and it is read as immutable,
+    which makes no shared-memory file; with one, the log is part of the ledger and is read
+    too, through SQLite's read-only locking.
+    """
+    immutable = "" if _wal(path).exists() else "&immutable=1"
+    try:
+        connection = sqlite3.connect(_uri(path, "ro") + immutable, uri=True, timeout=30.0)
+    except sqlite3.Error as error:
+        raise failure(error, path, writing=False) from error
+    try:
+        _check(connection, path, kind)
+    except sqlite3.Error as error:
+        raise failure(error, path, writing=False) from error
+    finally:
+        connection.close()
+
+
+def _check(connection: sqlite3.Connection, path: Path, kind: Kind) -> None:
+    check = connection.execute("PRAGMA quick_check").fetchone()
+    if check is None or check[0] != "ok":
+        raise _damaged(path, f"integrity check: {check[0] if check else 'no answer'}")
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise LedgerError(
+            f"the ledger {printable(path)} was written by a newer rated-play (schema {version}); "
+            "nothing was changed: upgrade rated-play to use it"
+        )
+    if kind is Kind.LEDGER and version == 0:
+        raise _damaged(path, "it has rated-play's id but no schema")
+
+
+def _prepare_for_writing(connection: sqlite3.Connection, kind: Kind) -> None:
+    # WAL lets a second copy of the app read while one writes; FULL sync makes every
+    # committed game survive a power loss.
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("PRAGMA foreign_keys=ON")
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            for statement in filter(str.strip, script.split(";")):
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version={number}")
+        if kind is Kind.EARLY_LEDGER:
+            connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _create(path: Path) -> None:
+    """Make a whole new ledger at ``path``, unless a file appears there meanwhile."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+    except OSError as error:
+        raise failure(error, path, writing=True) from error
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        connection = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            connection.executescript(
+                f"BEGIN; PRAGMA application_id={APPLICATION_ID}; {''.join(MIGRATIONS)} "
+                f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+            )
+        finally:
+            connection.close()
+        # A hard link fails when the name is taken, where a rename would replace the file.
+        os.link(temporary, path)
+        _sync_directory(path.parent)
+    except FileExistsError:
+        pass  # another process made the ledger a moment ago: it is used as found
+    except (OSError, sqlite3.Error) as error:
+        raise failure(error, path, writing=True) from error
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _sync_directory(directory: Path) -> None:
+    handle = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

@@ -1,0 +1,267 @@
+"""Which files are ledgers: a file that is not one is refused byte for byte unchanged, reading
+writes nothing, and a finished game is in the main file, not only in the write-ahead log."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from profiles.ledger import GameStatus, Ledger, LedgerError, LedgerWriteError, Profile
+from profiles.ledger_file import APPLICATION_ID, MIGRATIONS
+from profiles.time_control import TimeControl
+
+ROOT = Path(__file__).parents[2]
+
+AS_A_PLAYER = (
+    ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+    if os.geteuid() == 0
+    else []
+)
+"""root (CI) may write anywhere; without these capabilities it obeys file modes, as a player's
+own account does. ``setpriv`` is part of util-linux, on every Debian system."""
+
+
+def fingerprint(directory: Path) -> dict[str, str]:
+    """Every file in ``directory`` by name and sha256: what "unchanged" means here."""
+    return {
+        path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(directory.iterdir())
+        if path.is_file()
+    }
+
+
+def play_and_close(ledger: Ledger, profile: Profile, score: float = 1.0) -> int:
+    game = ledger.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title="Stockfish",
+        opponent_rating=1500,
+        time_control=TimeControl.parse("5+3"),
+        rating_before=None,
+    )
+    ledger.record_move(game.id, 1, "e2e4", 300_000)
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result="1-0",
+        player_score=score,
+        termination="checkmate",
+        pgn="",
+        rating_after=None,
+    )
+    return game.id
+
+
+def early_ledger(path: Path) -> None:
+    """A ledger as the code before the application id wrote it: the first schema, WAL mode,
+    one profile with one finished game."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[0]} PRAGMA user_version=1; COMMIT;")
+    db.execute(
+        "INSERT INTO profiles(name, created_at) VALUES ('Judit', '2025-01-02T03:04:05+00:00')"
+    )
+    db.execute(
+        "INSERT INTO games(profile_id, status, player_color, opponent_name, opponent_title, "
+        "opponent_rating, time_control, time_class, result, player_score, termination, "
+        "started_at, finished_at) VALUES (1, 'finished', 'white', 'sf', 'Stockfish', 1500, "
+        "'300+3', 'blitz', '1-0', 1, 'checkmate', '2025-01-02T03:04:05+00:00', "
+        "'2025-01-02T03:14:05+00:00')"
+    )
+    db.close()
+
+
+def foreign_database(path: Path, *, wal: bool, ledger_like: bool) -> None:
+    db = sqlite3.connect(path, isolation_level=None)
+    if wal:
+        db.execute("PRAGMA journal_mode=WAL")
+    if ledger_like:
+        # Looks like a ledger at a glance: a games table with a profile_id column.
+        db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, profile_id INTEGER, score REAL)")
+        db.execute("INSERT INTO games(profile_id, score) VALUES (7, 0.5)")
+    else:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+    db.close()
+
+
+@pytest.mark.parametrize("readonly", [False, True])
+@pytest.mark.parametrize(("wal", "ledger_like"), [(False, True), (True, True), (True, False)])
+def test_another_programs_database_is_refused_unchanged(
+    tmp_path: Path, readonly: bool, wal: bool, ledger_like: bool
+) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    foreign_database(path, wal=wal, ledger_like=ledger_like)
+    before = fingerprint(tmp_path)
+    with pytest.raises(LedgerError, match="not a rated-play ledger; nothing was changed"):
+        Ledger.open(path, readonly=readonly)
+    assert fingerprint(tmp_path) == before
+
+
+@pytest.mark.parametrize("readonly", [False, True])
+def test_an_empty_file_is_not_a_new_ledger(tmp_path: Path, readonly: bool) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    path.touch()
+    with pytest.raises(LedgerError, match="is an empty file, not a rated-play ledger"):
+        Ledger.open(path, readonly=readonly)
+    assert fingerprint(tmp_path) == {path.name: hashlib.sha256(b"").hexdigest()}
+
+
+def test_a_ledger_of_a_newer_rated_play_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    Ledger.open(path).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")
+    db.commit()
+    db.close()
+    before = fingerprint(tmp_path)
+    with pytest.raises(LedgerError, match=r"newer rated-play \(schema 99\)"):
+        Ledger.open(path)
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_new_ledger_carries_rated_plays_application_id(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    Ledger.open(path).close()
+    assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
+    assert [p.name for p in tmp_path.iterdir()] == [path.name], "no temporary file is left"
+
+
+def test_an_early_ledger_is_read_unchanged_and_upgraded_when_written(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    early_ledger(path)
+    before = path.read_bytes()
+    reader = Ledger.open(path, readonly=True)
+    [game] = reader.games()
+    assert (game.status, game.player_score) == (GameStatus.FINISHED, 1.0)
+    reader.close()
+    assert path.read_bytes() == before, "reading writes nothing"
+
+    writer = Ledger.open(path)
+    play_and_close(writer, writer.profile("judit"))
+    writer.close()
+    assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
+    reader = Ledger.open(path, readonly=True)
+    assert [g.player_score for g in reader.games()] == [1.0, 1.0], "every game is kept"
+    reader.close()
+
+
+def test_reading_a_ledger_changes_no_byte_of_it(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    profile = ledger.create_profile("Hou Yifan")
+    play_and_close(ledger, profile)
+    ledger.close()
+    before = path.read_bytes()
+    reader = Ledger.open(path, readonly=True)
+    assert len(reader.games(reader.profile("hou yifan").id)) == 1
+    with pytest.raises(LedgerError, match="reading only"):
+        reader.create_profile("Other")
+    reader.close()
+    assert path.read_bytes() == before
+
+
+def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    profile = ledger.create_profile("Alexandra")
+    play_and_close(ledger, profile)
+    # The disk is full: SQLite may not grow the file by a single page.
+    pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
+    ledger._db.execute(f"PRAGMA max_page_count={pages}")
+    with pytest.raises(LedgerWriteError) as caught:
+        for number in range(1000):
+            ledger.create_profile(f"Filler {number}")
+    message = str(caught.value)
+    assert "no space left on the disk" in message
+    assert "move" not in message and "damaged" not in message
+    ledger.close()
+    reader = Ledger.open(path, readonly=True)
+    assert [g.player_score for g in reader.games()] == [1.0]
+    reader.close()
+
+
+READ_ONLY_CHILD = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from profiles.ledger import Ledger, LedgerError
+
+    path = Path(sys.argv[1])
+    reader = Ledger.open(path, readonly=True)
+    print(len(reader.games()))
+    reader.close()
+    try:
+        Ledger.open(path).create_profile("Writer")
+    except LedgerError as error:
+        print(error)
+    """
+)
+
+
+def test_a_read_only_directory_is_read_and_a_write_says_it_lacks_permission(
+    tmp_path: Path,
+) -> None:
+    directory = tmp_path / "data"
+    path = directory / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    play_and_close(ledger, ledger.create_profile("Maia"))
+    ledger.close()
+    directory.chmod(0o555)
+    path.chmod(0o444)
+    tmp_path.chmod(0o755)
+    before = fingerprint(directory)
+    try:
+        child = subprocess.run(
+            [*AS_A_PLAYER, sys.executable, "-c", READ_ONLY_CHILD, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+    finally:
+        directory.chmod(0o755)
+    assert child.returncode == 0, child.stderr
+    count, message = child.stdout.splitlines()
+    assert count == "1"
+    assert "no permission to write" in message
+    assert "move" not in message and "damaged" not in message
+    assert fingerprint(directory) == before
+
+
+WAL_CHILD = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from profiles.ledger import Ledger
+    from tests.profiles.test_ledger_file import play_and_close
+
+    ledger = Ledger.open(Path(sys.argv[1]))
+    profile = ledger.create_profile("Nona")
+    for _ in range(50):
+        play_and_close(ledger, profile)
+    os.kill(os.getpid(), signal.SIGKILL)  # no clean close: the log is never folded in
+    """
+)
+
+
+def test_losing_the_write_ahead_log_after_a_crash_keeps_every_finished_game(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    child = subprocess.run([sys.executable, "-c", WAL_CHILD, str(path)], cwd=ROOT, check=False)
+    assert child.returncode == -signal.SIGKILL
+    wal = path.with_name(path.name + "-wal")
+    assert wal.exists()
+    wal.unlink()
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    ledger = Ledger.open(path, readonly=True)
+    assert [g.status for g in ledger.games()] == [GameStatus.FINISHED] * 50
+    ledger.close()

@@ -1,0 +1,118 @@
+"""A full disk in the middle of a rated game: the player is told, the game goes on, and the
+ledger keeps the game as the loss it was written as until the real result can be written.
+
+The disk is filled the way SQLite sees a full disk: ``PRAGMA max_page_count`` pinned to the
+file's size, so the next page the ledger needs is refused with SQLITE_FULL, exactly as when the
+file system has no block left. Filling a real file system would need a mount, which CI lacks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from profiles.ledger import GameStatus, Ledger, LedgerWriteError, Profile
+from profiles.time_control import TimeControl
+from rated_play.session import RatedGame, Termination
+from tests.conftest import fast_opponent
+
+ROOM = 1 << 20
+"""Pages allowed once space has been freed again."""
+
+
+def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
+    """Leave no room for another move: a void game's moves fill the table to its last page."""
+    filler = ledger.open_game(
+        profile,
+        opponent_name="filler",
+        opponent_title="Filler",
+        opponent_rating=1500,
+        time_control=TimeControl.parse("5+3"),
+        rating_before=None,
+    )
+    pin_the_size(ledger)
+    with pytest.raises(LedgerWriteError, match="no space left"):
+        for ply in range(1, 10_000):
+            ledger.record_move(filler.id, ply, "e2e4", None)
+    ledger.close_game(filler.id, **VOID)  # type: ignore[arg-type]
+
+
+def pin_the_size(ledger: Ledger) -> None:
+    pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
+    ledger._db.execute(f"PRAGMA max_page_count={pages}")
+
+
+VOID = {
+    "status": GameStatus.VOID,
+    "result": "*",
+    "player_score": None,
+    "termination": "engine-failure",
+    "pgn": "",
+    "rating_after": None,
+}
+
+
+def void_game(ledger: Ledger, profile: Profile) -> None:
+    game = ledger.open_game(
+        profile,
+        opponent_name="filler",
+        opponent_title="Filler",
+        opponent_rating=1500,
+        time_control=TimeControl.parse("5+3"),
+        rating_before=None,
+    )
+    ledger.close_game(game.id, **VOID)  # type: ignore[arg-type]
+
+
+def free_space(ledger: Ledger) -> None:
+    ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
+
+
+async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
+    ledger: Ledger, profile: Profile
+) -> None:
+    fill_the_disk(ledger, profile)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    try:
+        assert not game.is_player_turn, "the filler game took White: the engine moves first"
+        with pytest.raises(LedgerWriteError, match="no space left on the disk"):
+            await game.engine_move()
+        assert game.unsaved_moves == 1 and not game.is_over, "the move stands; play goes on"
+        assert ledger.moves(game.game_id) == []
+        assert ledger.game(game.game_id).status is GameStatus.PENDING
+
+        free_space(ledger)
+        await game.play(game.parse_move(game.board.san(next(iter(game.board.legal_moves)))))
+        assert game.unsaved_moves == 0
+        assert [m.uci for m in ledger.moves(game.game_id)] == [
+            move.uci() for move in game.board.move_stack
+        ]
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).status is GameStatus.ABANDONED
+
+
+async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
+    ledger: Ledger, profile: Profile
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    await game.play(game.parse_move("e4"))
+    await game.engine_move()
+    # Profiles and void games fill the last pages: the result's PGN then needs a page the disk
+    # does not have.
+    pin_the_size(ledger)
+    with pytest.raises(LedgerWriteError, match="no space left"):
+        for number in range(10_000):
+            void_game(ledger, ledger.create_profile(f"Filler {number}"))
+    with pytest.raises(LedgerWriteError, match="no space left on the disk"):
+        game.resign()
+    assert game.is_over and game.report is None
+    record = ledger.game(game.game_id)
+    assert record.status is GameStatus.PENDING, "still in the ledger, as the loss it stands as"
+    assert record.player_score == 0.0
+
+    free_space(ledger)
+    await game.close()
+    record = ledger.game(game.game_id)
+    assert record.status is GameStatus.FINISHED
+    assert record.termination == Termination.RESIGNATION.value
+    assert "1. e4" in record.pgn

@@ -1,0 +1,88 @@
+"""Exported PGN is valid PGN whatever the names hold: pgn-extract reads every game without an
+error, and python-chess reads back the same moves, result and clocks as the ledger has."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.pgn
+import pytest
+
+from profiles.ledger import GameStatus, Ledger
+from profiles.time_control import TimeControl
+from rated_play.cli import main
+from rated_play.session import RatedGame
+from tests.conftest import fast_opponent, human_move
+
+HOSTILE_NAMES = ['Dr "Quote" Smith', "Back\\slash\\", '\\"', "Ünïcödé 象棋 ♞"]
+HOSTILE_TITLE = 'Stockfish "2000 nodes" \\ fast ]'
+PLIES = 12
+
+
+def pgn_extract() -> str:
+    """The pgn-extract of Debian's package (in /usr/games, often not on PATH)."""
+    found = shutil.which("pgn-extract") or shutil.which(
+        "pgn-extract", path=os.pathsep.join(["/usr/games", "/usr/local/games"])
+    )
+    if found is None:
+        pytest.fail(
+            "pgn-extract is not installed; this test checks exported PGN with it. "
+            "Install it with: sudo apt-get install pgn-extract"
+        )
+    return found
+
+
+async def play_some_moves(ledger: Ledger, name: str, human: chess.engine.Protocol) -> int:
+    opponent = replace(fast_opponent(), title=HOSTILE_TITLE)
+    game = await RatedGame.start(ledger, ledger.profile(name), opponent, TimeControl.parse("3+2"))
+    while not game.is_over and len(game.san_moves()) < PLIES:
+        if game.is_player_turn:
+            await game.play(await human_move(human, game.board))
+        else:
+            await game.engine_move()
+    if not game.is_over:
+        if not game.is_player_turn:
+            await game.engine_move()
+        game.resign()
+    await game.close()
+    return game.game_id
+
+
+async def test_exports_with_hostile_names_pass_pgn_extract_and_read_back(
+    ledger: Ledger, human: chess.engine.Protocol, tmp_path: Path
+) -> None:
+    tool = pgn_extract()
+    for name in HOSTILE_NAMES:
+        ledger.create_profile(name)
+        for _ in range(2):
+            await play_some_moves(ledger, name, human)
+    data_dir = str(ledger.path.parent)
+    for name in HOSTILE_NAMES:
+        exported = tmp_path / "export.pgn"
+        assert main(["export", name, "--out", str(exported), "--data-dir", data_dir]) == 0
+        out, log = tmp_path / "out.pgn", tmp_path / "errors.log"
+        subprocess.run([tool, "-s", str(exported), "-o", str(out), "-l", str(log)], check=True)
+        assert log.read_text() == "", f"pgn-extract found errors for {name!r}"
+        assert out.read_text().count("[Event ") == 2, "games in = games out"
+
+        profile = ledger.profile(name)
+        records = [g for g in ledger.games(profile.id) if g.status is not GameStatus.PENDING]
+        stream = io.StringIO(exported.read_text(encoding="utf-8"))
+        for record in records:
+            game = chess.pgn.read_game(stream)
+            assert game is not None and game.errors == []
+            assert game.headers["Result"] == record.result
+            nodes = list(game.mainline())
+            recorded = ledger.moves(record.id)
+            assert [node.move.uci() for node in nodes] == [m.uci for m in recorded]
+            assert [node.clock() for node in nodes] == [
+                pytest.approx(m.clock_ms / 1000, abs=0.5) for m in recorded if m.clock_ms
+            ]
+        assert chess.pgn.read_game(stream) is None

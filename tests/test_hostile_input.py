@@ -1,0 +1,466 @@
+"""Every subcommand driven through ``main()`` with generated hostile arguments, files, streams
+and damaged ledgers.
+
+For every input: no exception escapes ``main()`` (a traceback), bad input exits non-zero with
+exactly one line on stderr, and the ledger's bytes stay as they were (none of these commands
+writes it). The ``engines`` subcommand belongs to the engine pool's own tests.
+
+``RATED_PLAY_FUZZ_EXAMPLES`` raises the number of examples per family for a longer hunt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from profiles.ledger import GameStatus, Ledger
+from profiles.ledger_file import APPLICATION_ID
+from profiles.time_control import TimeControl
+from rated_play.cli import main
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+PLAYER = "Judit"
+
+
+@dataclass
+class Run:
+    status: int
+    out: str
+    err: str
+
+
+@contextmanager
+def streams(
+    stdin: bytes | None, stdout_closed: bool = False
+) -> Iterator[tuple[io.StringIO, io.StringIO]]:
+    """Replace the standard streams; ``None`` stands for a closed one, as after ``<&-``."""
+    saved = sys.stdin, sys.stdout, sys.stderr
+    out, err = io.StringIO(), io.StringIO()
+    sys.stdin = None if stdin is None else io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")  # type: ignore[assignment]
+    sys.stdout = None if stdout_closed else out  # type: ignore[assignment]
+    sys.stderr = err
+    try:
+        yield out, err
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+
+
+def run(argv: Sequence[str], stdin: bytes | None = b"", *, stdout_closed: bool = False) -> Run:
+    with streams(stdin, stdout_closed) as (out, err):
+        try:
+            status = main(list(argv))
+        except SystemExit as leaving:  # only --help and --version leave this way
+            status = int(leaving.code or 0)
+    return Run(status, out.getvalue(), err.getvalue())
+
+
+def assert_refused(result: Run) -> None:
+    """Non-zero, one line on stderr, naming no Python object."""
+    assert result.status != 0, f"exit 0 for bad input: {result}"
+    lines = result.err.splitlines()
+    assert len(lines) == 1, f"stderr is not one line: {result.err!r}"
+    assert lines[0].startswith("rated-play: "), lines
+    assert "Traceback" not in result.err and " object at 0x" not in result.err, lines
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- the healthy ledger every reading command is tried on --------------------------------------
+
+
+def play(ledger: Ledger, score: float) -> None:
+    profile = ledger.profile(PLAYER)
+    game = ledger.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title='Stockfish "the fish"',
+        opponent_rating=1500,
+        time_control=TimeControl.parse("5+3"),
+        rating_before=None,
+    )
+    ledger.record_move(game.id, 1, "e2e4", 300_000)
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result="1-0",
+        player_score=score,
+        termination="checkmate",
+        pgn='[Event "x"]\n\n1. e4 1-0\n',
+        rating_after=None,
+    )
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("healthy")
+    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger.create_profile(PLAYER)
+    for score in (1.0, 0.5, 0.0):
+        play(ledger, score)
+    ledger.close()
+    return directory
+
+
+@pytest.fixture
+def ledger_sha(data_dir: Path) -> Iterator[str]:
+    before = sha256(data_dir / "ledger.sqlite3")
+    yield before
+    assert sha256(data_dir / "ledger.sqlite3") == before, "a reading command wrote the ledger"
+
+
+# -- generated values ----------------------------------------------------------------------
+
+# Real argv holds no NUL byte (exec cannot pass one); invalid UTF-8 arrives as surrogates.
+ARGV_TEXT = st.text(
+    st.characters(blacklist_characters="\x00", blacklist_categories=()), max_size=60
+)
+BAD_NUMBERS = st.one_of(
+    st.sampled_from(["inf", "-inf", "nan", "1e308", "-1e308", "1e999", "-5", "abc", "", "0x10"]),
+    st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not 0 <= x <= 4000).map(repr),
+)
+HOSTILE_NAMES = st.one_of(
+    st.sampled_from(
+        [
+            "Al\udcffice",
+            "Ju\tdit",
+            "Ju\ndit",
+            "\x1b[31mJudit",
+            "Judit\x00x",
+            "x" * 5000,
+            "",
+            "   ",
+            "JUDİT",
+            "Ｊｕｄｉｔ2",
+            '"; DROP TABLE games; --',
+        ]
+    ),
+    ARGV_TEXT.filter(lambda name: name.strip().casefold() != PLAYER.casefold()),
+)
+
+
+# -- numbers -------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(option=st.sampled_from(["--rating", "--opponent", "--k"]), value=BAD_NUMBERS)
+def test_calc_refuses_every_impossible_number(option: str, value: str) -> None:
+    argv = {"--rating": "1500", "--opponent": "1500", "--k": "20"}
+    argv[option] = value
+    result = run(["calc", "--result", "win", *(x for pair in argv.items() for x in pair)])
+    assert_refused(result)
+
+
+@FUZZ
+@given(
+    option=st.sampled_from(["--rating", "--rd", "--volatility", "--tau", "--k", "--games"]),
+    value=BAD_NUMBERS,
+)
+def test_rate_refuses_every_impossible_state(option: str, value: str, tmp_path: Path) -> None:
+    results = tmp_path / "results.txt"
+    results.write_text("1500 1\n1600 0.5 80\n")
+    system = "elo" if option == "--k" else "glicko2"
+    extra = ["--rating", "1500"] if option == "--games" else []
+    if option == "--volatility" and value.lstrip("-").replace(".", "").isdigit():
+        value = "-1"  # a plain number may be a sane volatility: make it impossible
+    result = run(["rate", "--system", system, *extra, option, value, "--results", str(results)])
+    assert_refused(result)
+
+
+@FUZZ
+@given(
+    lines=st.lists(
+        st.tuples(
+            BAD_NUMBERS.filter(bool),
+            st.sampled_from(["1", "0.5", "0", "win", "2", ""]),
+            BAD_NUMBERS,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_rate_refuses_every_impossible_results_line(
+    lines: list[tuple[str, str, str]], tmp_path: Path
+) -> None:
+    results = tmp_path / "results.txt"
+    results.write_text("".join(f"{a} {b} {c}\n" for a, b, c in lines))
+    assert_refused(run(["rate", "--system", "glicko2", "--results", str(results)]))
+
+
+# -- files that are not text, or not files -------------------------------------------------
+
+
+@FUZZ
+@given(
+    content=st.one_of(st.binary(min_size=1), st.text(min_size=1).map(lambda t: t.encode("utf-16")))
+)
+def test_rate_reads_only_utf8_text_files(content: bytes, tmp_path: Path) -> None:
+    results = tmp_path / "results.bin"
+    results.write_bytes(content)
+    result = run(["rate", "--system", "fide", "--results", str(results)])
+    if result.status != 0:
+        assert_refused(result)
+    else:  # bytes that happen to be a valid results file
+        content.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "where", ["directory", "missing", "long", "fifo-less-dev-null", "stdin-closed", "stdin-binary"]
+)
+def test_rate_results_that_are_not_files(where: str, tmp_path: Path) -> None:
+    stdin: bytes | None = b""
+    target = {
+        "directory": str(tmp_path),
+        "missing": str(tmp_path / "nope.txt"),
+        "long": "r" * 5000,
+        "fifo-less-dev-null": "/dev/null/x",
+        "stdin-closed": "-",
+        "stdin-binary": "-",
+    }[where]
+    if where == "stdin-closed":
+        stdin = None
+    if where == "stdin-binary":
+        stdin = "1500 1\n".encode("utf-16")
+    assert_refused(run(["rate", "--results", target], stdin))
+
+
+# -- names and options of the reading commands ---------------------------------------------
+
+
+@FUZZ
+@given(command=st.sampled_from(["profile", "export"]), name=HOSTILE_NAMES)
+def test_unknown_or_impossible_profile_names(
+    command: str, name: str, data_dir: Path, ledger_sha: str
+) -> None:
+    assert_refused(run([command, name, "--data-dir", str(data_dir)]))
+
+
+@FUZZ
+@given(
+    system=ARGV_TEXT.filter(
+        lambda s: (
+            s.strip().lower()
+            not in {
+                "fide",
+                "elo",
+                "club",
+                "fide-classic",
+                "uscf-classic",
+                "chess-scotland",
+                "glicko2",
+                "performance",
+            }
+        )
+    )
+)
+def test_profile_refuses_unknown_systems_even_empty(
+    system: str, data_dir: Path, ledger_sha: str
+) -> None:
+    assert_refused(run(["profile", PLAYER, "--system", system, "--data-dir", str(data_dir)]))
+
+
+@FUZZ
+@given(
+    month=st.one_of(
+        st.sampled_from(["２０２５-０３", "2025-13", "2025-00", "25-03", "2025-3"]), ARGV_TEXT
+    )
+)
+def test_leaderboard_refuses_what_is_not_a_month(
+    month: str, data_dir: Path, ledger_sha: str
+) -> None:
+    result = run(["leaderboard", "--month", month, "--data-dir", str(data_dir)])
+    if result.status == 0:
+        assert month.strip()[:4].isascii() and len(month.strip()) == 7
+    else:
+        assert_refused(result)
+
+
+@FUZZ
+@given(
+    command=st.sampled_from(["calc", "table", "rate", "profile", "export", "leaderboard"]),
+    argv=st.lists(ARGV_TEXT, max_size=5),
+)
+def test_any_arguments_end_in_a_result_or_one_line(
+    command: str, argv: list[str], data_dir: Path, ledger_sha: str
+) -> None:
+    argv = [a for a in argv if a not in ("-h", "--help") and not "--help".startswith(a[:6] or "x")]
+    result = run([command, *argv, "--data-dir", str(data_dir)], stdin=b"1500 1\n")
+    if result.status != 0:
+        assert_refused(result)
+
+
+# -- data directories that cannot hold a ledger ----------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "app"])
+@pytest.mark.parametrize("where", ["a-file", "too-long", "newline"])
+def test_data_directories_that_cannot_be_used(command: str, where: str, tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("mine")
+    directory = {
+        "a-file": str(a_file),
+        "too-long": str(tmp_path / ("d" * 5000)),
+        "newline": str(a_file / "new\nline"),
+    }[where]
+    argv = (
+        ["--data-dir", directory]
+        if command == "app"
+        else [command, PLAYER, "--data-dir", directory]
+    )
+    if command == "leaderboard":
+        argv.remove(PLAYER)
+    result = run(argv)
+    assert_refused(result)
+    assert a_file.read_text() == "mine"
+
+
+# -- closed and full standard streams --------------------------------------------------------
+
+
+def test_output_to_a_closed_stdout(data_dir: Path, ledger_sha: str) -> None:
+    for argv in (["export", PLAYER], ["table"], ["profile", PLAYER], ["leaderboard"]):
+        assert_refused(run([*argv, "--data-dir", str(data_dir)], stdout_closed=True))
+
+
+@pytest.mark.parametrize("command", [["table"], ["export", PLAYER], ["table", "--json"]])
+def test_output_to_a_full_disk(command: list[str], data_dir: Path, ledger_sha: str) -> None:
+    """Real processes writing to /dev/full: the interpreter's own flush must not fail."""
+    child = subprocess.run(
+        [sys.executable, "-m", "rated_play", *command, "--data-dir", str(data_dir)],
+        stdout=open("/dev/full", "w"),  # noqa: SIM115 - closed with the child
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert_refused(Run(child.returncode, "", child.stderr))
+    assert "No space left on device" in child.stderr
+
+
+# -- damaged ledgers -------------------------------------------------------------------------
+
+
+def _truncated(path: Path, healthy: Path) -> None:
+    data = healthy.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _random_bytes(path: Path, healthy: Path) -> None:
+    path.write_bytes(os.urandom(8192))
+
+
+def _zero_bytes(path: Path, healthy: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _other_app(path: Path, healthy: Path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, profile_id INTEGER)")
+    db.commit()
+    db.close()
+
+
+def _future_schema(path: Path, healthy: Path) -> None:
+    path.write_bytes(healthy.read_bytes())
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")
+    db.commit()
+    db.close()
+
+
+def _damaged_pages(path: Path, healthy: Path) -> None:
+    data = bytearray(healthy.read_bytes())
+    data[4096:] = os.urandom(len(data) - 4096)
+    path.write_bytes(bytes(data))
+
+
+def _a_directory(path: Path, healthy: Path) -> None:
+    path.mkdir()
+
+
+DAMAGE = {
+    "truncated": _truncated,
+    "random-bytes": _random_bytes,
+    "zero-bytes": _zero_bytes,
+    "another-apps-sqlite": _other_app,
+    "future-schema": _future_schema,
+    "damaged-pages": _damaged_pages,
+    "a-directory": _a_directory,
+}
+
+
+def tree(directory: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(directory)): sha256(p) if p.is_file() else "dir"
+        for p in sorted(directory.rglob("*"))
+    }
+
+
+@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "app"])
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_ledger_is_refused_and_left_as_it_was(
+    command: str, damage: str, data_dir: Path, tmp_path: Path
+) -> None:
+    directory = tmp_path / "data"
+    directory.mkdir()
+    DAMAGE[damage](directory / "ledger.sqlite3", data_dir / "ledger.sqlite3")
+    before = tree(directory)
+    argv = {
+        "profile": ["profile", PLAYER],
+        "export": ["export", PLAYER],
+        "leaderboard": ["leaderboard"],
+        "app": [],
+    }[command]
+    result = run([*argv, "--data-dir", str(directory)])
+    assert_refused(result)
+    assert tree(directory) == before
+    assert "move" in result.err if damage != "future-schema" else "upgrade" in result.err
+
+
+KILLED_WRITER = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from profiles.ledger import Ledger
+    from tests.test_hostile_input import PLAYER, play
+
+    ledger = Ledger.open(Path(sys.argv[1]))
+    ledger.create_profile(PLAYER)
+    for score in (1.0, 0.5, 0.0, 1.0):
+        play(ledger, score)
+    os.kill(os.getpid(), signal.SIGKILL)
+    """
+)
+
+
+def test_a_missing_write_ahead_log_costs_no_finished_game(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite3"
+    child = subprocess.run([sys.executable, "-c", KILLED_WRITER, str(path)], cwd=ROOT, check=False)
+    assert child.returncode == -signal.SIGKILL
+    path.with_name(path.name + "-wal").unlink()
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    result = run(["profile", PLAYER, "--json", "--data-dir", str(tmp_path)])
+    assert result.status == 0, result.err
+    assert '"wins": 2' in result.out and '"draws": 1' in result.out and '"losses": 1' in result.out
+    assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID

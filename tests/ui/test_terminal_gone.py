@@ -1,0 +1,67 @@
+"""A process whose terminal is gone exits within a second or two, whatever Textual does.
+
+Textual's Linux driver sometimes blocks for ever in its shutdown once the terminal has gone
+(``LinuxDriver.close`` waiting on its writer thread's queue; about 1 run in 8). That hang
+cannot be produced on demand, so the child makes it certain: its driver's ``close`` never
+returns. Everything else is real: the app on a pseudo-terminal, the hang-up signal.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from rated_play.ui.launch import EXIT_GRACE_SECONDS
+
+CHILD = textwrap.dedent(
+    """
+    import sys, threading
+    from textual.drivers.linux_driver import LinuxDriver
+
+    def close_for_ever(self):
+        threading.Event().wait()  # the writer thread's queue never drains
+
+    LinuxDriver.close = close_for_ever
+    from rated_play.cli import main
+    sys.exit(main(["--data-dir", sys.argv[1]]))
+    """
+)
+
+
+def test_the_app_exits_soon_after_its_terminal_hangs_up(tmp_path: Path) -> None:
+    main_fd, terminal = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(tmp_path / "data")],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=Path(__file__).parents[2],
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"},
+        start_new_session=True,
+    )
+    os.close(terminal)
+    try:
+        drawn = b""
+        deadline = time.monotonic() + 30
+        while b"Start" not in drawn and time.monotonic() < deadline:
+            ready, _, _ = select.select([main_fd], [], [], 0.5)
+            if ready:
+                drawn += os.read(main_fd, 65536)
+        assert b"Start" in drawn, "the setup screen was drawn"
+        os.close(main_fd)  # the terminal window closes...
+        child.send_signal(signal.SIGHUP)  # ...and the kernel hangs up its processes
+        hung_up = time.monotonic()
+        status = child.wait(timeout=EXIT_GRACE_SECONDS + 10)
+        assert time.monotonic() - hung_up < EXIT_GRACE_SECONDS + 1.0
+        assert status == 128 + signal.SIGHUP
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
