@@ -45,13 +45,13 @@ from engines.calibration import (
 )
 from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
-from engines.errors import EngineUnavailableError, PoolConfigError
+from engines.errors import EngineUnavailableError
 from engines.gauntlet import Progress
 from engines.match import MatchClock
 from engines.opponent import Opponent
 from engines.pool import Pool, load_pool, shipped_calibration
 from engines.uci_server import serve_uci
-from profiles.ratings import RatingInputError
+from profiles.errors import printable
 from profiles.ratings.fit import FitResult, fit_ratings
 from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
 from rated_play import paths
@@ -213,26 +213,19 @@ def _count(low: int, high: int) -> Any:
 
 
 def _pool(args: argparse.Namespace) -> Pool:
-    try:
-        return load_pool(paths.config_dir(args.data_dir), paths.data_dir(args.data_dir))
-    except PoolConfigError as error:
-        raise CommandError(str(error)) from error
+    return load_pool(paths.config_dir(args.data_dir), paths.data_dir(args.data_dir))
 
 
-def _calibration(args: argparse.Namespace) -> tuple[CalibrationResult | None, Path | None]:
-    """The calibration the pool is rated by, and where the user's is (None: the shipped one)."""
-    user = user_calibration_path(paths.data_dir(args.data_dir))
-    try:
-        own = read_calibration(user)
-        return (own, user) if own is not None else (shipped_calibration(), None)
-    except PoolConfigError as error:
-        raise CommandError(str(error)) from error
+def _calibration(args: argparse.Namespace) -> CalibrationResult | None:
+    """The calibration the pool is rated by: the user's own, else the shipped one."""
+    own = read_calibration(user_calibration_path(paths.data_dir(args.data_dir)))
+    return own if own is not None else shipped_calibration()
 
 
 def list_pool(args: argparse.Namespace) -> int:
     pool = _pool(args)
     if args.json:
-        calibration, _ = _calibration(args)
+        calibration = _calibration(args)
         check = _last_check(args, calibration)
         print_json(
             {
@@ -366,7 +359,7 @@ def calibrate_pool(args: argparse.Namespace) -> int:
                 "--only fits the named entries against the calibrated pool held fixed; "
                 "leave out --anchor"
             )
-        keep, _ = _calibration(args)
+        keep = _calibration(args)
         anchors = {o.name: o.rating for o in ladder if o.name not in args.only and o.calibrated}
         if keep is None or not anchors:
             raise CommandError(
@@ -404,13 +397,16 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         raise CommandError(
             f"{error}; the finished games are kept: fix it and run the command again to resume"
         ) from error
-    except (PoolConfigError, OSError) as error:
-        raise CommandError(str(error)) from error
+    except OSError as error:
+        raise CommandError(_cannot_write(error)) from error
     result = calibration_result(
         outcome, ladder, settings, engines=versions, machine_name=site, keep=keep
     )
     output = Path(args.output) if args.output else user_calibration_path(data_dir)
-    write_calibration(output, result)
+    try:
+        write_calibration(output, result)
+    except OSError as error:
+        raise CommandError(_cannot_write(error)) from error
     _print_fit(outcome.fit, outcome.goodness)
     if keep is not None:
         for name in args.only:
@@ -430,6 +426,11 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         )
     print(f"calibration written to {output}", file=sys.stderr)
     return 0
+
+
+def _cannot_write(error: OSError) -> str:
+    where = printable(error.filename) if error.filename else "a file"
+    return f"cannot write {where} ({error.strerror or error}): choose a place you can write to"
 
 
 @contextlib.contextmanager
@@ -454,7 +455,7 @@ def _progress() -> Iterator[Any]:
 def check_calibration(args: argparse.Namespace) -> int:
     logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
     pool = _pool(args)
-    calibration, _ = _calibration(args)
+    calibration = _calibration(args)
     if calibration is None:
         raise CommandError("there is no calibration to check; run 'rated-play engines calibrate'")
     ladder = pool.available()
@@ -478,8 +479,8 @@ def check_calibration(args: argparse.Namespace) -> int:
                 )  # fmt: skip
         except EngineUnavailableError as error:
             raise CommandError(f"{error}; run the check again") from error
-        except (PoolConfigError, OSError) as error:
-            raise CommandError(str(error)) from error
+        except OSError as error:
+            raise CommandError(_cannot_write(error)) from error
     summary = _check_summary(result, calibration)
     data_dir = paths.data_dir(args.data_dir)
     with contextlib.suppress(OSError):
@@ -541,10 +542,7 @@ def _fit(games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]) -> FitRe
             f"the anchor {', '.join(unknown)} played no game; anchor one of: "
             + ", ".join(sorted(players))
         )
-    try:
-        return fit_ratings(scored_games(games), anchors)
-    except RatingInputError as error:
-        raise CommandError(str(error)) from error
+    return fit_ratings(scored_games(games), anchors)
 
 
 def fit_pgn(args: argparse.Namespace) -> int:
@@ -599,8 +597,6 @@ def _read_pgn(path: Path) -> list[chess.pgn.Game]:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
     games: list[chess.pgn.Game] = []
     stream = io.StringIO(text)
-    # python-chess logs each parse error as well as recording it; the message below says it.
-    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
     while (game := chess.pgn.read_game(stream)) is not None:
         number = len(games) + 1
         if game.errors:
@@ -659,8 +655,5 @@ def uci_engine(args: argparse.Namespace) -> int:
             f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
             f"package '{opponent.package}'"
         )
-    try:
-        asyncio.run(serve_uci(opponent))
-    except EngineUnavailableError as error:
-        raise CommandError(str(error)) from error
+    asyncio.run(serve_uci(opponent))
     return 0
