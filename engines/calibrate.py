@@ -57,6 +57,9 @@ ROUND_GAMES = 400
 class Settings:
     anchors: Mapping[str, float]
     """Fixed ratings: the scale's anchor, or (adding entries) every entry already calibrated."""
+    adding: bool = False
+    """True when new entries join a calibrated pool, all of whose ratings are anchors: then
+    no pairing between two of them is played and none is held out."""
     span: float = SPAN
     minimum: int = MINIMUM_GAMES
     movetime: float = MOVETIME
@@ -158,7 +161,8 @@ def _candidates(
             first, second = sorted(pair)
             pairs[pair] = (first, second)
     fixed = set(settings.anchors)
-    return [pair for key, pair in pairs.items() if not key <= fixed or len(fixed) == 1]
+    # Games between two anchors tell the fit nothing.
+    return [pair for key, pair in pairs.items() if not key <= fixed]
 
 
 async def calibrate(
@@ -170,8 +174,7 @@ async def calibrate(
     """Play the calibration into ``pgn`` (resuming what is there) and fit it."""
     playing = [as_calibrated(opponent, settings.movetime) for opponent in ladder]
     by_name = {opponent.name: opponent for opponent in playing}
-    adding = len(settings.anchors) > 1
-    held_out = _held_out(pgn, playing, adding)
+    held_out = _held_out(pgn, playing, settings.adding)
     openings = load_openings()
     complete = False
     while True:

@@ -380,6 +380,7 @@ def calibrate_pool(args: argparse.Namespace) -> int:
     site = machine()
     settings = Settings(
         anchors=anchors,
+        adding=keep is not None,
         span=args.span,
         minimum=args.games,
         movetime=args.movetime,
