@@ -8,7 +8,6 @@ directory, which replaces the shipped one as a whole.
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
@@ -18,6 +17,7 @@ from typing import Any
 
 from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
+from profiles.ratings.base import RATING_RANGE
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
 SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
@@ -97,8 +97,8 @@ def read_calibration(path: Path) -> CalibrationResult | None:
             ratings=MappingProxyType(
                 {
                     name: MeasuredRating(
-                        rating=_finite(entry["rating"]),
-                        error=_finite(entry["error"]),
+                        rating=_number(entry["rating"], *RATING_RANGE),
+                        error=_number(entry["error"], 0.0, RATING_RANGE[1]),
                         games=int(entry["games"]),
                     )
                     for name, entry in document["ratings"].items()
@@ -106,7 +106,11 @@ def read_calibration(path: Path) -> CalibrationResult | None:
             ),
             quality=None if "quality" not in document else FitQuality(**document["quality"]),
             held_out=tuple(
-                HeldOutPairing(str(entry["first"]), str(entry["second"]), _finite(entry["error"]))
+                HeldOutPairing(
+                    str(entry["first"]),
+                    str(entry["second"]),
+                    _number(entry["error"], 0.0, RATING_RANGE[1]),
+                )
                 for entry in document.get("held_out", [])
             ),
         )
@@ -117,11 +121,10 @@ def read_calibration(path: Path) -> CalibrationResult | None:
         ) from error
 
 
-def _finite(value: object) -> float:
-    number = float(value)  # type: ignore[arg-type]
-    if not math.isfinite(number):
-        raise ValueError(f"{value} is not a finite number")
-    return number
+def _number(value: object, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ValueError(f"{value!r} is not a number from {low:g} to {high:g}")
+    return float(value)
 
 
 def provenance_document(provenance: Calibration) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from engines.errors import PoolConfigError
 from engines.opponent import Opponent, OptionValue, Protocol, SearchLimit
+from profiles.ratings.base import RATING_RANGE
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"
@@ -51,6 +52,8 @@ def load_catalog(path: Path) -> list[Opponent]:
     """The opponents defined in one TOML file, in file order."""
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise PoolConfigError(f"{path}: is not a UTF-8 text file; write it as TOML text") from None
     except OSError as error:
         raise PoolConfigError(f"{path}: cannot be read ({error.strerror or error})") from error
     except tomllib.TOMLDecodeError as error:
@@ -125,8 +128,11 @@ class _Entry:
         value = self.table.get(key)
         if value is None:
             raise self.fail(f"'{key}' is missing; add {key} = <a rating such as 1500>")
+        low, high = RATING_RANGE
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(f"'{key}' must be a number, not {value!r}")
+        if not low <= value <= high:  # nan and inf too
+            raise self.fail(f"'{key}' must be a rating from {low:g} to {high:g}, not {value!r}")
         return float(value)
 
 

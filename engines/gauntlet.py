@@ -101,7 +101,13 @@ def read_games(path: Path) -> list[chess.pgn.Game]:
     dropped from the file, so appending can go on after it."""
     if not path.exists():
         return []
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise PoolConfigError(
+            f"{path}: is not a PGN file of calibration games (not UTF-8 text); "
+            "give another file, or move this one aside"
+        ) from None
     if text and not text.endswith("\n\n"):
         cut = text.rfind("\n\n[Event ")
         text = text[: cut + 2] if cut >= 0 else ""

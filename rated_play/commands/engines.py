@@ -46,7 +46,7 @@ from engines.calibration import (
 from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
 from engines.errors import EngineUnavailableError
-from engines.gauntlet import Progress
+from engines.gauntlet import Progress, read_games
 from engines.match import MatchClock
 from engines.opponent import Opponent
 from engines.pool import Pool, load_pool, shipped_calibration
@@ -342,40 +342,11 @@ def calibrate_pool(args: argparse.Namespace) -> int:
     logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
     pool = _pool(args)
     ladder = pool.available()
-    known = {opponent.name for opponent in ladder}
     for missing in pool.unavailable():
         print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
     data_dir = paths.data_dir(args.data_dir)
-    keep: CalibrationResult | None = None
-    if args.only:
-        unknown = sorted(set(args.only) - known)
-        if unknown:
-            raise CommandError(
-                f"--only {', '.join(unknown)}: no available opponent has that name; "
-                "'rated-play engines' lists them"
-            )
-        if args.anchor:
-            raise CommandError(
-                "--only fits the named entries against the calibrated pool held fixed; "
-                "leave out --anchor"
-            )
-        keep = _calibration(args)
-        anchors = {o.name: o.rating for o in ladder if o.name not in args.only and o.calibrated}
-        if keep is None or not anchors:
-            raise CommandError(
-                "--only needs a calibrated pool to fit against; run 'rated-play engines "
-                "calibrate' without --only first"
-            )
-        default_pgn = data_dir / ADDED_GAMES_FILE
-    else:
-        anchors = parse_anchors(args.anchor or [DEFAULT_ANCHOR])
-        for name in anchors:
-            if name not in known:
-                raise CommandError(
-                    f"--anchor {name}: no available opponent has that name; "
-                    "'rated-play engines' lists them"
-                )
-        default_pgn = data_dir / GAMES_FILE
+    anchors, keep = _anchors(args, ladder)
+    default_pgn = data_dir / (ADDED_GAMES_FILE if keep is not None else GAMES_FILE)
     pgn = Path(args.pgn) if args.pgn else default_pgn
     site = machine()
     settings = Settings(
@@ -389,6 +360,7 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         limit=args.max_games,
         headers={"Event": "rated-play calibration", "Site": site},
     )
+    _check_games_file(pgn)
     print(f"calibrating {len(ladder)} opponents into {pgn}", file=sys.stderr)
     try:
         with _progress() as show:
@@ -409,17 +381,13 @@ def calibrate_pool(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(_cannot_write(error)) from error
     _print_fit(outcome.fit, outcome.goodness)
-    if keep is not None:
-        for name in args.only:
-            measured = result.ratings[name]
+    for name in args.only or []:
+        measured = result.ratings.get(name)
+        if measured is not None:
             print(f"added {name}: {measured.rating:.0f} ±{measured.error:.0f}", file=sys.stderr)
-        print(
-            f"the other {len(anchors)} opponents keep their ratings; "
-            f"calibration written to {output}",
-            file=sys.stderr,
-        )
-        return 0
-    if not outcome.complete:
+    if keep is not None:
+        print(f"the other {len(anchors)} opponents keep their ratings", file=sys.stderr)
+    elif not outcome.complete:
         print(
             f"stopped at {len(outcome.games)} games before every target was met; "
             "run the command again to go on",
@@ -427,6 +395,53 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         )
     print(f"calibration written to {output}", file=sys.stderr)
     return 0
+
+
+def _anchors(
+    args: argparse.Namespace, ladder: Sequence[Opponent]
+) -> tuple[dict[str, float], CalibrationResult | None]:
+    """The fixed ratings of the calibration, and (adding entries with --only) the calibration
+    they come from, which the new entries join."""
+    known = {opponent.name for opponent in ladder}
+    if not args.only:
+        anchors = parse_anchors(args.anchor or [DEFAULT_ANCHOR])
+        for name in anchors:
+            if name not in known:
+                raise CommandError(
+                    f"--anchor {printable(name)}: no available opponent has that name; "
+                    "'rated-play engines' lists them"
+                )
+        return anchors, None
+    unknown = sorted(set(args.only) - known)
+    if unknown:
+        raise CommandError(
+            f"--only {printable(', '.join(unknown))}: no available opponent has that name; "
+            "'rated-play engines' lists them"
+        )
+    if args.anchor:
+        raise CommandError(
+            "--only fits the named entries against the calibrated pool held fixed; "
+            "leave out --anchor"
+        )
+    keep = _calibration(args)
+    fixed = {o.name: o.rating for o in ladder if o.name not in args.only and o.calibrated}
+    if keep is None or not fixed:
+        raise CommandError(
+            "--only needs a calibrated pool to fit against; run 'rated-play engines "
+            "calibrate' without --only first"
+        )
+    return fixed, keep
+
+
+def _check_games_file(pgn: Path) -> None:
+    """Refuse a games file that cannot be resumed before anything is played or printed."""
+    try:
+        read_games(pgn)
+    except OSError as error:
+        raise CommandError(
+            f"cannot read {printable(pgn)} ({error.strerror or error}): give a games file "
+            "you can read and write with --pgn"
+        ) from error
 
 
 def _cannot_write(error: OSError) -> str:
