@@ -25,9 +25,9 @@ ANALYST = Opponent(
     options=MappingProxyType({"Threads": 1, "Hash": 16}),
     package="stockfish",
 )
-SEARCH_TIMEOUT = 30.0
-"""Seconds an analyst search may take before it counts as failed; its searches are bounded by
-depth or nodes and take well under a second."""
+SEARCH_TIMEOUT = 10.0
+"""Seconds an analyst search may take before it counts as failed (and the opponent plays or
+judges on its own); its searches are bounded by depth or nodes and take under a second."""
 
 
 class Analyst:
