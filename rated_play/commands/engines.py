@@ -224,9 +224,9 @@ def _calibration(args: argparse.Namespace) -> CalibrationResult | None:
 
 def list_pool(args: argparse.Namespace) -> int:
     pool = _pool(args)
+    calibration = _calibration(args)
+    check = _last_check(args, calibration)
     if args.json:
-        calibration = _calibration(args)
-        check = _last_check(args, calibration)
         print_json(
             {
                 "opponents": [_describe(pool, opponent) for opponent in pool.opponents],
@@ -246,7 +246,30 @@ def list_pool(args: argparse.Namespace) -> int:
         print(f"{rating} {error:8} {opponent.name:36} {opponent.title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
     print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
+    if calibration is not None:
+        _print_calibration_quality(calibration, check)
     return 0
+
+
+def _print_calibration_quality(
+    calibration: CalibrationResult, check: dict[str, Any] | None
+) -> None:
+    provenance = calibration.provenance
+    print(f"calibrated {provenance.date}: {provenance.games} games, {provenance.time_control}")
+    quality = calibration.quality
+    if quality is not None:
+        print(
+            f"fit: Pearson χ² {quality.pearson:.1f} on {quality.degrees_of_freedom} degrees of "
+            f"freedom (p = {quality.p_value:.2f}), deviance {quality.deviance:.1f}"
+        )
+    if check is None:
+        print("not checked yet on held-out pairings: 'rated-play engines check'")
+    else:
+        verdict = "holds" if check.get("passed") else "FAILED"
+        print(
+            f"checked {check.get('date')}: {check.get('inside')} of {check.get('pairings')} "
+            f"held-out pairings inside their 95% interval; the calibration {verdict}"
+        )
 
 
 def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
