@@ -19,7 +19,9 @@ of a loaded machine, not thinking time."""
 
 
 MAX_BASE = 24 * 3600.0
+"""Seconds: the longest base time a calibration clock may have (a day)."""
 MAX_INCREMENT = 3600.0
+"""Seconds: the largest increment (an hour a move)."""
 
 
 @dataclass(frozen=True)

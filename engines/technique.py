@@ -11,7 +11,6 @@ the calibration measures the entries with this on).
 from __future__ import annotations
 
 import chess
-import chess.engine
 
 TECHNIQUE_NODES = 150_000
 """Full-strength Stockfish mates from K+R v K at this budget (about 0.2 s a move here); on a
@@ -23,7 +22,3 @@ def is_simple_win(board: chess.Board) -> bool:
     defender = not board.turn
     bare_king = board.occupied_co[defender] == board.kings & board.occupied_co[defender]
     return bare_king and not board.has_insufficient_material(board.turn)
-
-
-def technique_limit() -> chess.engine.Limit:
-    return chess.engine.Limit(nodes=TECHNIQUE_NODES)
