@@ -129,6 +129,9 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             assert "Black wins by resignation" in text_of(app.screen, "#ending")
             record = ledger.game(game.game_id)
             assert (record.status, record.player_score) == (GameStatus.FINISHED, 0.0)
+        else:
+            # Let the result screen finish arriving: leaving mid-switch races Textual's header.
+            await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
 
 
 async def test_bad_move_input_is_explained_and_changes_nothing(
