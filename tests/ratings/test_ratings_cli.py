@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.seasons import SEASON_SYSTEM_TITLE
 from rated_play.cli import main
 
 
@@ -151,7 +152,7 @@ def test_rate_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_leaderboard_without_a_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     document = run_json(capsys, "leaderboard", "--data-dir", str(tmp_path), "--month", "2025-03")
-    assert document == {"month": "2025-03", "classes": {}}
+    assert document == {"month": "2025-03", "system": SEASON_SYSTEM_TITLE, "classes": {}}
     assert not (tmp_path / "ledger.sqlite3").exists()
     assert "YYYY-MM" in run_error(capsys, "leaderboard", "--data-dir", str(tmp_path),
                                   "--month", "March")  # fmt: skip
