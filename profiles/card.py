@@ -10,6 +10,7 @@ import chess
 
 from profiles.ledger import Ledger, Profile
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
+from profiles.ratings.base import RATING_FLOOR
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass
 
@@ -38,6 +39,11 @@ class ClassCard:
         return self.state.rating
 
     @property
+    def at_floor(self) -> bool:
+        """The rating is the floor: the results lie below anything these games can measure."""
+        return self.rating is not None and self.rating <= RATING_FLOOR
+
+    @property
     def rd(self) -> float | None:
         return None if self.rating is None or self.state is None else self.state.rd
 
@@ -54,6 +60,24 @@ class ProfileCard:
     system: str
     next_color: chess.Color
     classes: dict[TimeClass, ClassCard]
+
+    @property
+    def system_title(self) -> str:
+        """The rating system in words, shown beside every rating on the card."""
+        return get_system(self.system).title
+
+
+def rating_words(card: ClassCard) -> str:
+    """The rating as the card says it: the number, the floor, or the games still to play."""
+    if card.rating is None:
+        return f"Provisional: {card.games} of {PROVISIONAL_GAMES} games"
+    if card.at_floor:
+        return (
+            f"Rating {RATING_FLOOR:.0f}, the floor: your results are below what games "
+            "against these opponents can measure"
+        )
+    deviation = f" ± {card.rd:.0f}" if card.rd is not None else ""
+    return f"Rating {card.rating:.0f}{deviation}"
 
 
 def class_card(

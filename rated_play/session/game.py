@@ -337,18 +337,22 @@ class RatedGame:
         return await asyncio.wait_for(search, timeout=max(engine_left, 0.0) + 0.05)
 
     async def _restart_engine(self) -> bool:
-        if self._engine.restarts >= MAX_ENGINE_RESTARTS:
-            self._void()
+        restarts = self._engine.restarts
+        if restarts >= MAX_ENGINE_RESTARTS:
+            self._void(f"the engine failed again after {_restarts(restarts)}")
             return False
         try:
             await self._engine.restart()
         except EngineUnavailableError:
-            self._void()
+            restarted = f" after {_restarts(restarts)}" if restarts else ""
+            self._void(f"the engine failed and could not be restarted{restarted}")
             return False
         return True
 
-    def _void(self) -> None:
-        self._finish(GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color))
+    def _void(self, reason: str) -> None:
+        self._finish(
+            GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color, void_reason=reason)
+        )
 
     def _clock_reading(self) -> ClockReading | None:
         white = self.clock.remaining(chess.WHITE)
@@ -431,6 +435,10 @@ class RatedGame:
         self._require_not_over()
         if self._board.turn != self.player_color:
             raise NotYourTurnError("wait for the engine's move")
+
+
+def _restarts(count: int) -> str:
+    return "1 restart" if count == 1 else f"{count} restarts"
 
 
 def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass) -> float | None:

@@ -37,6 +37,8 @@ async def test_the_result_screen_is_whole_after_every_other_screen_was_opened(
             widget = screen.query_one(selector, Static)
             assert widget.region.height > 0, f"{selector} is not on the screen"
         assert "19 games until rated" in str(screen.query_one("#rating", Static).render())
+        summary = str(screen.query_one("#summary", Static).render())
+        assert "the game ended before a move was played" in summary and "plies" not in summary
         button = screen.query_one("#next-game", Button)
         assert button.region.height > 0 and button.region.width > 0
         assert screen.region.contains_region(button.region)
