@@ -62,8 +62,7 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
 
 def _unreadable(text: str) -> UnreadableMoveError:
     return UnreadableMoveError(
-        f"{text!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q "
-        "or UCI such as g1f3, e7e8q"
+        f"{text!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q or UCI such as g1f3, e7e8q"
     )
 
 

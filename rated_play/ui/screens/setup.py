@@ -15,7 +15,7 @@ from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.card import build_card
 from profiles.errors import UserError
-from profiles.ledger import Ledger, Profile
+from profiles.ledger import Ledger, Profile, Setup
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
@@ -115,6 +115,9 @@ class SetupScreen(WorkingScreen):
                 yield Static("", id="time-control-error", markup=False, classes="error")
                 yield Checkbox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
+                yield Checkbox(
+                    "Doubling: either side may double the stake", id="doubling", compact=True
+                )
                 yield Button("Start rated game", id="start", variant="success")
         yield Footer()
 
@@ -141,15 +144,51 @@ class SetupScreen(WorkingScreen):
         chosen = chosen or self.profile or (profiles[0] if profiles else None)
         if chosen is not None:
             select.value = chosen.id
-        self.profile = chosen
-        self.show_card()
+        self.choose_profile(chosen)
 
     @on(Select.Changed, "#profile")
     def profile_chosen(self, event: Select.Changed) -> None:
         chosen = [p for p in self.ledger.profiles() if p.id == event.value]
-        self.profile = chosen[0] if chosen else None
         self.query_one("#profile-error", Static).update("")
+        self.choose_profile(chosen[0] if chosen else None)
+
+    def choose_profile(self, profile: Profile | None) -> None:
+        """Show the profile's card and open the setup where its last game left it."""
+        changed = profile != self.profile
+        self.profile = profile
+        if changed and profile is not None:
+            self.restore(self.ledger.last_setup(profile.id))
         self.show_card()
+
+    def restore(self, setup: Setup | None) -> None:
+        """Open the setup as ``setup`` left it; a profile without one gets the defaults."""
+        if setup is None:
+            setup = Setup(None, False, PRESETS[DEFAULT_PRESET].pgn, False)
+        self.query_one(StrengthSlider).value = (
+            START_RATING if setup.strength is None else setup.strength
+        )
+        self.query_one("#unleashed", Checkbox).value = setup.unleashed
+        self.query_one("#doubling", Checkbox).value = setup.doubling
+        try:
+            time_control = TimeControl.from_pgn(setup.time_control)
+        except TimeControlError:
+            return  # a setup this version cannot read: the defaults stand
+        self.query_one("#no-clock", Checkbox).value = time_control.untimed
+        if not time_control.untimed:
+            self.clocked = time_control
+            preset = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
+            if preset == CUSTOM:
+                self.query_one("#custom", Input).value = str(time_control)
+            self.query_one("#preset", Select).value = preset
+        self.show_time_control()
+
+    def current_setup(self) -> Setup:
+        return Setup(
+            strength=self.query_one(StrengthSlider).value,
+            unleashed=self.query_one("#unleashed", Checkbox).value,
+            time_control=self.time_control.pgn,
+            doubling=self.query_one("#doubling", Checkbox).value,
+        )
 
     @on(Button.Pressed, "#create-profile")
     @on(Input.Submitted, "#new-profile")
@@ -185,7 +224,8 @@ class SetupScreen(WorkingScreen):
     @on(Select.Changed, "#preset")
     def preset_chosen(self, event: Select.Changed) -> None:
         if event.value == CUSTOM:
-            self.query_one("#custom", Input).focus()
+            if self.clocked in PRESETS:  # chosen now, not a custom control restored
+                self.query_one("#custom", Input).focus()
             return
         assert isinstance(event.value, int)
         self.clocked = PRESETS[event.value]
@@ -239,6 +279,11 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(
                 "Pick a profile or create one before starting a rated game."
             )
+            return
+        try:
+            self.ledger.save_setup(self.profile.id, self.current_setup())
+        except UserError as error:  # a full disk: the game could not be written either
+            self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
         self.start_game(self.profile, self.opponent, self.time_control)
