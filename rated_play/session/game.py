@@ -130,11 +130,14 @@ class RatedGame:
         *,
         archive_dir: Path | None = None,
         now: TimeSource | None = None,
+        start_clock: bool = True,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
         The engine starts first so that an engine that cannot start costs the player nothing:
-        :class:`EngineUnavailableError` is raised and the ledger is unchanged.
+        :class:`EngineUnavailableError` is raised and the ledger is unchanged. A screen that
+        must draw the board first passes ``start_clock=False`` and calls :meth:`start_clock`
+        once the player can see the position: no time is charged while it is being drawn.
         """
         player = EnginePlayer(opponent)
         await player.start()
@@ -162,8 +165,18 @@ class RatedGame:
             clock=clock,
             archive_dir=archive_dir or ledger.path.parent / "archive",
         )
-        clock.start(chess.WHITE)
+        if start_clock:
+            game.start_clock()
         return game
+
+    def start_clock(self) -> None:
+        """Start White's clock, once, before the first move; later calls change nothing."""
+        if self.clock.running is None and not self._moves and self._outcome is None:
+            self.clock.start(chess.WHITE)
+
+    @property
+    def clock_started(self) -> bool:
+        return self.clock.running is not None or bool(self._moves) or self._outcome is not None
 
     # -- what the board shows -------------------------------------------------------------
 

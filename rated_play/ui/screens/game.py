@@ -74,15 +74,17 @@ class GameScreen(WorkingScreen):
     def compose(self) -> ComposeResult:
         game = self.game
         opponent = game.opponent
-        you = f"You · {color_name(game.player_color)}"
-        engine = f"{opponent.title} ({opponent.rating:.0f}) · {color_name(not game.player_color)}"
+        you = f"{color_name(game.player_color)} · You"
+        # Colour and rating first: a long engine name is cut at its end, not theirs.
+        engine = f"{color_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="board"
             )
             with Vertical(id="side"):
                 yield Static(
-                    f"Rated {game.time_control.time_class.label} · {game.time_control}",
+                    f"Rated {game.time_control.time_class.label} · {game.time_control}\n"
+                    f"against {opponent.title} ({opponent.rating:.0f})",
                     id="rated",
                     markup=False,
                 )
@@ -100,9 +102,17 @@ class GameScreen(WorkingScreen):
 
     def on_mount(self) -> None:
         self.show_position()
+        self.show_clocks()
+        # The clock starts at once, but only once the board is on the screen: drawing it the
+        # first time costs White nothing.
+        self.call_after_refresh(self.begin)
+
+    def begin(self) -> None:
+        self.game.start_clock()
         self.tick()
         self._ticker = self.set_interval(TICK_SECONDS, self.tick)
-        if not self.game.is_player_turn:
+        self.show_position()
+        if not self.game.is_over and not self.game.is_player_turn:
             self.think()
 
     async def on_unmount(self) -> None:
@@ -121,7 +131,13 @@ class GameScreen(WorkingScreen):
         self.query_one("#move-input", Input).focus()
         # A warning that moves are not saved stays until the ledger has them all again.
         warning = f" {self._not_saved}" if game.unsaved_moves else ""
-        if game.is_player_turn:
+        if not game.clock_started:
+            self.set_status("The clock starts as soon as the board is shown.")
+        elif not game.board.move_stack and not game.time_control.untimed:
+            whose = "Your" if game.is_player_turn else "White's"
+            move = "Your move." if game.is_player_turn else f"{game.opponent.title} is thinking…"
+            self.set_status(f"{whose} clock is running: it started with the game. {move}")
+        elif game.is_player_turn:
             self.set_status("Your move." + warning)
         elif not game.is_over:
             self.set_status(f"{game.opponent.title} is thinking…" + warning)

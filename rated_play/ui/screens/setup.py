@@ -292,7 +292,9 @@ class SetupScreen(WorkingScreen):
     async def start_game(
         self, profile: Profile, opponent: Opponent, time_control: TimeControl
     ) -> None:
-        game = await RatedGame.start(self.ledger, profile, opponent, time_control)
+        game = await RatedGame.start(
+            self.ledger, profile, opponent, time_control, start_clock=False
+        )
         await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:
