@@ -16,6 +16,7 @@ from engines.pool import Pool
 from profiles.card import build_card
 from profiles.errors import UserError
 from profiles.ledger import Ledger, Profile, Setup
+from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
@@ -263,7 +264,18 @@ class SetupScreen(WorkingScreen):
     # -- the other screens (none of them may be reached during a game) -------------------
 
     def action_calculator(self) -> None:
-        self.app.push_screen(CalculatorScreen())
+        """The calculator, filled in with this game: the player's rating, the opponent, the
+        K the app rates this player with."""
+        rating: float | None = None
+        games = 0
+        if self.profile is not None:
+            card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+            rating, games = card.rating, card.games
+        k = fide_k(Standing(rating or 0.0, games, rating or 0.0))
+        reason = f"FIDE K {k:g}: {games} rated games in {self.time_control.time_class.label}" + (
+            "" if rating is not None else "; no rating shown before 20"
+        )
+        self.app.push_screen(CalculatorScreen(rating, self.opponent.rating, k, reason))
 
     def action_rating_table(self) -> None:
         self.app.push_screen(RatingTableScreen())
