@@ -12,8 +12,11 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from engines.pool import Pool
-from profiles.ledger import Ledger
+from profiles.errors import UserError
+from profiles.ledger import GameRecord, Ledger
+from rated_play.session import close_abandoned_games
 from rated_play.ui.screens.confirm import quit_dialog
+from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.setup import SetupScreen
 
@@ -29,6 +32,16 @@ class AppOptions:
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
     on_leaving_signal: Callable[[int], None] | None = None
     """Called with the exit status once a leaving signal's game is recorded."""
+
+
+def abandonment_notice(record: GameRecord) -> str:
+    """One sentence for a game closed as a loss because its player left it."""
+    started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    return (
+        f"Your {record.time_class.label} game against {record.opponent_title} "
+        f"({record.opponent_rating:.0f}), started {started}, was left before it ended: it is "
+        "scored as a loss by abandonment, as a rated game left unfinished always is."
+    )
 
 
 class RatedPlayApp(App[None]):
@@ -57,6 +70,18 @@ class RatedPlayApp(App[None]):
         self.push_screen(
             SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
         )
+        self.close_abandoned_games()
+
+    def close_abandoned_games(self) -> None:
+        """Close the games a process left when it died (killed, crashed, power cut) as the
+        losses they are, and tell the player so, once: the next start finds them closed."""
+        try:
+            reports = close_abandoned_games(self.ledger)
+        except UserError:
+            return  # a full disk: the games stay pending, read as losses by every reader
+        if reports:
+            lines = [abandonment_notice(self.ledger.game(report.game_id)) for report in reports]
+            self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
 
     def on_unmount(self) -> None:
         if self.options.handle_signals:

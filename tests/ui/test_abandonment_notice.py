@@ -1,0 +1,44 @@
+"""A game left by a process that died is closed as a loss at the next start, and said so once."""
+
+from __future__ import annotations
+
+from engines.pool import Pool
+from profiles.ledger import GameStatus, Ledger
+from profiles.time_control import PRESETS
+from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.error import ErrorDialog
+from rated_play.ui.screens.setup import SetupScreen
+from tests.ui.conftest import SIZE
+
+
+async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
+    ledger: Ledger, pool: Pool
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    # The process that played it: it wrote the game, then died without a word.
+    playing = Ledger.open(ledger.path)
+    left = playing.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title="Stockfish (50 nodes)",
+        opponent_rating=700,
+        time_control=PRESETS[1],
+        rating_before=None,
+    )
+    playing.close()
+
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        notice = app.screen.message
+        assert "Stockfish (50 nodes) (700)" in notice and "loss by abandonment" in notice
+        await pilot.click("#ok")
+        assert isinstance(app.screen, SetupScreen)
+    record = ledger.game(left.id)
+    assert (record.status, record.player_score) == (GameStatus.ABANDONED, 0.0)
+
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, SetupScreen), "said once, not at every start"
