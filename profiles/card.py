@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import chess
 
 from profiles.ledger import Ledger, Profile
+from profiles.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
 from profiles.ratings.base import RATING_FLOOR
 from profiles.seasons import game_score, rated_games
@@ -60,11 +61,18 @@ class ProfileCard:
     system: str
     next_color: chess.Color
     classes: dict[TimeClass, ClassCard]
+    purse: int = START_PURSE
+    """Virtual money: the starting purse plus every game's settlement."""
 
     @property
     def system_title(self) -> str:
         """The rating system in words, shown beside every rating on the card."""
         return get_system(self.system).title
+
+
+def money(amount: int) -> str:
+    """Virtual money as the card shows it: ``$1,020``, ``-$30``."""
+    return f"{'-' if amount < 0 else ''}${abs(amount):,}"
 
 
 def rating_words(card: ClassCard) -> str:
@@ -111,4 +119,5 @@ def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -
         system=system,
         next_color=ledger.next_color(profile.id),
         classes=classes,
+        purse=purse(games),
     )

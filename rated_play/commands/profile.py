@@ -7,7 +7,7 @@ from typing import Any
 
 import chess
 
-from profiles.card import ClassCard, ProfileCard, build_card, rating_words
+from profiles.card import ClassCard, ProfileCard, build_card, money, rating_words
 from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -62,6 +62,7 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
         "name": card.name,
         "system": card.system,
         "next_color": _color(card.next_color),
+        "purse": card.purse,
         "classes": {
             time_class.value: _class_document(class_card)
             for time_class, class_card in card.classes.items()
@@ -70,7 +71,10 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
 
 
 def card_text(card: ProfileCard) -> str:
-    lines = [f"{card.name}  ({card.system_title}; next game: {_color(card.next_color)})"]
+    lines = [
+        f"{card.name}  ({card.system_title}; next game: {_color(card.next_color)}; "
+        f"purse {money(card.purse)})"
+    ]
     for time_class, entry in card.classes.items():
         score = "-" if entry.score_percent is None else f"{entry.score_percent:.0f}%"
         lines.append(

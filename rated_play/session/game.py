@@ -20,6 +20,7 @@ from engines.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.card import ClassCard, class_card
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, GameStatus, Ledger, LedgerWriteError, Profile
+from profiles.purse import STAKE, purse, settlement
 from profiles.ratings import GameScore
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
@@ -64,6 +65,10 @@ class DrawOfferError(RatedGameError):
     pass
 
 
+class DoublingError(RatedGameError):
+    pass
+
+
 @dataclass(frozen=True)
 class GameReport:
     """What the result screen shows once the game is in the ledger."""
@@ -77,6 +82,10 @@ class GameReport:
     """The rating shown after the game; None while still provisional."""
     games_until_rated: int
     pgn_path: Path | None
+    stake: int = 0
+    """What the game was played for, doublings included."""
+    purse_before: int = 0
+    purse_after: int = 0
 
     @property
     def rating_change(self) -> float | None:
@@ -99,6 +108,7 @@ class RatedGame:
         player: EnginePlayer,
         clock: GameClock,
         archive_dir: Path,
+        doubling: bool = False,
     ) -> None:
         self._ledger = ledger
         self.profile = profile
@@ -117,6 +127,15 @@ class RatedGame:
         self._report: GameReport | None = None
         self._draw_offered_this_move = False
         self._saved_moves = 0  # how many moves the ledger has (fewer while the disk is full)
+        self.doubling = doubling
+        """Doubling was ticked at setup: either side may offer to double the stake."""
+        self.stake = record.stake
+        self.doublings = record.doublings
+        self._doubling_right: chess.Color | None = None
+        """Who may double next: either side (None) until a double is accepted, then the side
+        that accepted it, as with the doubling cube of backgammon."""
+        self._doubled_this_move = False
+        self._double_offered_to_player = False
 
     # -- starting ------------------------------------------------------------------------
 
@@ -131,6 +150,8 @@ class RatedGame:
         archive_dir: Path | None = None,
         now: TimeSource | None = None,
         start_clock: bool = True,
+        doubling: bool = False,
+        stake: int = STAKE,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
@@ -150,6 +171,7 @@ class RatedGame:
                 opponent_rating=opponent.rating,
                 time_control=time_control,
                 rating_before=before,
+                stake=stake,
             )
         except BaseException:
             await player.close()
@@ -164,6 +186,7 @@ class RatedGame:
             player=player,
             clock=clock,
             archive_dir=archive_dir or ledger.path.parent / "archive",
+            doubling=doubling,
         )
         if start_clock:
             game.start_clock()
@@ -257,6 +280,89 @@ class RatedGame:
             return False
         self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
         return True
+
+    # -- doubling the stake ------------------------------------------------------------------
+
+    def may_double(self, color: chess.Color) -> bool:
+        """Whether ``color`` holds the right to double now (on its own turn or not)."""
+        return (
+            self.doubling
+            and self._outcome is None
+            and self._doubling_right in (None, color)
+        )
+
+    @property
+    def double_offered_to_player(self) -> bool:
+        """The engine has offered to double and waits for :meth:`answer_double`."""
+        return self._double_offered_to_player
+
+    async def offer_double(self) -> bool:
+        """Offer the engine to double the stake, on the player's turn; True when it accepts.
+
+        The engine answers from its own evaluation. Refusing resigns the game for it, so the
+        player wins on the spot; accepting doubles the stake and gives the engine the right to
+        double next. One offer per move, so its answers are never a hint.
+        """
+        self._require_player_turn()
+        self._require_right_to_double(self.player_color)
+        if self._doubled_this_move:
+            raise DoublingError("you have offered a double this move already; play a move first")
+        self._doubled_this_move = True
+        accepted = await self._engine.accepts_double(self._board, self.engine_color)
+        if self.check_flag() or self._outcome is not None:
+            return False
+        if not accepted:
+            self._finish(
+                GameOutcome(self.player_color, Termination.DOUBLE_REFUSED, self.player_color)
+            )
+            return False
+        self._double(accepted_by=self.engine_color)
+        return True
+
+    async def engine_offers_double(self) -> bool:
+        """On the engine's turn, before it moves: whether it offers to double (once a move).
+
+        True means the offer stands until the player answers with :meth:`answer_double`; the
+        engine's clock runs meanwhile, as it is the engine's turn.
+        """
+        self._require_not_over()
+        if self._board.turn != self.engine_color:
+            raise NotYourTurnError("the engine offers a double on its own turn only")
+        if not self.may_double(self.engine_color) or self._doubled_this_move:
+            return False
+        self._doubled_this_move = True
+        offers = await self._engine.offers_double(self._board, self.engine_color)
+        if self.check_flag() or self._outcome is not None:
+            return False
+        self._double_offered_to_player = offers
+        return offers
+
+    def answer_double(self, accept: bool) -> None:
+        """The player's answer to the engine's double: accepting doubles the stake and gives
+        the player the right to double next; refusing resigns the game."""
+        self._require_not_over()
+        if not self._double_offered_to_player:
+            raise DoublingError("no double has been offered to you")
+        self._double_offered_to_player = False
+        if accept:
+            self._double(accepted_by=self.player_color)
+        else:
+            self._finish(
+                GameOutcome(self.engine_color, Termination.DOUBLE_REFUSED, self.player_color)
+            )
+
+    def _require_right_to_double(self, color: chess.Color) -> None:
+        if not self.doubling:
+            raise DoublingError("this game is played without doubling: tick it at setup")
+        if not self.may_double(color):
+            raise DoublingError(
+                "the right to double is your opponent's: you accepted the last double"
+            )
+
+    def _double(self, *, accepted_by: chess.Color) -> None:
+        record = self._ledger.record_doubling(self.game_id)
+        self.stake, self.doublings = record.stake, record.doublings
+        self._doubling_right = accepted_by
 
     async def claim_draw(self, move: chess.Move | None = None) -> None:
         """Claim a draw by threefold repetition or the fifty-move rule, in the position now or
@@ -397,6 +503,7 @@ class RatedGame:
         self._board.push(move)
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
+        self._doubled_this_move = False
         ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
         try:
             self._save_moves()
@@ -485,6 +592,8 @@ class Closing:
     pgn: str
     before: ClassCard
     after: ClassCard
+    purse_before: int
+    purse_after: int
 
 
 def closing(
@@ -517,12 +626,22 @@ def closing(
         time_control=TimeControl.from_pgn(record.time_control),
         started_at=record.started_at,
         game_id=record.id,
+        stake=record.stake,
+        doublings=record.doublings,
     )
+    purse_before = purse(ledger.games(profile.id), leaving_out=record.id)
     status = {
         Termination.ABANDONED: GameStatus.ABANDONED,
         Termination.ENGINE_FAILURE: GameStatus.VOID,
     }.get(outcome.termination, GameStatus.FINISHED)
-    return Closing(status, game_pgn(headers, moves, outcome), before, after)
+    return Closing(
+        status,
+        game_pgn(headers, moves, outcome),
+        before,
+        after,
+        purse_before,
+        purse_before + settlement(record.stake, score),
+    )
 
 
 def close_game(
@@ -550,6 +669,7 @@ def close_game(
         termination=outcome.termination.value,
         pgn=closed.pgn,
         rating_after=None if closed.after.state is None else closed.after.state.rating,
+        purse_after=closed.purse_after,
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
     try:
@@ -565,4 +685,7 @@ def close_game(
         rating_after=closed.after.rating,
         games_until_rated=closed.after.games_until_rated,
         pgn_path=archived,
+        stake=record.stake,
+        purse_before=closed.purse_before,
+        purse_after=closed.purse_after,
     )

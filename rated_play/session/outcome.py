@@ -19,6 +19,7 @@ class Termination(StrEnum):
     TIME_FORFEIT = "time forfeit"
     TIMEOUT_VS_INSUFFICIENT = "time forfeit against insufficient mating material"
     RESIGNATION = "resignation"
+    DOUBLE_REFUSED = "double refused"
     DRAW_AGREED = "draw agreed"
     ABANDONED = "abandoned"
     ENGINE_FAILURE = "engine failure"
@@ -92,6 +93,9 @@ class GameOutcome:
             Termination.RESIGNATION: "by resignation",
             Termination.ABANDONED: "by abandonment",
         }.get(self.termination, f"by {self.termination.value}")
+        if self.termination is Termination.DOUBLE_REFUSED:
+            loser = "Black" if self.winner == chess.WHITE else "White"
+            return f"{side} wins: {loser} refused the double, which resigns the game"
         return f"{side} wins {how}"
 
 

@@ -6,7 +6,7 @@ import chess
 from rich.text import Text
 from textual.widgets import Static
 
-from profiles.card import ProfileCard, rating_words
+from profiles.card import ProfileCard, money, rating_words
 from profiles.time_control import TimeClass
 
 
@@ -24,6 +24,7 @@ def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
         rating_words(games),
         (f"\n{card.system_title}", "dim"),
         f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
+        f"Purse {money(card.purse)}\n",
         "You play ",
         (color_name(card.next_color), "bold"),
         " this game",
