@@ -285,11 +285,7 @@ class RatedGame:
 
     def may_double(self, color: chess.Color) -> bool:
         """Whether ``color`` holds the right to double now (on its own turn or not)."""
-        return (
-            self.doubling
-            and self._outcome is None
-            and self._doubling_right in (None, color)
-        )
+        return self.doubling and self._outcome is None and self._doubling_right in (None, color)
 
     @property
     def double_offered_to_player(self) -> bool:

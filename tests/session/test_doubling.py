@@ -11,7 +11,7 @@ import pytest
 
 from profiles.card import build_card
 from profiles.ledger import GameStatus, Ledger, Profile
-from profiles.purse import START_PURSE, STAKE
+from profiles.purse import STAKE, START_PURSE
 from profiles.time_control import TimeControl
 from rated_play.session import DoublingError, RatedGame, Termination
 from tests.conftest import fast_opponent

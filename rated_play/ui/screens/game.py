@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
+from profiles.card import money
 from profiles.errors import printable
 from profiles.ledger import LedgerWriteError
 from rated_play.session import (
@@ -27,7 +28,7 @@ from rated_play.session import (
     RatedGameError,
 )
 from rated_play.ui.screens.base import WorkingScreen
-from rated_play.ui.screens.confirm import resign_dialog
+from rated_play.ui.screens.confirm import double_dialog, resign_dialog
 from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
@@ -56,6 +57,7 @@ class GameScreen(WorkingScreen):
         Binding("f6", "offer_draw", "Offer draw"),
         Binding("f7", "claim_draw", "Claim draw"),
         Binding("f8", "resign", "Resign"),
+        Binding("f9", "offer_double", "Double"),
     ]
 
     def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
@@ -92,15 +94,23 @@ class GameScreen(WorkingScreen):
                 yield MoveList(id="moves")
                 yield ClockView(you, id="player-clock")
                 yield Input(placeholder="Your move: e4, Nf3, O-O, g1f3", id="move-input")
+                yield Static("", id="stake", markup=False)
                 yield Static("", id="move-error", markup=False)
                 yield Static("", id="status", markup=False)
                 with Horizontal(id="actions"):
                     yield Button("Offer draw", id="offer-draw", compact=True)
                     yield Button("Claim draw", id="claim-draw", compact=True)
+                    yield Button("Double", id="offer-double", compact=True)
                     yield Button("Resign", id="resign", variant="error", compact=True)
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No key in the footer for a game played without doubling.
+        return action != "offer_double" or self.game.doubling
+
     def on_mount(self) -> None:
+        self.query_one("#offer-double", Button).display = self.game.doubling
+        self.show_stake()
         self.show_position()
         self.show_clocks()
         # The clock starts at once, but only once the board is on the screen: drawing it the
@@ -172,6 +182,20 @@ class GameScreen(WorkingScreen):
                 clock.remaining(color), running=clock.running == color
             )
 
+    def show_stake(self) -> None:
+        game = self.game
+        stake = f"Stake {money(game.stake)}"
+        if game.doubling:
+            holder = (
+                "either side"
+                if game.may_double(game.player_color) and game.may_double(game.engine_color)
+                else "you"
+                if game.may_double(game.player_color)
+                else game.opponent.title
+            )
+            stake += f" · may double: {holder}"
+        self.query_one("#stake", Static).update(stake)
+
     def set_status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
@@ -226,9 +250,45 @@ class GameScreen(WorkingScreen):
 
     @work(exclusive=True, group="engine", exit_on_error=False)
     async def think(self) -> None:
-        with self.saving():
-            await self.game.engine_move()
+        if await self.answer_engine_double():
+            with self.saving():
+                await self.game.engine_move()
         self.after_move()
+
+    async def answer_engine_double(self) -> bool:
+        """Let the engine offer a double before its move and ask the player; False when the
+        game ended (the player refused, or a flag fell meanwhile)."""
+        game = self.game
+        if not await game.engine_offers_double():
+            return not game.is_over
+        doubled = money(2 * game.stake)
+        refused = await self.app.push_screen_wait(double_dialog(game.opponent.title, doubled))
+        if game.is_over:
+            return False
+        with self.saving():
+            game.answer_double(accept=not refused)
+        self.show_stake()
+        if not game.is_over:
+            self.set_status(f"You accepted the double: the stake is {doubled}.")
+        return not game.is_over
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def action_offer_double(self) -> None:
+        accepted = False
+        try:
+            with self.saving():
+                accepted = await self.game.offer_double()
+        except RatedGameError as error:
+            self.set_status(str(error))
+            return
+        self.show_stake()
+        if self.game.is_over:
+            self.finish()
+        elif accepted:
+            self.set_status(
+                f"{self.game.opponent.title} accepts: the stake is {money(self.game.stake)}. "
+                "Your move."
+            )
 
     @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_draw(self) -> None:
@@ -273,6 +333,10 @@ class GameScreen(WorkingScreen):
     @on(Button.Pressed, "#claim-draw")
     async def claim_draw_pressed(self) -> None:
         await self.action_claim_draw()
+
+    @on(Button.Pressed, "#offer-double")
+    def offer_double_pressed(self) -> None:
+        self.action_offer_double()
 
     @on(Button.Pressed, "#resign")
     def resign_pressed(self) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
+from profiles.card import money
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
@@ -37,6 +38,14 @@ def rating_text(report: GameReport) -> str:
     return (
         f"{report.time_class.label}: {remaining} {games} until rated "
         f"({PROVISIONAL_GAMES - remaining} of {PROVISIONAL_GAMES} played)"
+    )
+
+
+def purse_text(report: GameReport) -> str:
+    """What the game did to the purse: "Stake $20: purse $1,000 → $1,020"."""
+    return (
+        f"Stake {money(report.stake)}: purse {money(report.purse_before)} → "
+        f"{money(report.purse_after)}"
     )
 
 
@@ -76,6 +85,7 @@ class ResultScreen(Screen[None]):
             yield Static(score_text(report), id="score", markup=False)
             yield Static(summary_text(game), id="summary", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
+            yield Static(purse_text(report), id="purse", markup=False)
             archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
             yield Static(f"PGN archived at {archived}", id="archive", markup=False)
             with Horizontal(id="result-actions"):

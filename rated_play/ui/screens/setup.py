@@ -298,14 +298,15 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
-        self.start_game(self.profile, self.opponent, self.time_control)
+        doubling = self.query_one("#doubling", Checkbox).value
+        self.start_game(self.profile, self.opponent, self.time_control, doubling)
 
     @work(exclusive=True, group="start", exit_on_error=False)
     async def start_game(
-        self, profile: Profile, opponent: Opponent, time_control: TimeControl
+        self, profile: Profile, opponent: Opponent, time_control: TimeControl, doubling: bool
     ) -> None:
         game = await RatedGame.start(
-            self.ledger, profile, opponent, time_control, start_clock=False
+            self.ledger, profile, opponent, time_control, start_clock=False, doubling=doubling
         )
         await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
 
