@@ -3,6 +3,7 @@ the ledger by a rating system. Nothing here is stored; it is recomputed from the
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -121,3 +122,52 @@ def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -
         classes=classes,
         purse=purse(games),
     )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A class card now, and after a win, a draw or a loss against one opponent."""
+
+    before: ClassCard
+    win: ClassCard
+    draw: ClassCard
+    loss: ClassCard
+
+    @property
+    def estimate(self) -> float | None:
+        """The player's rating or provisional performance (never shown before 20 games)."""
+        return None if self.before.state is None else self.before.state.rating
+
+
+def preview(
+    ledger: Ledger,
+    profile: Profile,
+    time_class: TimeClass,
+    opponent_rating: float,
+    system: str = DEFAULT_SYSTEM,
+) -> Preview:
+    """What the next game against ``opponent_rating`` would do, for each result."""
+    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
+    today = dt.datetime.now(dt.UTC).date()
+
+    def after(score: float) -> ClassCard:
+        extra = GameScore(opponent_rating, score, played_on=today)
+        return class_card(time_class, [*scores, extra], system)
+
+    return Preview(class_card(time_class, scores, system), after(1.0), after(0.5), after(0.0))
+
+
+def preview_words(outlook: Preview) -> str:
+    """ "Win 1523 (+12) · Draw 1507 (−4) · Loss 1491 (−20)", or what the game does to the
+    provisional count: no rating is shown, or hinted at, before 20 games."""
+    before = outlook.before
+    if before.rating is None:
+        number = before.games + 1
+        if number < PROVISIONAL_GAMES:
+            return f"Whatever the result, this is game {number} of {PROVISIONAL_GAMES}."
+        return f"Game {PROVISIONAL_GAMES} of {PROVISIONAL_GAMES}: your rating is shown after it."
+    parts = []
+    for label, card in (("Win", outlook.win), ("Draw", outlook.draw), ("Loss", outlook.loss)):
+        assert card.rating is not None
+        parts.append(f"{label} {card.rating:.0f} ({card.rating - before.rating:+.0f})")
+    return " · ".join(parts)

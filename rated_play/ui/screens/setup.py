@@ -13,9 +13,11 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 
 from engines.opponent import Opponent
 from engines.pool import Pool
-from profiles.card import build_card
+from profiles.card import build_card, money, preview, preview_words
 from profiles.errors import UserError
 from profiles.ledger import Ledger, Profile, Setup
+from profiles.opponent_choice import SliderRange, cap_note, slider_range
+from profiles.purse import STAKE
 from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
@@ -65,6 +67,8 @@ class SetupScreen(WorkingScreen):
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
+        self.remembered_strength: float | None = None
+        """The strength the profile chose last, if any."""
 
     @property
     def time_control(self) -> TimeControl:
@@ -94,6 +98,7 @@ class SetupScreen(WorkingScreen):
                 yield Static("Opponent strength", classes="heading")
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
+                yield Static("", id="preview", markup=False)
                 yield Checkbox(
                     Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
                     id="unleashed",
@@ -132,9 +137,12 @@ class SetupScreen(WorkingScreen):
         self.query_one("#new-profile" if self.profile is None else "#start").focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a game: the card has a new result and the colour has changed."""
+        """Back from a game: the card has a new result, the colour has changed, and the slider
+        follows the new result."""
         self.query_one("#start", Button).disabled = False
+        self.remembered_strength = self.query_one(StrengthSlider).value
         self.show_card()
+        self.open_slider()
 
     # -- profiles ------------------------------------------------------------------------
 
@@ -160,14 +168,14 @@ class SetupScreen(WorkingScreen):
         if changed and profile is not None:
             self.restore(self.ledger.last_setup(profile.id))
         self.show_card()
+        if changed:
+            self.open_slider()
 
     def restore(self, setup: Setup | None) -> None:
         """Open the setup as ``setup`` left it; a profile without one gets the defaults."""
         if setup is None:
             setup = Setup(None, False, PRESETS[DEFAULT_PRESET].pgn, False)
-        self.query_one(StrengthSlider).value = (
-            START_RATING if setup.strength is None else setup.strength
-        )
+        self.remembered_strength = setup.strength
         self.query_one("#unleashed", Checkbox).value = setup.unleashed
         self.query_one("#doubling", Checkbox).value = setup.doubling
         try:
@@ -207,6 +215,32 @@ class SetupScreen(WorkingScreen):
     def show_card(self) -> None:
         card = None if self.profile is None else build_card(self.ledger, self.profile)
         self.query_one(ProfileCardView).show(card, self.time_control.time_class)
+        self.follow_results()
+
+    def estimate(self) -> float | None:
+        """The player's rating or provisional performance in the chosen class."""
+        if self.profile is None:
+            return None
+        card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+        return None if card.state is None else card.state.rating
+
+    def slider_range(self) -> SliderRange:
+        low, high = self.pool.rating_range()
+        return slider_range(low, high, self.estimate())
+
+    def follow_results(self) -> None:
+        """The slider's range and informative band follow the player's results."""
+        limits = self.slider_range()
+        self.query_one(StrengthSlider).set_range(limits.low, limits.high, limits.informative)
+
+    def open_slider(self) -> None:
+        """Open at the last choice while it is informative, else at the opponent nearest the
+        player's estimate."""
+        estimate = self.estimate()
+        wanted = self.slider_range().opening_value(estimate, self.remembered_strength, START_RATING)
+        if estimate is not None and wanted == self.slider_range().clamp(estimate):
+            wanted = self.pool.nearest(estimate).rating
+        self.query_one(StrengthSlider).value = wanted
 
     # -- opponent ------------------------------------------------------------------------
 
@@ -216,9 +250,24 @@ class SetupScreen(WorkingScreen):
         unleashed = self.query_one("#unleashed", Checkbox).value
         self.query_one(StrengthSlider).disabled = unleashed
         slider_value = self.query_one(StrengthSlider).value
-        line = opponent_line(self.opponent, approximate=unleashed)
+        opponent = self.opponent
+        line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
-        self.query_one("#opponent", Static).update(wanted + line)
+        note = cap_note(self.estimate(), opponent.rating)
+        self.query_one("#opponent", Static).update(wanted + line + (f"\n{note}" if note else ""))
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        """Before the game: what each result would do to the rating (or the provisional
+        count) against the chosen opponent, and to the purse."""
+        if self.profile is None:
+            self.query_one("#preview", Static).update("")
+            return
+        outlook = preview(
+            self.ledger, self.profile, self.time_control.time_class, self.opponent.rating
+        )
+        stake = f"Stake {money(STAKE)}: win +{money(STAKE)}, draw $0, loss -{money(STAKE)}"
+        self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
 
     # -- time control --------------------------------------------------------------------
 
