@@ -107,3 +107,13 @@ async def test_the_twenty_game_rule_holds_on_every_screen(
         await pilot.press("f2")
         await wait_until(pilot, lambda: isinstance(again.screen, CalculatorScreen))
         assert again.screen.query_one("#rating", Input).value == f"{rating:.0f}"
+
+
+async def test_a_new_profile_sees_what_its_first_game_does(app: RatedPlayApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one("#new-profile", Input)
+        box.focus()
+        box.value = "Judit"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Whatever the result, this is game 1 of 20." in shown(app, "#preview")

@@ -122,7 +122,7 @@ class SetupScreen(WorkingScreen):
                 yield Checkbox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
                 yield Checkbox(
-                    "Doubling: either side may double the stake", id="doubling", compact=True
+                    "Doubling (either side may double the stake)", id="doubling", compact=True
                 )
                 yield Button("Start rated game", id="start", variant="success")
         yield Footer()
@@ -216,6 +216,7 @@ class SetupScreen(WorkingScreen):
         card = None if self.profile is None else build_card(self.ledger, self.profile)
         self.query_one(ProfileCardView).show(card, self.time_control.time_class)
         self.follow_results()
+        self.show_opponent()
 
     def estimate(self) -> float | None:
         """The player's rating or provisional performance in the chosen class."""
@@ -266,7 +267,7 @@ class SetupScreen(WorkingScreen):
         outlook = preview(
             self.ledger, self.profile, self.time_control.time_class, self.opponent.rating
         )
-        stake = f"Stake {money(STAKE)}: win +{money(STAKE)}, draw $0, loss -{money(STAKE)}"
+        stake = f"Stake {money(STAKE)}: a win gains it, a loss loses it"
         self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
 
     # -- time control --------------------------------------------------------------------
