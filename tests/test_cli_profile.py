@@ -142,8 +142,10 @@ def test_twenty_losses_to_the_weakest_opponent_show_the_floor_not_a_negative_rat
         record_game(ledger, profile, 455.0, 0.0)
     data_dir = str(ledger.path.parent)
     status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir, "--json")
-    rapid = json.loads(out)["classes"]["rapid"]
+    document = json.loads(out)
+    rapid = document["classes"]["rapid"]
     assert status == 0
+    assert document["purse"] == 1000, "games written without a stake move no money"
     assert (rapid["rating"], rapid["at_floor"], rapid["provisional"]) == (100.0, True, False)
     status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir)
     assert "Rating 100, the floor" in out and "-190" not in out

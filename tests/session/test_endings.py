@@ -76,7 +76,8 @@ def test_a_flag_against_a_lone_king_is_a_draw() -> None:
 def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
     """ "Draw by draw agreed" and "Draw by 50-move rule (claimed)" were the enum's words."""
     decisive = (Termination.CHECKMATE, Termination.TIME_FORFEIT, Termination.RESIGNATION,
-                Termination.ABANDONED, Termination.ENGINE_FAILURE)  # fmt: skip
+                Termination.ABANDONED, Termination.ENGINE_FAILURE,
+                Termination.DOUBLE_REFUSED)  # fmt: skip
     said = {
         termination: GameOutcome(None, termination, chess.WHITE).description
         for termination in Termination

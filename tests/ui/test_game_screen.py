@@ -10,9 +10,10 @@ from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.clock import ClockView
 from tests.ui.conftest import node_opponent
-from tests.ui.driving import start_game, wait_until
+from tests.ui.driving import wait_until
 
 
 def long_named() -> Opponent:
@@ -26,7 +27,12 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
     ledger.create_profile("Magnus")
     app = RatedPlayApp(ledger, Pool([long_named()]), AppOptions(handle_signals=False))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_game(pilot)
+        await pilot.press("f5")  # the Start button lies below the fold at 80x24
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_until(pilot, lambda: bool(screen.query("#opponent-clock")))
+        await pilot.pause()
         clock = screen.query_one("#opponent-clock", ClockView)
         assert str(clock.border_title).startswith("Black · 455 · Fairy-Stockfish")
         rated = str(screen.query_one("#rated").render())
