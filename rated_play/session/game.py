@@ -260,6 +260,8 @@ class RatedGame:
     async def play(self, move: chess.Move) -> None:
         """Play the player's move; the clock is pressed and the move is in the ledger."""
         self._require_player_turn()
+        if self._double_offered_to_player:
+            raise DoublingError("answer the offer to double first: accept it, or refuse")
         if move not in self._board.legal_moves:
             raise RatedGameError(f"{move.uci()} is not legal in this position")
         if self.check_flag():
@@ -289,7 +291,8 @@ class RatedGame:
 
     @property
     def double_offered_to_player(self) -> bool:
-        """The engine has offered to double and waits for :meth:`answer_double`."""
+        """The engine offered to double with its last move and waits for
+        :meth:`answer_double`; the player moves only once it is answered."""
         return self._double_offered_to_player
 
     async def offer_double(self) -> bool:
@@ -315,23 +318,18 @@ class RatedGame:
         self._double(accepted_by=self.engine_color)
         return True
 
-    async def engine_offers_double(self) -> bool:
-        """On the engine's turn, before it moves: whether it offers to double (once a move).
+    async def _engine_doubles_with(self, move: chess.Move) -> bool:
+        """Whether the engine offers to double with ``move``, judged on its own clock.
 
-        True means the offer stands until the player answers with :meth:`answer_double`; the
-        engine's clock runs meanwhile, as it is the engine's turn.
+        The offer comes with the move, the way the Laws of Chess have a draw offered (FIDE
+        Laws, 9.1.2.1: after making a move, before pressing the clock): the engine decides on
+        its own time, and the player answers on theirs, before their move.
         """
-        self._require_not_over()
-        if self._board.turn != self.engine_color:
-            raise NotYourTurnError("the engine offers a double on its own turn only")
-        if not self.may_double(self.engine_color) or self._doubled_this_move:
+        if not self.may_double(self.engine_color):
             return False
-        self._doubled_this_move = True
-        offers = await self._engine.offers_double(self._board, self.engine_color)
-        if self.check_flag() or self._outcome is not None:
-            return False
-        self._double_offered_to_player = offers
-        return offers
+        after = self._board.copy()
+        after.push(move)
+        return await self._engine.offers_double(after, self.engine_color)
 
     def answer_double(self, accept: bool) -> None:
         """The player's answer to the engine's double: accepting doubles the stake and gives
@@ -440,7 +438,11 @@ class RatedGame:
                 return None
             if self._outcome is not None or self.check_flag():
                 return None
+            doubles = await self._engine_doubles_with(move)
+            if self._outcome is not None or self.check_flag():
+                return None
             self._push(move)
+            self._double_offered_to_player = doubles and self._outcome is None
             return move
         return None
 

@@ -98,8 +98,9 @@ async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
 async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_player(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """A player who moves at random is soon lost; the engine doubles once it is a clear
-    favourite (from move 10), and the player who refuses loses the game and the stake."""
+    """A player who moves at random is soon lost; the engine doubles, with a move, once it is
+    a clear favourite (from move 10), and the player who refuses loses the game and the
+    stake. Until the offer is answered the player cannot move."""
     chooser = random.Random(7)
     game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
     try:
@@ -109,13 +110,14 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
             if game.is_player_turn:
                 await game.play(chooser.choice(list(game.board.legal_moves)))
                 continue
-            if await game.engine_offers_double():
+            await game.engine_move()
+            if game.double_offered_to_player:
                 offered = True
                 break
-            assert not await game.engine_offers_double(), "one offer a move"
-            await game.engine_move()
-        assert offered and game.double_offered_to_player
+        assert offered and game.is_player_turn
         assert game.board.fullmove_number >= 10
+        with pytest.raises(DoublingError, match="answer the offer to double first"):
+            await game.play(next(iter(game.board.legal_moves)))
         game.answer_double(accept=False)
         assert game.outcome is not None
         assert (game.outcome.termination, game.outcome.player_score) == (
@@ -124,3 +126,28 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
     finally:
         await game.close()
     assert ledger.game(game.game_id).purse_after == START_PURSE - STAKE
+
+
+async def test_accepting_the_engines_double_gives_the_player_the_right_to_double(
+    ledger: Ledger, profile: Profile
+) -> None:
+    chooser = random.Random(7)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    try:
+        for _ in range(MAX_PLIES):
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            if game.is_player_turn:
+                await game.play(chooser.choice(list(game.board.legal_moves)))
+            else:
+                await game.engine_move()
+                if game.double_offered_to_player:
+                    break
+        game.answer_double(accept=True)
+        assert (game.stake, game.doublings) == (2 * STAKE, 1)
+        assert game.may_double(game.player_color) and not game.may_double(game.engine_color)
+        assert ledger.game(game.game_id).stake == 2 * STAKE
+        with pytest.raises(DoublingError, match="no double has been offered"):
+            game.answer_double(accept=True)
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).purse_after == START_PURSE - 2 * STAKE, "left: a loss"

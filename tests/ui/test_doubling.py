@@ -91,8 +91,10 @@ async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_p
                 break
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             await type_move(pilot, chooser.choice(list(game.board.legal_moves)).uci())
+        await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog) and "offers to double" in dialog.question
+        assert game.is_player_turn, "the offer comes with the engine's move"
         assert dialog.focused is not None and dialog.focused.id == "cancel", "Enter accepts"
         await pilot.click("#confirm")  # refuse, and so resign
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))

@@ -250,27 +250,24 @@ class GameScreen(WorkingScreen):
 
     @work(exclusive=True, group="engine", exit_on_error=False)
     async def think(self) -> None:
-        if await self.answer_engine_double():
-            with self.saving():
-                await self.game.engine_move()
+        with self.saving():
+            await self.game.engine_move()
+        if self.game.double_offered_to_player:
+            self.show_position()  # the move the offer comes with, on the board first
+            await self.answer_engine_double()
         self.after_move()
 
-    async def answer_engine_double(self) -> bool:
-        """Let the engine offer a double before its move and ask the player; False when the
-        game ended (the player refused, or a flag fell meanwhile)."""
+    async def answer_engine_double(self) -> None:
+        """Ask the player about the double the engine offered with its move (the player's
+        clock runs, as it is their turn)."""
         game = self.game
-        if not await game.engine_offers_double():
-            return not game.is_over
         doubled = money(2 * game.stake)
         refused = await self.app.push_screen_wait(double_dialog(game.opponent.title, doubled))
         if game.is_over:
-            return False
+            return
         with self.saving():
             game.answer_double(accept=not refused)
         self.show_stake()
-        if not game.is_over:
-            self.set_status(f"You accepted the double: the stake is {doubled}.")
-        return not game.is_over
 
     @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_double(self) -> None:
