@@ -381,8 +381,8 @@ class Ledger:
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
-                "player_score, termination, started_at, rating_before, stake) "
-                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                "player_score, termination, started_at, rating_before, stake, abandonment_told) "
+                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
                 (
                     profile.id,
                     _color_name(color),
@@ -486,6 +486,25 @@ class Ledger:
         pending = [record for record in map(self._game, rows) if record is not None]
         stale = self._stale_ids([record.id for record in pending])
         return [record for record in pending if record.id in stale]
+
+    # -- telling the player about abandoned games -----------------------------------------
+
+    def untold_abandonments(self) -> list[GameRecord]:
+        """Games closed as lost by abandonment that the player has not been told about: the
+        process died, or a signal ended it, before anyone could say so."""
+        if not self._has_setups:
+            return []
+        with self._reading():
+            rows = self._db.execute(
+                f"SELECT {self._game_columns} FROM games WHERE status = 'abandoned' "
+                "AND abandonment_told = 0 ORDER BY id"
+            ).fetchall()
+        return [record for record in map(self._game, rows) if record is not None]
+
+    def mark_abandonment_told(self, game_id: int) -> None:
+        """The player knows this game was scored as a loss by abandonment."""
+        with self._write():
+            self._db.execute("UPDATE games SET abandonment_told = 1 WHERE id = ?", (game_id,))
 
     # -- the setup each profile chose last ------------------------------------------------
 

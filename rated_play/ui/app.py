@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -74,13 +75,18 @@ class RatedPlayApp(App[None]):
 
     def close_abandoned_games(self) -> None:
         """Close the games a process left when it died (killed, crashed, power cut) as the
-        losses they are, and tell the player so, once: the next start finds them closed."""
+        losses they are, and tell the player, once, of every game scored as a loss by
+        abandonment that nobody could tell them about (those too that a closed terminal or a
+        signal ended)."""
         try:
-            reports = close_abandoned_games(self.ledger)
+            close_abandoned_games(self.ledger)
+            untold = self.ledger.untold_abandonments()
+            for record in untold:
+                self.ledger.mark_abandonment_told(record.id)
         except UserError:
             return  # a full disk: the games stay pending, read as losses by every reader
-        if reports:
-            lines = [abandonment_notice(self.ledger.game(report.game_id)) for report in reports]
+        if untold:
+            lines = [abandonment_notice(record) for record in untold]
             self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
 
     def on_unmount(self) -> None:
@@ -110,6 +116,9 @@ class RatedPlayApp(App[None]):
             self._asking_to_quit = False
             if confirmed and game_screen.in_play:
                 game_screen.abandon()
+                # The quit dialog said it: the next start need not say it again.
+                with suppress(UserError):
+                    self.ledger.mark_abandonment_told(game_screen.game.game_id)
                 self.exit()
 
         self.push_screen(quit_dialog(), leave)

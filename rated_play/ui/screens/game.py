@@ -99,7 +99,7 @@ class GameScreen(WorkingScreen):
                 yield Static("", id="status", markup=False)
                 with Horizontal(id="actions"):
                     yield Button("Offer draw", id="offer-draw", compact=True)
-                    yield Button("Claim draw", id="claim-draw", compact=True)
+                    yield Button("Claim", id="claim-draw", compact=True)
                     yield Button("Double", id="offer-double", compact=True)
                     yield Button("Resign", id="resign", variant="error", compact=True)
         yield Footer()
