@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import chess
 import chess.engine
 
-from engines import draw_offer
+from engines import doubling, draw_offer
 from engines.analyst import Analyst
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
@@ -111,6 +111,24 @@ class EnginePlayer:
         except _ANALYST_FAILURES:
             return False
         return draw_offer.accepts_draw(score.pov(colour), board)
+
+    async def accepts_double(self, board: chess.Board, colour: chess.Color) -> bool:
+        """Whether the opponent, playing ``colour``, takes a double offered in ``board`` (see
+        :mod:`engines.doubling`); when it cannot judge it takes it, as refusing would resign."""
+        try:
+            score = await self._analyst.evaluate(board, doubling.evaluation_limit())
+        except _ANALYST_FAILURES:
+            return True
+        return doubling.accepts_double(score.pov(colour))
+
+    async def offers_double(self, board: chess.Board, colour: chess.Color) -> bool:
+        """Whether the opponent, playing ``colour`` and to move in ``board``, offers to double
+        the stake (see :mod:`engines.doubling`); it does not when it cannot judge."""
+        try:
+            score = await self._analyst.evaluate(board, doubling.evaluation_limit())
+        except _ANALYST_FAILURES:
+            return False
+        return doubling.offers_double(score.pov(colour), board)
 
     async def _own_move(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
         engine = self._require()

@@ -3,13 +3,16 @@ the ledger by a rating system. Nothing here is stored; it is recomputed from the
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import chess
 
 from profiles.ledger import Ledger, Profile
+from profiles.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
+from profiles.ratings.base import RATING_FLOOR
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass
 
@@ -38,6 +41,11 @@ class ClassCard:
         return self.state.rating
 
     @property
+    def at_floor(self) -> bool:
+        """The rating is the floor: the results lie below anything these games can measure."""
+        return self.rating is not None and self.rating <= RATING_FLOOR
+
+    @property
     def rd(self) -> float | None:
         return None if self.rating is None or self.state is None else self.state.rd
 
@@ -54,6 +62,31 @@ class ProfileCard:
     system: str
     next_color: chess.Color
     classes: dict[TimeClass, ClassCard]
+    purse: int = START_PURSE
+    """Virtual money: the starting purse plus every game's settlement."""
+
+    @property
+    def system_title(self) -> str:
+        """The rating system in words, shown beside every rating on the card."""
+        return get_system(self.system).title
+
+
+def money(amount: int) -> str:
+    """Virtual money as the card shows it: ``$1,020``, ``-$30``."""
+    return f"{'-' if amount < 0 else ''}${abs(amount):,}"
+
+
+def rating_words(card: ClassCard) -> str:
+    """The rating as the card says it: the number, the floor, or the games still to play."""
+    if card.rating is None:
+        return f"Provisional: {card.games} of {PROVISIONAL_GAMES} games"
+    if card.at_floor:
+        return (
+            f"Rating {RATING_FLOOR:.0f}, the floor: your results are below what games "
+            "against these opponents can measure"
+        )
+    deviation = f" ± {card.rd:.0f}" if card.rd is not None else ""
+    return f"Rating {card.rating:.0f}{deviation}"
 
 
 def class_card(
@@ -87,4 +120,54 @@ def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -
         system=system,
         next_color=ledger.next_color(profile.id),
         classes=classes,
+        purse=purse(games),
     )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A class card now, and after a win, a draw or a loss against one opponent."""
+
+    before: ClassCard
+    win: ClassCard
+    draw: ClassCard
+    loss: ClassCard
+
+    @property
+    def estimate(self) -> float | None:
+        """The player's rating or provisional performance (never shown before 20 games)."""
+        return None if self.before.state is None else self.before.state.rating
+
+
+def preview(
+    ledger: Ledger,
+    profile: Profile,
+    time_class: TimeClass,
+    opponent_rating: float,
+    system: str = DEFAULT_SYSTEM,
+) -> Preview:
+    """What the next game against ``opponent_rating`` would do, for each result."""
+    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
+    today = dt.datetime.now(dt.UTC).date()
+
+    def after(score: float) -> ClassCard:
+        extra = GameScore(opponent_rating, score, played_on=today)
+        return class_card(time_class, [*scores, extra], system)
+
+    return Preview(class_card(time_class, scores, system), after(1.0), after(0.5), after(0.0))
+
+
+def preview_words(outlook: Preview) -> str:
+    """ "Win 1523 (+12) · Draw 1507 (−4) · Loss 1491 (−20)", or what the game does to the
+    provisional count: no rating is shown, or hinted at, before 20 games."""
+    before = outlook.before
+    if before.rating is None:
+        number = before.games + 1
+        if number < PROVISIONAL_GAMES:
+            return f"Whatever the result, this is game {number} of {PROVISIONAL_GAMES}."
+        return f"Game {PROVISIONAL_GAMES} of {PROVISIONAL_GAMES}: your rating is shown after it."
+    parts = []
+    for label, card in (("Win", outlook.win), ("Draw", outlook.draw), ("Loss", outlook.loss)):
+        assert card.rating is not None
+        parts.append(f"{label} {card.rating:.0f} ({card.rating - before.rating:+.0f})")
+    return " · ".join(parts)

@@ -50,6 +50,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "RecordedMove",
+    "Setup",
     "validate_profile_name",
 ]
 
@@ -107,12 +108,30 @@ class GameRecord:
     """The default system's rating shown before the game (None while provisional)."""
     rating_after: float | None
     pgn: str
+    stake: int = 0
+    """What the game is played for, doublings included (0 for a game of the first schema)."""
+    doublings: int = 0
+    """How many times the stake was doubled during the game."""
+    purse_after: int | None = None
+    """The player's purse once the game was closed (None while pending or void)."""
 
     @property
     def rated(self) -> bool:
         """Counts for the rating: finished and abandoned games (a pending one is a loss too,
         but it is closed before anyone reads ratings)."""
         return self.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A profile's last choices at the setup of a rated game."""
+
+    strength: float | None
+    """The slider's wanted rating (None: never moved)."""
+    unleashed: bool
+    time_control: str
+    """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
+    doubling: bool
 
 
 @dataclass(frozen=True)
@@ -165,6 +184,8 @@ class Ledger:
         self.readonly = readonly
         self._locks: dict[int, int] = {}
         self._damaged: dict[str, str] = {}
+        self._game_columns = _GAME_COLUMNS
+        self._has_setups = True
 
     # -- opening -------------------------------------------------------------------------
 
@@ -177,7 +198,17 @@ class Ledger:
         Raises :class:`LedgerError` for a file that is not a usable ledger; the file is left
         exactly as it was.
         """
-        return cls(open_file(path, readonly=readonly), path, readonly=readonly)
+        connection = open_file(path, readonly=readonly)
+        ledger = cls(connection, path, readonly=readonly)
+        try:
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        except sqlite3.Error as error:
+            connection.close()
+            raise failure(error, path, writing=False) from error
+        # A reader leaves an older ledger as it is: it reads the columns that file has.
+        ledger._game_columns = _GAME_COLUMNS if version >= 2 else _GAME_COLUMNS_1
+        ledger._has_setups = version >= 2
+        return ledger
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -278,7 +309,7 @@ class Ledger:
         abandonment it is, to every reader at once, before anyone has closed it. A row that
         cannot be read is left out and named in :attr:`damaged`.
         """
-        query = f"SELECT {_GAME_COLUMNS} FROM games"
+        query = f"SELECT {self._game_columns} FROM games"
         params: tuple[int, ...] = ()
         if profile_id is not None:
             query += " WHERE profile_id = ?"
@@ -302,7 +333,7 @@ class Ledger:
     def game(self, game_id: int) -> GameRecord:
         with self._reading():
             row = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+                f"SELECT {self._game_columns} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             raise LedgerError(f"no game {game_id} in the ledger")
@@ -336,8 +367,10 @@ class Ledger:
         opponent_rating: float,
         time_control: TimeControl,
         rating_before: float | None,
+        stake: int = 0,
     ) -> GameRecord:
-        """Write a new game as a pending loss and hold its lock; returns the row.
+        """Write a new game as a pending loss (its stake lost too) and hold its lock; returns
+        the row.
 
         The colour is taken here, in the same transaction, so two copies of the app starting
         games at once still alternate.
@@ -348,8 +381,8 @@ class Ledger:
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
-                "player_score, termination, started_at, rating_before) "
-                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "player_score, termination, started_at, rating_before, stake, abandonment_told) "
+                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
                 (
                     profile.id,
                     _color_name(color),
@@ -362,6 +395,7 @@ class Ledger:
                     ABANDONED_TERMINATION,
                     started.isoformat(),
                     rating_before,
+                    stake,
                 ),
             )
             game_id = cursor.lastrowid
@@ -378,6 +412,18 @@ class Ledger:
                 "INSERT INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
                 (game_id, ply, uci, clock_ms),
             )
+
+    def record_doubling(self, game_id: int) -> GameRecord:
+        """Double a pending game's stake, so a game left now costs the doubled stake."""
+        with self._write():
+            cursor = self._db.execute(
+                "UPDATE games SET stake = stake * 2, doublings = doublings + 1 "
+                "WHERE id = ? AND status = 'pending'",
+                (game_id,),
+            )
+            if cursor.rowcount != 1:
+                raise GameClosedError(f"game {game_id} was closed already; it keeps its stake")
+        return self.game(game_id)
 
     def moves(self, game_id: int) -> list[RecordedMove]:
         with self._reading():
@@ -396,6 +442,7 @@ class Ledger:
         termination: str,
         pgn: str,
         rating_after: float | None,
+        purse_after: int | None = None,
     ) -> GameRecord:
         """Replace a pending game's provisional loss with how it really ended.
 
@@ -407,7 +454,8 @@ class Ledger:
         with self._write():
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
-                "pgn = ?, rating_after = ?, finished_at = ? WHERE id = ? AND status = 'pending'",
+                "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "
+                "WHERE id = ? AND status = 'pending'",
                 (
                     status.value,
                     result,
@@ -415,6 +463,7 @@ class Ledger:
                     termination,
                     pgn,
                     rating_after,
+                    purse_after,
                     _now().isoformat(),
                     game_id,
                 ),
@@ -432,11 +481,64 @@ class Ledger:
         """
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'pending' ORDER BY id"
+                f"SELECT {self._game_columns} FROM games WHERE status = 'pending' ORDER BY id"
             ).fetchall()
         pending = [record for record in map(self._game, rows) if record is not None]
         stale = self._stale_ids([record.id for record in pending])
         return [record for record in pending if record.id in stale]
+
+    # -- telling the player about abandoned games -----------------------------------------
+
+    def untold_abandonments(self) -> list[GameRecord]:
+        """Games closed as lost by abandonment that the player has not been told about: the
+        process died, or a signal ended it, before anyone could say so."""
+        if not self._has_setups:
+            return []
+        with self._reading():
+            rows = self._db.execute(
+                f"SELECT {self._game_columns} FROM games WHERE status = 'abandoned' "
+                "AND abandonment_told = 0 ORDER BY id"
+            ).fetchall()
+        return [record for record in map(self._game, rows) if record is not None]
+
+    def mark_abandonment_told(self, game_id: int) -> None:
+        """The player knows this game was scored as a loss by abandonment."""
+        with self._write():
+            self._db.execute("UPDATE games SET abandonment_told = 1 WHERE id = ?", (game_id,))
+
+    # -- the setup each profile chose last ------------------------------------------------
+
+    def last_setup(self, profile_id: int) -> Setup | None:
+        """The profile's last setup, or None before its first game (or in an older ledger)."""
+        if not self._has_setups:
+            return None
+        with self._reading():
+            row = self._db.execute(
+                "SELECT strength, unleashed, time_control, doubling FROM setups "
+                "WHERE profile_id = ?",
+                (profile_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        strength = None if row[0] is None else float(row[0])
+        return Setup(strength, bool(row[1]), str(row[2]), bool(row[3]))
+
+    def save_setup(self, profile_id: int, setup: Setup) -> None:
+        """Remember the profile's choices for its next setup."""
+        with self._write():
+            self._db.execute(
+                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET "
+                "strength = excluded.strength, unleashed = excluded.unleashed, "
+                "time_control = excluded.time_control, doubling = excluded.doubling",
+                (
+                    profile_id,
+                    setup.strength,
+                    int(setup.unleashed),
+                    setup.time_control,
+                    int(setup.doubling),
+                ),
+            )
 
     # -- locks of games in play ----------------------------------------------------------
 
@@ -493,11 +595,13 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
 
-_GAME_COLUMNS = (
+_GAME_COLUMNS_1 = (
     "id, profile_id, status, player_color, opponent_name, opponent_title, opponent_rating, "
     "time_control, time_class, result, player_score, termination, started_at, finished_at, "
-    "rating_before, rating_after, pgn"
+    "rating_before, rating_after, pgn, 0, 0, NULL"
 )
+"""The columns of a game in a ledger of the first schema, which played for nothing."""
+_GAME_COLUMNS = _GAME_COLUMNS_1.replace("0, 0, NULL", "stake, doublings, purse_after")
 
 
 def _game(row: tuple[Any, ...]) -> GameRecord:
@@ -520,4 +624,7 @@ def _game(row: tuple[Any, ...]) -> GameRecord:
         rating_before=None if row[14] is None else float(row[14]),
         rating_after=None if row[15] is None else float(row[15]),
         pgn=str(row[16]),
+        stake=int(row[17]),
+        doublings=int(row[18]),
+        purse_after=None if row[19] is None else int(row[19]),
     )

@@ -25,8 +25,8 @@ from profiles.errors import UserError, printable
 APPLICATION_ID = 0x52506C79
 """``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
 
-SCHEMA_VERSION = 1
-"""The ``user_version`` of the schema below."""
+SCHEMA_VERSION = 2
+"""The ``user_version`` of the newest schema: the number of :data:`MIGRATIONS`."""
 
 # Never edit this text: ledgers written before the application id existed are recognised by
 # it, statement for statement. A schema change is a new entry in MIGRATIONS.
@@ -65,7 +65,26 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+_MONEY_AND_SETUPS_2 = """
+ALTER TABLE games ADD COLUMN stake INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN doublings INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN purse_after INTEGER;
+ALTER TABLE games ADD COLUMN abandonment_told INTEGER NOT NULL DEFAULT 1;
+CREATE TABLE IF NOT EXISTS setups (
+    profile_id    INTEGER PRIMARY KEY REFERENCES profiles(id),
+    strength      REAL,
+    unleashed     INTEGER NOT NULL DEFAULT 0,
+    time_control  TEXT NOT NULL,
+    doubling      INTEGER NOT NULL DEFAULT 0
+);
+"""
+"""Version 2: the stake a game is played for (already doubled ``doublings`` times) and the purse
+after it; games of version 1 were played for nothing (stake 0), so every purse they left is
+the starting purse. Whether the player has been told that a game was scored as a loss by
+abandonment (games of version 1 count as told: no old game is announced). And each profile's
+last setup, so the next one opens where it left off."""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2)
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order."""
 
 _MAGIC = b"SQLite format 3\x00"

@@ -5,6 +5,10 @@ Every class is its own division: its games never touch another class's rating. A
 calendar month (UTC, by when the game ended): everyone's season rating in a class starts the
 month at 1200 and moves by seed 001's Elo, K 40 while the player has fewer than 30 games in the
 class (counting every month, as seed 001 tracks K per division) and 20 after.
+
+The product's 20-game rule holds here too: a profile's season rating is shown only once it has
+:data:`PROVISIONAL_GAMES` rated games in the class (every month counted); until then its line
+says how many games remain, and it stands below every rated line.
 """
 
 from __future__ import annotations
@@ -16,13 +20,23 @@ from dataclasses import dataclass
 
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
-from profiles.ratings import DEFAULT_SYSTEM, GameScore, PlayerStart, RatingState, RatingSystem
+from profiles.ratings import (
+    DEFAULT_SYSTEM,
+    PROVISIONAL_GAMES,
+    GameScore,
+    PlayerStart,
+    RatingState,
+    RatingSystem,
+)
 from profiles.ratings.elo import CLUB
 from profiles.ratings.systems import get_system
 from profiles.time_control import TimeClass
 
 SEASON_START_RATING = 1200.0
 """Seed 001: "All players return to 1200" at the start of each month."""
+
+SEASON_SYSTEM_TITLE = "club Elo, K 40 then 20, from 1200 each month"
+"""What a season rating is, in the words every screen and command shows beside it."""
 
 _MONTH = re.compile(r"^([0-9]{4})-([0-9]{2})$")  # ASCII digits only: "２０２５" is no year
 
@@ -100,11 +114,22 @@ class SeasonStanding:
     """One profile's line in a class's season table."""
 
     profile: str
-    rating: float
+    rating: float | None
+    """The season rating; None until the profile has 20 rated games in the class."""
     games: int
+    """Games this season."""
     wins: int
     draws: int
     losses: int
+    games_until_rated: int
+    """Rated games in the class (every month) still to play before the rating is shown."""
+
+    @property
+    def shown(self) -> str:
+        """The season rating, or how many games remain before it is shown."""
+        if self.rating is None:
+            return f"{self.games_until_rated} to rated"
+        return f"{self.rating:.0f}"
 
 
 def season_rating(
@@ -118,19 +143,21 @@ def season_rating(
         return None
     scores = [game_score(game) for game in month]
     state = CLUB.rate(scores, PlayerStart(SEASON_START_RATING, games=before))
+    until_rated = max(0, PROVISIONAL_GAMES - before - len(scores))
     return SeasonStanding(
         profile=profile,
-        rating=state.rating,
+        rating=state.rating if until_rated == 0 else None,
         games=len(scores),
         wins=sum(1 for s in scores if s.score == 1.0),
         draws=sum(1 for s in scores if s.score == 0.5),
         losses=sum(1 for s in scores if s.score == 0.0),
+        games_until_rated=until_rated,
     )
 
 
 def leaderboard(ledger: Ledger, season: Season) -> dict[TimeClass, list[SeasonStanding]]:
-    """Every class with games in the season, its profiles best first (ties: more games, then
-    name)."""
+    """Every class with games in the season, its rated profiles best first, then the ones still
+    provisional, closest to rated first (ties: more games, then name)."""
     table: dict[TimeClass, list[SeasonStanding]] = {}
     for profile in ledger.profiles():
         games = ledger.games(profile.id)
@@ -139,5 +166,8 @@ def leaderboard(ledger: Ledger, season: Season) -> dict[TimeClass, list[SeasonSt
             if standing is not None:
                 table.setdefault(time_class, []).append(standing)
     for standings in table.values():
-        standings.sort(key=lambda s: (-s.rating, -s.games, s.profile.casefold()))
+        standings.sort(
+            key=lambda s: (s.rating is None, -(s.rating or 0.0), s.games_until_rated, -s.games,
+                           s.profile.casefold())
+        )  # fmt: skip
     return {time_class: table[time_class] for time_class in TimeClass if time_class in table}

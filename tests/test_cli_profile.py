@@ -131,3 +131,22 @@ def test_profile_and_export_errors_say_what_to_do(
     status, _, err = run_cli(capsys, "profile", "Magnus", "--data-dir", str(broken))
     assert status == 2 and "not a rated-play ledger" in err
     assert (broken / "ledger.sqlite3").read_bytes() == b"garbage" * 500
+
+
+def test_twenty_losses_to_the_weakest_opponent_show_the_floor_not_a_negative_rating(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Twenty losses to 455 once showed "Rating -190" (the performance fit, unbounded); the card
+    now shows the floor, says what it means, and names the system."""
+    for _ in range(20):
+        record_game(ledger, profile, 455.0, 0.0)
+    data_dir = str(ledger.path.parent)
+    status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir, "--json")
+    document = json.loads(out)
+    rapid = document["classes"]["rapid"]
+    assert status == 0
+    assert document["purse"] == 1000, "games written without a stake move no money"
+    assert (rapid["rating"], rapid["at_floor"], rapid["provisional"]) == (100.0, True, False)
+    status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir)
+    assert "Rating 100, the floor" in out and "-190" not in out
+    assert "FIDE (K 40/20/10, 400-point cap)" in out

@@ -100,6 +100,17 @@ VOLATILITY_RANGE = (0.0, 1.0)
 """Volatility above 0 (Glickman's step 5 takes its logarithm) and at most 1, far above the 0.06
 of the paper's example and lichess's cap of 0.1."""
 
+RATING_FLOOR = 100.0
+"""No system rates anyone below this: the absolute floor of the US Chess rating system. A run
+of losses only says a player is well below their opponents; a number under the floor (or under
+zero, as an unbounded fit or a one-step Glicko-2 update gives) would mean nothing to a player."""
+
+
+def within_floor(rating: float) -> float:
+    """``rating`` kept from :data:`RATING_FLOOR` up to the top of :data:`RATING_RANGE`."""
+    return min(RATING_RANGE[1], max(RATING_FLOOR, rating))
+
+
 GAMES_LIMIT = 1_000_000
 """More rated games than anyone plays in a lifetime."""
 

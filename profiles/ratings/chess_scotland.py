@@ -30,6 +30,7 @@ from profiles.ratings.base import (
     RatingState,
     check_games,
     round_points,
+    within_floor,
 )
 from profiles.ratings.expected import GAP_CAP, table_bands, table_expected
 
@@ -92,7 +93,7 @@ class ChessScotland:
             if not games:
                 raise RatingInputError("a first grade needs games: give at least one")
             return RatingState(
-                rating=float(_first_grade(games)),
+                rating=within_floor(_first_grade(games)),
                 games=len(games),
                 provisional=len(games) < max(NEW_GRADE_GAMES, PROVISIONAL_GAMES),
             )
@@ -106,7 +107,7 @@ class ChessScotland:
         )
         played = start.games + len(counted)
         return RatingState(
-            rating=float(grade), games=played, provisional=played < PROVISIONAL_GAMES
+            rating=within_floor(grade), games=played, provisional=played < PROVISIONAL_GAMES
         )
 
 

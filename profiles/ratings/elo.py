@@ -35,6 +35,7 @@ from profiles.ratings.base import (
     check_number,
     check_rating,
     round_points,
+    within_floor,
 )
 from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
 from profiles.ratings.performance import performance
@@ -168,7 +169,9 @@ class EloSystem:
         for game in remaining:
             peak = max(peak, rating)
             k = self.k_factor(Standing(rating, played, peak))
-            rating += elo_change(k, game.score, self.expected(rating, game.opponent_rating))
+            rating = within_floor(
+                rating + elo_change(k, game.score, self.expected(rating, game.opponent_rating))
+            )
             played += 1
             history.append(rating)
         return RatingState(
@@ -195,7 +198,7 @@ class EloSystem:
         change = sum(k * (g.score - self.expected(rating, g.opponent_rating)) for g in games)
         played = start.games + len(games)
         return RatingState(
-            rating=float(rating + round_points(change)),
+            rating=within_floor(rating + round_points(change)),
             games=played,
             provisional=played < PROVISIONAL_GAMES,
         )

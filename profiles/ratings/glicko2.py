@@ -1,7 +1,23 @@
 """Glicko-2, step by step as in Mark Glickman's "Example of the Glicko-2 system" (2013).
 
-A rating comes with a rating deviation (RD, shown as ±) and a volatility. The games of one call
-are one rating period. An opponent without a rating deviation counts as exactly known (RD 0):
+A rating comes with a rating deviation (RD, shown as ±) and a volatility.
+
+Rating periods. The paper rates all the games of a rating period at once, from the rating the
+player held when it began, as if it did not change during the period; it works best, it says,
+with 10 to 15 games a period, and a period's length is "at the discretion of the
+administrator". A rated game here shows its rating change the moment it ends, so each game is
+its own period (as lichess rates): :meth:`Glicko2.rate` walks the games one period each, and
+:meth:`Glicko2.rate_period` is the paper's period of many games. One period of many games is
+one step from its start: step 7 moves the rating by φ'²·Σg·(s − E), evaluated at the start,
+which overshoots when the start is far from the player's strength (a new player at 1500 who
+draws twenty games with a 455 engine is sent below 100 by it, and twenty losses, unbounded,
+read −69438). Bounds act inside the step, where they shape the result, not only on what is
+shown: σ' is kept to the preset's maximum volatility before step 6, φ* to the maximum RD
+before step 7, and the rating between the floor (:data:`profiles.ratings.base.RATING_FLOOR`)
+and 4000 after it. Glickman's Glicko paper (1999, step 1) caps an RD at 350, the unrated
+player's, which is the bound of :data:`GLICKMAN`.
+
+An opponent without a rating deviation counts as exactly known (RD 0):
 the engine pool's calibrated ratings are treated as fixed points, as the Elo systems treat them.
 
 The default parameters are lichess's: τ = 0.75 (scalachess ``rating/.../glicko/model.scala``,
@@ -26,6 +42,7 @@ from profiles.ratings.base import (
     RatingState,
     check_games,
     check_number,
+    within_floor,
 )
 
 GLICKO2_SCALE = 173.7178
@@ -56,8 +73,9 @@ class Glicko2Parameters:
 TAU_RANGE = (0.3, 1.2)
 """τ as Glickman's paper (section "Example calculation") advises: between 0.3 and 1.2."""
 
-GLICKMAN = Glicko2Parameters(tau=0.5, rating=1500.0, rd=350.0, volatility=0.06)
-"""The paper's example: τ 0.5, a new player at 1500 ± 350 with volatility 0.06."""
+GLICKMAN = Glicko2Parameters(tau=0.5, rating=1500.0, rd=350.0, volatility=0.06, max_rd=350.0)
+"""The paper's example: τ 0.5, a new player at 1500 ± 350 with volatility 0.06, and no RD
+above the unrated player's 350 (Glicko, step 1)."""
 
 LICHESS = Glicko2Parameters(
     tau=0.75,
@@ -121,7 +139,19 @@ class Glicko2:
         return replace(self, parameters=replace(self.parameters, tau=tau))
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
-        """The state after one rating period made of ``games``."""
+        """The state after ``games``, each its own rating period; no games: an idle period."""
+        check_games(games, start)
+        if not games:
+            return self.rate_period([], start)
+        state, history = start, []
+        for game in games:
+            result = self.rate_period([game], state)
+            history.append(result.rating)
+            state = PlayerStart(result.rating, result.games, result.rd, result.volatility)
+        return replace(result, history=tuple(history))
+
+    def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
+        """The state after one rating period made of ``games`` (the paper's steps 1 to 8)."""
         check_games(games, start)
         p = self.parameters
         rating = p.rating if start.rating is None else start.rating
@@ -141,7 +171,7 @@ class Glicko2:
         new_rd = min(p.max_rd, max(p.min_rd, phi * GLICKO2_SCALE))
         played = start.games + len(games)
         return RatingState(
-            rating=mu * GLICKO2_SCALE + CENTRE,
+            rating=within_floor(mu * GLICKO2_SCALE + CENTRE),
             games=played,
             provisional=played < PROVISIONAL_GAMES or new_rd >= p.provisional_rd,
             rd=new_rd,
@@ -167,10 +197,12 @@ class Glicko2:
         # Step 4: the estimated improvement Δ.
         improvement = sum(_g(phi_j) * (s - _e(mu, mu_j, phi_j)) for mu_j, phi_j, s in opponents)
         delta = v * improvement
-        # Step 5: the new volatility.
-        sigma = new_volatility(sigma, phi, v, delta, self.parameters.tau)
-        # Steps 6 and 7: the pre-period deviation, then the new deviation and rating.
-        phi_star = math.sqrt(phi * phi + sigma * sigma)
+        # Step 5: the new volatility, within the preset's bound before step 6 uses it.
+        bounds = self.parameters
+        sigma = min(bounds.max_volatility, new_volatility(sigma, phi, v, delta, bounds.tau))
+        # Steps 6 and 7: the pre-period deviation (within the largest RD), then the new
+        # deviation and rating.
+        phi_star = min(math.sqrt(phi * phi + sigma * sigma), bounds.max_rd / GLICKO2_SCALE)
         phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
         mu += phi * phi * improvement
         return mu, phi, sigma

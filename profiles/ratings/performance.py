@@ -4,12 +4,14 @@ It is the logistic fit of :mod:`profiles.ratings.fit` with the opponents as anch
 initial rating of a new player and the calibration of the engine pool come from one piece of
 code. A run of all wins or all losses is finite: the fit gives such a player one virtual draw
 spread over their opponents (twenty wins against 1500 give ≈ 2145, twenty losses ≈ 855).
+A fit below the rating floor (:data:`profiles.ratings.base.RATING_FLOOR`) is the floor:
+twenty losses against 455 fit at −190, which says only "far below 455".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from profiles.ratings.base import (
     NEW_PLAYER,
@@ -19,6 +21,7 @@ from profiles.ratings.base import (
     RatingInputError,
     RatingState,
     check_games,
+    within_floor,
 )
 from profiles.ratings.fit import FittedRating, fit_ratings
 
@@ -39,7 +42,8 @@ def performance(games: Sequence[GameScore]) -> FittedRating:
     fit = fit_ratings(
         ((_PLAYER, _opponent(game.opponent_rating), game.score) for game in games), anchors
     )
-    return fit[_PLAYER]
+    fitted = fit[_PLAYER]
+    return replace(fitted, rating=within_floor(fitted.rating))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from profiles.ratings.base import (
     RatingState,
     check_games,
     round_points,
+    within_floor,
 )
 
 FACTOR_SPREAD = 400.0
@@ -81,6 +82,7 @@ class UscfClassic:
                 rating = float(round_points((rating * played + factor) / (played + 1)))
             else:
                 rating += established_change(rating, game.opponent_rating, game.score)
+            rating = within_floor(rating)
             played += 1
             history.append(rating)
         if rating is None:

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import asdict
 
 from profiles.ledger import NoLedgerError
-from profiles.seasons import Season, SeasonStanding, leaderboard
+from profiles.seasons import SEASON_SYSTEM_TITLE, Season, SeasonStanding, leaderboard
 from profiles.time_control import TimeClass
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -16,8 +16,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "leaderboard",
         help="the season standings of this machine's profiles",
-        description="Season ratings per time-control class for one month: everyone starts "
-        "the month at 1200 (seed 001).",
+        description="Season ratings per time-control class for one month (club Elo: everyone "
+        "starts the month at 1200), shown once a profile has 20 rated games in the class.",
     )
     add_data_dir(parser)
     parser.add_argument("--month", metavar="YYYY-MM", help="the season (default this month)")
@@ -42,6 +42,7 @@ def _show(
         print_json(
             {
                 "month": str(season),
+                "system": SEASON_SYSTEM_TITLE,
                 "classes": {
                     time_class.value: [
                         {"rank": rank, **asdict(standing)}
@@ -55,7 +56,7 @@ def _show(
     if not standings:
         print(f"No rated games in {season}.")
     for time_class, rows in standings.items():
-        print(f"{time_class.label} — {season}")
+        print(f"{time_class.label} — {season} ({SEASON_SYSTEM_TITLE})")
         for rank, s in enumerate(rows, start=1):
-            print(f"{rank:>3}. {s.profile:<24} {s.rating:>6.0f}  {s.games:>3} games  "
+            print(f"{rank:>3}. {s.profile:<24} {s.shown:>14}  {s.games:>3} games  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip

@@ -7,7 +7,7 @@ from typing import Any
 
 import chess
 
-from profiles.card import ClassCard, ProfileCard, build_card
+from profiles.card import ClassCard, ProfileCard, build_card, money, rating_words
 from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -43,7 +43,6 @@ def _color(color: chess.Color) -> str:
 
 
 def _class_document(card: ClassCard) -> dict[str, Any]:
-    state = card.state
     return {
         "games": card.games,
         "wins": card.wins,
@@ -54,7 +53,7 @@ def _class_document(card: ClassCard) -> dict[str, Any]:
         "rd": None if card.rd is None else round(card.rd, 1),
         "provisional": card.games_until_rated > 0,
         "games_until_rated": card.games_until_rated,
-        "provisional_rating": None if state is None else round(state.rating, 1),
+        "at_floor": card.at_floor,
     }
 
 
@@ -63,6 +62,7 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
         "name": card.name,
         "system": card.system,
         "next_color": _color(card.next_color),
+        "purse": card.purse,
         "classes": {
             time_class.value: _class_document(class_card)
             for time_class, class_card in card.classes.items()
@@ -71,15 +71,14 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
 
 
 def card_text(card: ProfileCard) -> str:
-    lines = [f"{card.name}  ({card.system}; next game: {_color(card.next_color)})"]
+    lines = [
+        f"{card.name}  ({card.system_title}; next game: {_color(card.next_color)}; "
+        f"purse {money(card.purse)})"
+    ]
     for time_class, entry in card.classes.items():
-        if entry.rating is not None:
-            rating = f"{entry.rating:.0f}" + ("" if entry.rd is None else f" ±{entry.rd:.0f}")
-        else:
-            rating = f"provisional: {entry.games} of 20 games"
         score = "-" if entry.score_percent is None else f"{entry.score_percent:.0f}%"
         lines.append(
-            f"  {time_class.label:<10} {rating:<28} +{entry.wins} ={entry.draws} "
+            f"  {time_class.label:<10} {rating_words(entry):<28} +{entry.wins} ={entry.draws} "
             f"-{entry.losses}  score {score}"
         )
     return "\n".join(lines)

@@ -2,7 +2,9 @@
 
 The results file holds one game a line, ``OPPONENT_RATING SCORE [OPPONENT_RD]`` (score 1, 0.5
 or 0; ``#`` starts a comment). Sequential systems take the games in order; ``chess-scotland``
-takes the file as one season and ``glicko2`` as one rating period.
+takes the file as one season. ``glicko2`` rates each game as its own rating period, as the app
+does; ``--period`` takes the file as one rating period, the paper's (and, for the Elo systems,
+rates every game from the rating at the start).
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--period",
         action="store_true",
-        help="Elo systems: rate every game from the rating at the start of the period",
+        help="Elo systems and glicko2: the file is one rating period, every game rated from "
+        "the rating at its start",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(handler=run)
@@ -73,10 +76,10 @@ def run(args: argparse.Namespace) -> int:
     start = _start(args)
     games = _read_results(args.results)
     if args.period:
-        if not isinstance(system, EloSystem):
+        if not isinstance(system, EloSystem | Glicko2):
             raise CommandError(
-                f"--period applies to the Elo systems (elo, club, fide-classic, fide), "
-                f"not {system.name}"
+                f"--period applies to the Elo systems (elo, club, fide-classic, fide) and "
+                f"glicko2, not {system.name}"
             )
         state = system.rate_period(games, start)
     else:

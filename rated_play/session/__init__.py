@@ -3,6 +3,7 @@
 from rated_play.session.abandoned import close_abandoned_games
 from rated_play.session.clock import GameClock
 from rated_play.session.game import (
+    DoublingError,
     DrawClaimError,
     DrawOfferError,
     GameOverError,
@@ -21,6 +22,7 @@ from rated_play.session.outcome import GameOutcome, Termination
 
 __all__ = [
     "AmbiguousMoveError",
+    "DoublingError",
     "DrawClaimError",
     "DrawOfferError",
     "GameClock",

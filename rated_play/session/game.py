@@ -20,6 +20,7 @@ from engines.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.card import ClassCard, class_card
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, GameStatus, Ledger, LedgerWriteError, Profile
+from profiles.purse import STAKE, purse, settlement
 from profiles.ratings import GameScore
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
@@ -64,6 +65,10 @@ class DrawOfferError(RatedGameError):
     pass
 
 
+class DoublingError(RatedGameError):
+    pass
+
+
 @dataclass(frozen=True)
 class GameReport:
     """What the result screen shows once the game is in the ledger."""
@@ -77,6 +82,10 @@ class GameReport:
     """The rating shown after the game; None while still provisional."""
     games_until_rated: int
     pgn_path: Path | None
+    stake: int = 0
+    """What the game was played for, doublings included."""
+    purse_before: int = 0
+    purse_after: int = 0
 
     @property
     def rating_change(self) -> float | None:
@@ -99,6 +108,7 @@ class RatedGame:
         player: EnginePlayer,
         clock: GameClock,
         archive_dir: Path,
+        doubling: bool = False,
     ) -> None:
         self._ledger = ledger
         self.profile = profile
@@ -117,6 +127,15 @@ class RatedGame:
         self._report: GameReport | None = None
         self._draw_offered_this_move = False
         self._saved_moves = 0  # how many moves the ledger has (fewer while the disk is full)
+        self.doubling = doubling
+        """Doubling was ticked at setup: either side may offer to double the stake."""
+        self.stake = record.stake
+        self.doublings = record.doublings
+        self._doubling_right: chess.Color | None = None
+        """Who may double next: either side (None) until a double is accepted, then the side
+        that accepted it, as with the doubling cube of backgammon."""
+        self._doubled_this_move = False
+        self._double_offered_to_player = False
 
     # -- starting ------------------------------------------------------------------------
 
@@ -130,11 +149,16 @@ class RatedGame:
         *,
         archive_dir: Path | None = None,
         now: TimeSource | None = None,
+        start_clock: bool = True,
+        doubling: bool = False,
+        stake: int = STAKE,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
         The engine starts first so that an engine that cannot start costs the player nothing:
-        :class:`EngineUnavailableError` is raised and the ledger is unchanged.
+        :class:`EngineUnavailableError` is raised and the ledger is unchanged. A screen that
+        must draw the board first passes ``start_clock=False`` and calls :meth:`start_clock`
+        once the player can see the position: no time is charged while it is being drawn.
         """
         player = EnginePlayer(opponent)
         await player.start()
@@ -147,6 +171,7 @@ class RatedGame:
                 opponent_rating=opponent.rating,
                 time_control=time_control,
                 rating_before=before,
+                stake=stake,
             )
         except BaseException:
             await player.close()
@@ -161,9 +186,20 @@ class RatedGame:
             player=player,
             clock=clock,
             archive_dir=archive_dir or ledger.path.parent / "archive",
+            doubling=doubling,
         )
-        clock.start(chess.WHITE)
+        if start_clock:
+            game.start_clock()
         return game
+
+    def start_clock(self) -> None:
+        """Start White's clock, once, before the first move; later calls change nothing."""
+        if self.clock.running is None and not self._moves and self._outcome is None:
+            self.clock.start(chess.WHITE)
+
+    @property
+    def clock_started(self) -> bool:
+        return self.clock.running is not None or bool(self._moves) or self._outcome is not None
 
     # -- what the board shows -------------------------------------------------------------
 
@@ -224,6 +260,8 @@ class RatedGame:
     async def play(self, move: chess.Move) -> None:
         """Play the player's move; the clock is pressed and the move is in the ledger."""
         self._require_player_turn()
+        if self._double_offered_to_player:
+            raise DoublingError("answer the offer to double first: accept it, or refuse")
         if move not in self._board.legal_moves:
             raise RatedGameError(f"{move.uci()} is not legal in this position")
         if self.check_flag():
@@ -244,6 +282,81 @@ class RatedGame:
             return False
         self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
         return True
+
+    # -- doubling the stake ------------------------------------------------------------------
+
+    def may_double(self, color: chess.Color) -> bool:
+        """Whether ``color`` holds the right to double now (on its own turn or not)."""
+        return self.doubling and self._outcome is None and self._doubling_right in (None, color)
+
+    @property
+    def double_offered_to_player(self) -> bool:
+        """The engine offered to double with its last move and waits for
+        :meth:`answer_double`; the player moves only once it is answered."""
+        return self._double_offered_to_player
+
+    async def offer_double(self) -> bool:
+        """Offer the engine to double the stake, on the player's turn; True when it accepts.
+
+        The engine answers from its own evaluation. Refusing resigns the game for it, so the
+        player wins on the spot; accepting doubles the stake and gives the engine the right to
+        double next. One offer per move, so its answers are never a hint.
+        """
+        self._require_player_turn()
+        self._require_right_to_double(self.player_color)
+        if self._doubled_this_move:
+            raise DoublingError("you have offered a double this move already; play a move first")
+        self._doubled_this_move = True
+        accepted = await self._engine.accepts_double(self._board, self.engine_color)
+        if self.check_flag() or self._outcome is not None:
+            return False
+        if not accepted:
+            self._finish(
+                GameOutcome(self.player_color, Termination.DOUBLE_REFUSED, self.player_color)
+            )
+            return False
+        self._double(accepted_by=self.engine_color)
+        return True
+
+    async def _engine_doubles_with(self, move: chess.Move) -> bool:
+        """Whether the engine offers to double with ``move``, judged on its own clock.
+
+        The offer comes with the move, the way the Laws of Chess have a draw offered (FIDE
+        Laws, 9.1.2.1: after making a move, before pressing the clock): the engine decides on
+        its own time, and the player answers on theirs, before their move.
+        """
+        if not self.may_double(self.engine_color):
+            return False
+        after = self._board.copy()
+        after.push(move)
+        return await self._engine.offers_double(after, self.engine_color)
+
+    def answer_double(self, accept: bool) -> None:
+        """The player's answer to the engine's double: accepting doubles the stake and gives
+        the player the right to double next; refusing resigns the game."""
+        self._require_not_over()
+        if not self._double_offered_to_player:
+            raise DoublingError("no double has been offered to you")
+        self._double_offered_to_player = False
+        if accept:
+            self._double(accepted_by=self.player_color)
+        else:
+            self._finish(
+                GameOutcome(self.engine_color, Termination.DOUBLE_REFUSED, self.player_color)
+            )
+
+    def _require_right_to_double(self, color: chess.Color) -> None:
+        if not self.doubling:
+            raise DoublingError("this game is played without doubling: tick it at setup")
+        if not self.may_double(color):
+            raise DoublingError(
+                "the right to double is your opponent's: you accepted the last double"
+            )
+
+    def _double(self, *, accepted_by: chess.Color) -> None:
+        record = self._ledger.record_doubling(self.game_id)
+        self.stake, self.doublings = record.stake, record.doublings
+        self._doubling_right = accepted_by
 
     async def claim_draw(self, move: chess.Move | None = None) -> None:
         """Claim a draw by threefold repetition or the fifty-move rule, in the position now or
@@ -325,7 +438,11 @@ class RatedGame:
                 return None
             if self._outcome is not None or self.check_flag():
                 return None
+            doubles = await self._engine_doubles_with(move)
+            if self._outcome is not None or self.check_flag():
+                return None
             self._push(move)
+            self._double_offered_to_player = doubles and self._outcome is None
             return move
         return None
 
@@ -337,18 +454,22 @@ class RatedGame:
         return await asyncio.wait_for(search, timeout=max(engine_left, 0.0) + 0.05)
 
     async def _restart_engine(self) -> bool:
-        if self._engine.restarts >= MAX_ENGINE_RESTARTS:
-            self._void()
+        restarts = self._engine.restarts
+        if restarts >= MAX_ENGINE_RESTARTS:
+            self._void(f"the engine failed again after {_restarts(restarts)}")
             return False
         try:
             await self._engine.restart()
         except EngineUnavailableError:
-            self._void()
+            restarted = f" after {_restarts(restarts)}" if restarts else ""
+            self._void(f"the engine failed and could not be restarted{restarted}")
             return False
         return True
 
-    def _void(self) -> None:
-        self._finish(GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color))
+    def _void(self, reason: str) -> None:
+        self._finish(
+            GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color, void_reason=reason)
+        )
 
     def _clock_reading(self) -> ClockReading | None:
         white = self.clock.remaining(chess.WHITE)
@@ -380,6 +501,7 @@ class RatedGame:
         self._board.push(move)
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
+        self._doubled_this_move = False
         ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
         try:
             self._save_moves()
@@ -433,6 +555,10 @@ class RatedGame:
             raise NotYourTurnError("wait for the engine's move")
 
 
+def _restarts(count: int) -> str:
+    return "1 restart" if count == 1 else f"{count} restarts"
+
+
 def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass) -> float | None:
     """The default system's current value in a class (provisional included), or None."""
     card = _class_card_with(ledger, profile, time_class, None)
@@ -464,6 +590,8 @@ class Closing:
     pgn: str
     before: ClassCard
     after: ClassCard
+    purse_before: int
+    purse_after: int
 
 
 def closing(
@@ -496,12 +624,22 @@ def closing(
         time_control=TimeControl.from_pgn(record.time_control),
         started_at=record.started_at,
         game_id=record.id,
+        stake=record.stake,
+        doublings=record.doublings,
     )
+    purse_before = purse(ledger.games(profile.id), leaving_out=record.id)
     status = {
         Termination.ABANDONED: GameStatus.ABANDONED,
         Termination.ENGINE_FAILURE: GameStatus.VOID,
     }.get(outcome.termination, GameStatus.FINISHED)
-    return Closing(status, game_pgn(headers, moves, outcome), before, after)
+    return Closing(
+        status,
+        game_pgn(headers, moves, outcome),
+        before,
+        after,
+        purse_before,
+        purse_before + settlement(record.stake, score),
+    )
 
 
 def close_game(
@@ -529,6 +667,7 @@ def close_game(
         termination=outcome.termination.value,
         pgn=closed.pgn,
         rating_after=None if closed.after.state is None else closed.after.state.rating,
+        purse_after=closed.purse_after,
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
     try:
@@ -544,4 +683,7 @@ def close_game(
         rating_after=closed.after.rating,
         games_until_rated=closed.after.games_until_rated,
         pgn_path=archived,
+        stake=record.stake,
+        purse_before=closed.purse_before,
+        purse_after=closed.purse_after,
     )

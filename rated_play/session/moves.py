@@ -37,13 +37,13 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
             move = chess.Move.from_uci(cleaned.lower())
         except chess.InvalidMoveError:
             move = None
-        if move is not None:
+        if move:
             if move in board.legal_moves:
                 return move
             # "e2e4"-style text that is not legal: say so in the player's terms.
             return _explain_illegal(board, cleaned, move)
     try:
-        return board.parse_san(cleaned)
+        move = board.parse_san(cleaned)
     except chess.AmbiguousMoveError as error:
         candidates = _candidates(board, cleaned)
         raise AmbiguousMoveError(
@@ -52,10 +52,18 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     except chess.IllegalMoveError as error:
         raise IllegalMoveError(_illegal_reason(board, cleaned)) from error
     except chess.InvalidMoveError as error:
-        raise UnreadableMoveError(
-            f"{cleaned!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q "
-            "or UCI such as g1f3, e7e8q"
-        ) from error
+        raise _unreadable(cleaned) from error
+    if not move:
+        # python-chess reads "--", "0000", "Z0" and "@@@@" as the null move, which no player
+        # can play: it is text that is not a move.
+        raise _unreadable(cleaned)
+    return move
+
+
+def _unreadable(text: str) -> UnreadableMoveError:
+    return UnreadableMoveError(
+        f"{text!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q or UCI such as g1f3, e7e8q"
+    )
 
 
 def _explain_illegal(board: chess.Board, text: str, move: chess.Move) -> chess.Move:

@@ -19,6 +19,7 @@ class Termination(StrEnum):
     TIME_FORFEIT = "time forfeit"
     TIMEOUT_VS_INSUFFICIENT = "time forfeit against insufficient mating material"
     RESIGNATION = "resignation"
+    DOUBLE_REFUSED = "double refused"
     DRAW_AGREED = "draw agreed"
     ABANDONED = "abandoned"
     ENGINE_FAILURE = "engine failure"
@@ -54,6 +55,8 @@ class GameOutcome:
     """None for a draw, and for a void game."""
     termination: Termination
     player_color: chess.Color
+    void_reason: str = "the engine failed and could not be restarted"
+    """Why a void game could not go on (only read when the game is void)."""
 
     @property
     def void(self) -> bool:
@@ -80,9 +83,9 @@ class GameOutcome:
     def description(self) -> str:
         """A sentence for the result screen, e.g. "Black wins on time"."""
         if self.void:
-            return "Game void (unrated): the engine failed and could not be restarted"
+            return f"Game void (unrated): {self.void_reason}"
         if self.winner is None:
-            return f"Draw by {self.termination.value}"
+            return _DRAWS[self.termination]
         side = "White" if self.winner == chess.WHITE else "Black"
         how = {
             Termination.CHECKMATE: "by checkmate",
@@ -90,7 +93,23 @@ class GameOutcome:
             Termination.RESIGNATION: "by resignation",
             Termination.ABANDONED: "by abandonment",
         }.get(self.termination, f"by {self.termination.value}")
+        if self.termination is Termination.DOUBLE_REFUSED:
+            loser = "Black" if self.winner == chess.WHITE else "White"
+            return f"{side} wins: {loser} refused the double, which resigns the game"
         return f"{side} wins {how}"
+
+
+_DRAWS = {
+    Termination.STALEMATE: "Draw by stalemate",
+    Termination.INSUFFICIENT_MATERIAL: "Draw: neither side has the material to mate",
+    Termination.FIVEFOLD_REPETITION: "Draw: the same position five times",
+    Termination.SEVENTYFIVE_MOVES: "Draw: 75 moves without a capture or a pawn move",
+    Termination.THREEFOLD_REPETITION: "Draw by threefold repetition, claimed",
+    Termination.FIFTY_MOVES: "Draw by the fifty-move rule, claimed",
+    Termination.TIMEOUT_VS_INSUFFICIENT: "Draw: a flag fell, but the other side could not mate",
+    Termination.DRAW_AGREED: "Draw by agreement",
+}
+"""How a player says each drawn ending."""
 
 
 def automatic_outcome(board: chess.Board, player_color: chess.Color) -> GameOutcome | None:

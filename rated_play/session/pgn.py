@@ -39,6 +39,9 @@ class GameRecordHeaders:
     time_control: TimeControl
     started_at: dt.datetime
     game_id: int
+    stake: int = 0
+    """Virtual money the game was played for, doublings included (0: none)."""
+    doublings: int = 0
 
 
 def game_pgn(
@@ -74,6 +77,10 @@ def game_pgn(
     game.headers["UTCTime"] = headers.started_at.strftime("%H:%M:%S")
     game.headers["Termination"] = "unterminated" if outcome is None else outcome.termination.pgn
     game.headers["PlyCount"] = str(len(moves))
+    if headers.stake:
+        # Not among the standard's tags; PGN allows any (Edwards, 1994: section 8.1).
+        game.headers["Stake"] = str(headers.stake)
+        game.headers["Doublings"] = str(headers.doublings)
     if outcome is not None:
         game.headers["EndReason"] = outcome.description
     node: chess.pgn.GameNode = game

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -12,8 +13,11 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from engines.pool import Pool
-from profiles.ledger import Ledger
+from profiles.errors import UserError
+from profiles.ledger import GameRecord, Ledger
+from rated_play.session import close_abandoned_games
 from rated_play.ui.screens.confirm import quit_dialog
+from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.setup import SetupScreen
 
@@ -29,6 +33,16 @@ class AppOptions:
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
     on_leaving_signal: Callable[[int], None] | None = None
     """Called with the exit status once a leaving signal's game is recorded."""
+
+
+def abandonment_notice(record: GameRecord) -> str:
+    """One sentence for a game closed as a loss because its player left it."""
+    started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    return (
+        f"Your {record.time_class.label} game against {record.opponent_title} "
+        f"({record.opponent_rating:.0f}), started {started}, was left before it ended: it is "
+        "scored as a loss by abandonment, as a rated game left unfinished always is."
+    )
 
 
 class RatedPlayApp(App[None]):
@@ -57,6 +71,23 @@ class RatedPlayApp(App[None]):
         self.push_screen(
             SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
         )
+        self.close_abandoned_games()
+
+    def close_abandoned_games(self) -> None:
+        """Close the games a process left when it died (killed, crashed, power cut) as the
+        losses they are, and tell the player, once, of every game scored as a loss by
+        abandonment that nobody could tell them about (those too that a closed terminal or a
+        signal ended)."""
+        try:
+            close_abandoned_games(self.ledger)
+            untold = self.ledger.untold_abandonments()
+            for record in untold:
+                self.ledger.mark_abandonment_told(record.id)
+        except UserError:
+            return  # a full disk: the games stay pending, read as losses by every reader
+        if untold:
+            lines = [abandonment_notice(record) for record in untold]
+            self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
 
     def on_unmount(self) -> None:
         if self.options.handle_signals:
@@ -85,6 +116,9 @@ class RatedPlayApp(App[None]):
             self._asking_to_quit = False
             if confirmed and game_screen.in_play:
                 game_screen.abandon()
+                # The quit dialog said it: the next start need not say it again.
+                with suppress(UserError):
+                    self.ledger.mark_abandonment_told(game_screen.game.game_id)
                 self.exit()
 
         self.push_screen(quit_dialog(), leave)

@@ -9,7 +9,6 @@ from engines.pool import load_pool
 from profiles.errors import UserError
 from profiles.ledger import Ledger
 from rated_play import paths
-from rated_play.session import close_abandoned_games
 from rated_play.ui.app import AppOptions, RatedPlayApp
 
 
@@ -22,8 +21,8 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     directory = paths.data_dir(data_dir)
     ledger = Ledger.open(directory / paths.LEDGER_FILE)
     try:
-        # Games left by a process that died (killed, crashed, power cut) are losses now.
-        close_abandoned_games(ledger)
+        # Games left by a process that died (killed, crashed, power cut) are closed as losses
+        # by the app when it starts, which tells the player so.
         pool = load_pool(paths.config_dir(data_dir), directory)
         pool.rating_range()  # raises when no engine of the pool is installed
     except UserError:

@@ -265,3 +265,40 @@ def test_losing_the_write_ahead_log_after_a_crash_keeps_every_finished_game(
     ledger = Ledger.open(path, readonly=True)
     assert [g.status for g in ledger.games()] == [GameStatus.FINISHED] * 50
     ledger.close()
+
+
+def version_1_ledger(path: Path) -> None:
+    """A ledger as version 1 of the schema left it: its id, the first schema, one game won."""
+    early_ledger(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.close()
+
+
+def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
+    tmp_path: Path,
+) -> None:
+    """Migration 2 adds stakes, doublings, the purse and the setups; every game of version 1
+    was played for nothing, and a reader sees it so without writing a byte."""
+    path = tmp_path / "ledger.sqlite3"
+    version_1_ledger(path)
+    before = fingerprint(tmp_path)["ledger.sqlite3"]
+    reader = Ledger.open(path, readonly=True)
+    try:
+        (game,) = reader.games()
+        assert (game.stake, game.doublings, game.purse_after) == (0, 0, None)
+        assert reader.last_setup(game.profile_id) is None
+    finally:
+        reader.close()
+    assert fingerprint(tmp_path)["ledger.sqlite3"] == before
+
+    ledger = Ledger.open(path)
+    try:
+        (game,) = ledger.games()
+        assert (game.status, game.player_score, game.stake) == (GameStatus.FINISHED, 1.0, 0)
+        assert ledger.last_setup(game.profile_id) is None
+    finally:
+        ledger.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
+    db.close()

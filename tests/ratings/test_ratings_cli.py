@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.seasons import SEASON_SYSTEM_TITLE
 from rated_play.cli import main
 
 
@@ -76,11 +77,12 @@ def test_rate_uscf_first_tournament(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_rate_glicko2_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Glickman's example (τ 0.5): 1464.06 / 151.52 / 0.05999."""
+    """Glickman's example (τ 0.5), its three games one rating period: 1464.06 / 151.52 /
+    0.05999."""
     file = results(tmp_path, "1400 1 30\n1550 0 100\n1700 0 300\n")
     document = run_json(
         capsys, "rate", "--system", "glicko2", "--rating", "1500", "--rd", "200",
-        "--volatility", "0.06", "--tau", "0.5", "--results", file,
+        "--volatility", "0.06", "--tau", "0.5", "--period", "--results", file,
     )  # fmt: skip
     assert document["rating"] == pytest.approx(1464.06, abs=0.01)
     assert document["rd"] == pytest.approx(151.52, abs=0.01)
@@ -135,7 +137,7 @@ def test_rate_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         capsys, "rate", "--system", "fide", "--rd", "50", "--results", file
     )
     assert "--period applies to the Elo systems" in run_error(
-        capsys, "rate", "--system", "glicko2", "--period", "--results", file
+        capsys, "rate", "--system", "uscf-classic", "--period", "--results", file
     )
     assert "needs the rating at its start" in run_error(
         capsys, "rate", "--system", "fide", "--period", "--results", file
@@ -150,7 +152,7 @@ def test_rate_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_leaderboard_without_a_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     document = run_json(capsys, "leaderboard", "--data-dir", str(tmp_path), "--month", "2025-03")
-    assert document == {"month": "2025-03", "classes": {}}
+    assert document == {"month": "2025-03", "system": SEASON_SYSTEM_TITLE, "classes": {}}
     assert not (tmp_path / "ledger.sqlite3").exists()
     assert "YYYY-MM" in run_error(capsys, "leaderboard", "--data-dir", str(tmp_path),
                                   "--month", "March")  # fmt: skip

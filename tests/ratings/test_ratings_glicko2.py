@@ -23,12 +23,14 @@ def test_glickman_example_every_output() -> None:
     gives 1464.051) and prints σ' cut to five decimals (exactly 0.0599960), so the tolerances
     are one unit of the last printed digit.
     """
-    state = Glicko2(GLICKMAN).rate(EXAMPLE_GAMES, EXAMPLE_START)
+    state = Glicko2(GLICKMAN).rate_period(EXAMPLE_GAMES, EXAMPLE_START)
     assert state.rating == pytest.approx(1464.06, abs=0.01)
     assert state.rd == pytest.approx(151.52, abs=0.01)
     assert state.volatility == pytest.approx(0.05999, abs=0.00001)
     assert state.games == 3
     assert state.history == ()
+    walked = Glicko2(GLICKMAN).rate(EXAMPLE_GAMES, EXAMPLE_START)
+    assert walked.games == 3 and len(walked.history) == 3, "rate() makes each game a period"
 
 
 def test_glickman_example_volatility_step() -> None:
@@ -40,7 +42,7 @@ def test_glickman_example_volatility_step() -> None:
 def test_glickman_example_within_lichess_bounds() -> None:
     """The example's results lie inside lichess's bounds (RD 45..500, σ ≤ 0.1), so the lichess
     preset with the paper's τ gives the same three numbers."""
-    state = Glicko2(LICHESS).with_tau(0.5).rate(EXAMPLE_GAMES, EXAMPLE_START)
+    state = Glicko2(LICHESS).with_tau(0.5).rate_period(EXAMPLE_GAMES, EXAMPLE_START)
     assert state.rating == pytest.approx(1464.06, abs=0.01)
     assert state.rd == pytest.approx(151.52, abs=0.01)
     assert state.volatility == pytest.approx(0.05999, abs=0.00001)

@@ -117,10 +117,11 @@ def test_leaderboard_across_profiles(ledger: Ledger) -> None:
     season = game_season(ledger.games()[0])
     table = leaderboard(ledger, season)
     assert list(table) == [TimeClass.BLITZ, TimeClass.RAPID]
-    assert [(s.profile, s.rating, s.games, s.wins, s.draws) for s in table[TimeClass.BLITZ]] == [
-        ("Ann", 1239, 2, 2, 0),
-        ("Bob", 1200, 1, 0, 1),
-    ]
+    # Nobody has 20 rated games yet: the ratings are withheld, the nearer to rated first.
+    assert [
+        (s.profile, s.rating, s.games, s.wins, s.draws, s.games_until_rated)
+        for s in table[TimeClass.BLITZ]
+    ] == [("Ann", None, 2, 2, 0, 18), ("Bob", None, 1, 0, 1, 19)]
     assert [(s.profile, s.losses) for s in table[TimeClass.RAPID]] == [("Cy", 1)]
     assert leaderboard(ledger, Season(season.year - 1, season.month)) == {}
 
@@ -129,3 +130,18 @@ def test_season_parsing() -> None:
     assert str(Season.parse("2025-03")) == "2025-03"
     with pytest.raises(ValueError, match="YYYY-MM"):
         Season.parse("2025-13")
+
+
+def test_a_season_rating_is_shown_from_the_twentieth_rated_game(ledger: Ledger) -> None:
+    """The 20-game rule holds on the leaderboard: Ann's nineteen draws with a 1200 leave her
+    season rating hidden; her twentieth game, a win, shows it: 1200 until then (draws with an
+    equal), then 40·(1 − 0.5) = +20 at K 40."""
+    ann = ledger.create_profile("Ann")
+    for _ in range(PROVISIONAL_GAMES - 1):
+        play(ledger, ann, 1200, 0.5)
+    season = game_season(ledger.games()[0])
+    (standing,) = leaderboard(ledger, season)[TimeClass.BLITZ]
+    assert (standing.rating, standing.games_until_rated, standing.shown) == (None, 1, "1 to rated")
+    play(ledger, ann, 1200, 1.0)
+    (standing,) = leaderboard(ledger, season)[TimeClass.BLITZ]
+    assert (standing.rating, standing.games_until_rated, standing.shown) == (1220, 0, "1220")

@@ -79,10 +79,12 @@ async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
         async with app.run_test() as pilot:
             await pilot.pause()
             table = app.screen.query_one(DataTable)
+            # One game each: the 20-game rule withholds both season ratings.
             assert [table.get_row_at(i)[1:3] for i in range(table.row_count)] == [
-                ["Ann", "1220"],
-                ["Bob", "1180"],
+                ["Ann", "19 to rated"],
+                ["Bob", "19 to rated"],
             ]
+            assert "shown after 20 rated games" in str(app.screen.query_one("#season").render())
             await pilot.press("left")
             await pilot.pause()
             assert not app.screen.query(DataTable)

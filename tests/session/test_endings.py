@@ -71,3 +71,20 @@ def test_a_flag_against_a_lone_king_is_a_draw() -> None:
     loss = time_forfeit(board, chess.BLACK, chess.WHITE)
     assert loss.winner == chess.WHITE and loss.termination is Termination.TIME_FORFEIT
     assert loss.description == "White wins on time"
+
+
+def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
+    """ "Draw by draw agreed" and "Draw by 50-move rule (claimed)" were the enum's words."""
+    decisive = (Termination.CHECKMATE, Termination.TIME_FORFEIT, Termination.RESIGNATION,
+                Termination.ABANDONED, Termination.ENGINE_FAILURE,
+                Termination.DOUBLE_REFUSED)  # fmt: skip
+    said = {
+        termination: GameOutcome(None, termination, chess.WHITE).description
+        for termination in Termination
+        if termination not in decisive
+    }
+    assert said[Termination.DRAW_AGREED] == "Draw by agreement"
+    assert said[Termination.FIFTY_MOVES] == "Draw by the fifty-move rule, claimed"
+    for sentence in said.values():
+        assert sentence.startswith("Draw") and "(claimed)" not in sentence, sentence
+        assert "Draw by draw" not in sentence and "by 75-move" not in sentence, sentence

@@ -245,6 +245,9 @@ async def test_an_engine_that_cannot_come_back_voids_the_game(
     os.kill(pid, signal.SIGKILL)
     assert await thinking is None
     assert game.outcome is not None and game.outcome.void
+    assert game.outcome.description == (
+        "Game void (unrated): the engine failed and could not be restarted"
+    )
     await game.close()
     record = ledger.game(game.game_id)
     assert (record.status, record.player_score, record.result) == (GameStatus.VOID, None, "*")
@@ -277,3 +280,33 @@ async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
     charged = black_clock - (game.clock.remaining(chess.BLACK) or 0.0) + 3  # increment added
     assert charged <= waited - HANG_WINDOW, "the seconds lost to the hang were given back"
     await game.close()
+
+
+async def test_an_engine_that_keeps_failing_voids_the_game_saying_it_was_restarted(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """Three restarts succeed and the fourth crash voids the game: the message once said the
+    engine "could not be restarted" here, after three successful restarts."""
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+
+    from rated_play.session.game import MAX_ENGINE_RESTARTS  # noqa: PLC0415
+
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=50_000_000), BLITZ)
+    await game.play(game.parse_move("e4"))
+    thinking = asyncio.ensure_future(game.engine_move())
+    for _ in range(MAX_ENGINE_RESTARTS + 1):
+        await asyncio.sleep(0.4)
+        pid = game._engine.pid
+        assert pid is not None and not thinking.done()
+        os.kill(pid, signal.SIGKILL)
+        while not thinking.done() and game._engine.pid == pid:
+            await asyncio.sleep(0.02)
+    assert await thinking is None
+    assert game.engine_restarts == MAX_ENGINE_RESTARTS
+    assert game.outcome is not None and game.outcome.void
+    assert game.outcome.description == (
+        "Game void (unrated): the engine failed again after 3 restarts"
+    )
+    await game.close()
+    assert ledger.game(game.game_id).status is GameStatus.VOID

@@ -145,6 +145,9 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
         for text, says in (
             ("e5", "not legal"),
             ("Zz9", "is not a move"),
+            ("--", "is not a move"),
+            ("@@@@", "is not a move"),
+            ("0000", "is not a move"),
             ("e2e5", "not legal"),
             ("e7e5", "not your piece"),
         ):
@@ -152,7 +155,11 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
             assert says in text_of(screen, "#move-error"), text
             assert game.san_moves() == [], "a bad move changes nothing"
             assert game.is_player_turn
-        await type_move(pilot, "Nc3")
+            assert screen.query_one("#move-input", Input).value == "", "the box is empty again"
+        # Typed key by key after a rejected move, the next move stands alone.
+        await pilot.press("e", "5", "enter")
+        assert "not legal" in text_of(screen, "#move-error")
+        await pilot.press("N", "c", "3", "enter")
         assert text_of(screen, "#move-error") == ""
         await wait_for_player_turn(pilot, screen)
         await type_move(pilot, "e3")

@@ -149,3 +149,22 @@ async def test_the_other_screens_open_from_setup(app: RatedPlayApp) -> None:
             await pilot.press("escape")
             assert isinstance(app.screen, SetupScreen)
         assert isinstance(app.screen.query_one("#card"), ProfileCardView)
+
+
+async def test_the_calculator_opens_on_the_game_to_be_played(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """It once opened at 1500 v 1500 with K 32, while the app rates with FIDE's 40/20/10: now
+    it has the chosen opponent, the player's rating (none before 20 games) and the app's K."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one(StrengthSlider).focus()
+        await pilot.press("home")
+        await pilot.press("f2")
+        screen = app.screen
+        assert isinstance(screen, CalculatorScreen)
+        assert screen.query_one("#opponent", Input).value == "700"
+        assert screen.query_one("#rating", Input).value == "1500"
+        assert screen.query_one("#k", Input).value == "40"
+        reason = str(screen.query_one("#k-reason").render())
+        assert "FIDE K 40: 0 rated games in Blitz" in reason and "before 20" in reason

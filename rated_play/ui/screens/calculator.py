@@ -1,4 +1,9 @@
-"""Seed 000's Elo calculator: expected score, change and new rating, recomputed as you type."""
+"""The Elo calculator: expected score, change and new rating, recomputed as you type.
+
+It opens on the game about to be played: the player's rating in the chosen class (1500 while
+provisional, since no rating is shown before 20 games), the chosen opponent, and the K the
+app's own FIDE system would use for this player.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +17,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RadioButton, RadioSet, Static
 
 from profiles.ratings import RatingInputError
-from profiles.ratings.elo import DEFAULT_K, calculate
+from profiles.ratings.elo import calculate
 
 RESULTS = {"result-win": 1.0, "result-draw": 0.5, "result-loss": 0.0}
+
+
+NEUTRAL_RATING = 1500.0
+"""The rating the calculator shows for a player who has none yet."""
 
 
 class CalculatorScreen(Screen[None]):
@@ -23,16 +32,30 @@ class CalculatorScreen(Screen[None]):
     CSS_PATH = "calculator.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "close", "Close")]
 
+    def __init__(
+        self,
+        rating: float | None = None,
+        opponent: float = NEUTRAL_RATING,
+        k: float = 40.0,
+        k_reason: str = "FIDE: 40 for a player's first 30 games",
+    ) -> None:
+        super().__init__()
+        self.rating = NEUTRAL_RATING if rating is None else rating
+        self.opponent = opponent
+        self.k = k
+        self.k_reason = k_reason
+
     def compose(self) -> ComposeResult:
         with Vertical(id="calculator"):
             yield Static("Elo rating calculator", classes="title")
             with Grid(id="inputs"):
                 yield Label("Your rating")
-                yield Input("1500", id="rating", type="number")
+                yield Input(f"{self.rating:.0f}", id="rating", type="number")
                 yield Label("Opponent's rating")
-                yield Input("1500", id="opponent", type="number")
+                yield Input(f"{self.opponent:.0f}", id="opponent", type="number")
                 yield Label("K factor")
-                yield Input(f"{DEFAULT_K:g}", id="k", type="number")
+                yield Input(f"{self.k:g}", id="k", type="number")
+            yield Static(self.k_reason, id="k-reason", markup=False)
             with RadioSet(id="result"):
                 yield RadioButton("Win", id="result-win", value=True)
                 yield RadioButton("Draw", id="result-draw")

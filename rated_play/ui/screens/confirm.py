@@ -62,3 +62,14 @@ def resign_dialog() -> ConfirmDialog:
         confirm="Resign",
         cancel="Keep playing",
     )
+
+
+def double_dialog(opponent: str, stake: str) -> ConfirmDialog:
+    """The engine offers to double: refusing resigns, so the safe answer (focused) accepts."""
+    return ConfirmDialog(
+        "Double offered",
+        f"{opponent} offers to double the stake to {stake}. Accept, and the right to double "
+        "next is yours; refuse, and you resign the game.",
+        confirm="Refuse and resign",
+        cancel=f"Accept ({stake})",
+    )

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
+from profiles.card import money
 from profiles.errors import printable
 from profiles.ledger import LedgerWriteError
 from rated_play.session import (
@@ -27,7 +28,7 @@ from rated_play.session import (
     RatedGameError,
 )
 from rated_play.ui.screens.base import WorkingScreen
-from rated_play.ui.screens.confirm import resign_dialog
+from rated_play.ui.screens.confirm import double_dialog, resign_dialog
 from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
@@ -56,6 +57,7 @@ class GameScreen(WorkingScreen):
         Binding("f6", "offer_draw", "Offer draw"),
         Binding("f7", "claim_draw", "Claim draw"),
         Binding("f8", "resign", "Resign"),
+        Binding("f9", "offer_double", "Double"),
     ]
 
     def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
@@ -74,15 +76,17 @@ class GameScreen(WorkingScreen):
     def compose(self) -> ComposeResult:
         game = self.game
         opponent = game.opponent
-        you = f"You · {color_name(game.player_color)}"
-        engine = f"{opponent.title} ({opponent.rating:.0f}) · {color_name(not game.player_color)}"
+        you = f"{color_name(game.player_color)} · You"
+        # Colour and rating first: a long engine name is cut at its end, not theirs.
+        engine = f"{color_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="board"
             )
             with Vertical(id="side"):
                 yield Static(
-                    f"Rated {game.time_control.time_class.label} · {game.time_control}",
+                    f"Rated {game.time_control.time_class.label} · {game.time_control}\n"
+                    f"against {opponent.title} ({opponent.rating:.0f})",
                     id="rated",
                     markup=False,
                 )
@@ -90,19 +94,35 @@ class GameScreen(WorkingScreen):
                 yield MoveList(id="moves")
                 yield ClockView(you, id="player-clock")
                 yield Input(placeholder="Your move: e4, Nf3, O-O, g1f3", id="move-input")
+                yield Static("", id="stake", markup=False)
                 yield Static("", id="move-error", markup=False)
                 yield Static("", id="status", markup=False)
                 with Horizontal(id="actions"):
                     yield Button("Offer draw", id="offer-draw", compact=True)
-                    yield Button("Claim draw", id="claim-draw", compact=True)
+                    yield Button("Claim", id="claim-draw", compact=True)
+                    yield Button("Double", id="offer-double", compact=True)
                     yield Button("Resign", id="resign", variant="error", compact=True)
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No key in the footer for a game played without doubling.
+        return action != "offer_double" or self.game.doubling
+
     def on_mount(self) -> None:
+        self.query_one("#offer-double", Button).display = self.game.doubling
+        self.show_stake()
         self.show_position()
+        self.show_clocks()
+        # The clock starts at once, but only once the board is on the screen: drawing it the
+        # first time costs White nothing.
+        self.call_after_refresh(self.begin)
+
+    def begin(self) -> None:
+        self.game.start_clock()
         self.tick()
         self._ticker = self.set_interval(TICK_SECONDS, self.tick)
-        if not self.game.is_player_turn:
+        self.show_position()
+        if not self.game.is_over and not self.game.is_player_turn:
             self.think()
 
     async def on_unmount(self) -> None:
@@ -121,7 +141,13 @@ class GameScreen(WorkingScreen):
         self.query_one("#move-input", Input).focus()
         # A warning that moves are not saved stays until the ledger has them all again.
         warning = f" {self._not_saved}" if game.unsaved_moves else ""
-        if game.is_player_turn:
+        if not game.clock_started:
+            self.set_status("The clock starts as soon as the board is shown.")
+        elif not game.board.move_stack and not game.time_control.untimed:
+            whose = "Your" if game.is_player_turn else "White's"
+            move = "Your move." if game.is_player_turn else f"{game.opponent.title} is thinking…"
+            self.set_status(f"{whose} clock is running: it started with the game. {move}")
+        elif game.is_player_turn:
             self.set_status("Your move." + warning)
         elif not game.is_over:
             self.set_status(f"{game.opponent.title} is thinking…" + warning)
@@ -156,6 +182,20 @@ class GameScreen(WorkingScreen):
                 clock.remaining(color), running=clock.running == color
             )
 
+    def show_stake(self) -> None:
+        game = self.game
+        stake = f"Stake {money(game.stake)}"
+        if game.doubling:
+            holder = (
+                "either side"
+                if game.may_double(game.player_color) and game.may_double(game.engine_color)
+                else "you"
+                if game.may_double(game.player_color)
+                else game.opponent.title
+            )
+            stake += f" · may double: {holder}"
+        self.query_one("#stake", Static).update(stake)
+
     def set_status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
@@ -166,12 +206,14 @@ class GameScreen(WorkingScreen):
 
     @on(Input.Submitted, "#move-input")
     async def move_typed(self, event: Input.Submitted) -> None:
+        # The box empties either way: the error repeats what was typed, and the next move
+        # typed must not be appended to a rejected one ("e4e4e4").
+        event.input.clear()
         try:
             move = self.game.parse_move(event.value)
         except (MoveInputError, RatedGameError) as error:
             self.show_move_error(str(error))
             return
-        event.input.clear()
         await self.play(move)
 
     @on(BoardView.MoveChosen)
@@ -210,7 +252,40 @@ class GameScreen(WorkingScreen):
     async def think(self) -> None:
         with self.saving():
             await self.game.engine_move()
+        if self.game.double_offered_to_player:
+            self.show_position()  # the move the offer comes with, on the board first
+            await self.answer_engine_double()
         self.after_move()
+
+    async def answer_engine_double(self) -> None:
+        """Ask the player about the double the engine offered with its move (the player's
+        clock runs, as it is their turn)."""
+        game = self.game
+        doubled = money(2 * game.stake)
+        refused = await self.app.push_screen_wait(double_dialog(game.opponent.title, doubled))
+        if game.is_over:
+            return
+        with self.saving():
+            game.answer_double(accept=not refused)
+        self.show_stake()
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def action_offer_double(self) -> None:
+        accepted = False
+        try:
+            with self.saving():
+                accepted = await self.game.offer_double()
+        except RatedGameError as error:
+            self.set_status(str(error))
+            return
+        self.show_stake()
+        if self.game.is_over:
+            self.finish()
+        elif accepted:
+            self.set_status(
+                f"{self.game.opponent.title} accepts: the stake is {money(self.game.stake)}. "
+                "Your move."
+            )
 
     @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_draw(self) -> None:
@@ -255,6 +330,10 @@ class GameScreen(WorkingScreen):
     @on(Button.Pressed, "#claim-draw")
     async def claim_draw_pressed(self) -> None:
         await self.action_claim_draw()
+
+    @on(Button.Pressed, "#offer-double")
+    def offer_double_pressed(self) -> None:
+        self.action_offer_double()
 
     @on(Button.Pressed, "#resign")
     def resign_pressed(self) -> None:

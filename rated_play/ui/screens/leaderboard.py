@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.ledger import Ledger
-from profiles.seasons import Season, leaderboard
+from profiles.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 
 
 class LeaderboardScreen(Screen[None]):
@@ -36,7 +36,9 @@ class LeaderboardScreen(Screen[None]):
         await self.show_season()
 
     async def show_season(self) -> None:
-        self.query_one("#season", Static).update(f"Season {self.season} — everyone starts at 1200")
+        self.query_one("#season", Static).update(
+            f"Season {self.season} · {SEASON_SYSTEM_TITLE} · shown after 20 rated games"
+        )
         standings = self.query_one("#standings", VerticalScroll)
         await standings.remove_children()
         table_by_class = leaderboard(self.ledger, self.season)
@@ -48,7 +50,7 @@ class LeaderboardScreen(Screen[None]):
             table.add_columns("#", "Profile", "Rating", "Games", "+", "=", "−")
             for rank, s in enumerate(rows, start=1):
                 table.add_row(
-                    str(rank), s.profile, f"{s.rating:.0f}", str(s.games),
+                    str(rank), s.profile, s.shown, str(s.games),
                     str(s.wins), str(s.draws), str(s.losses),
                 )  # fmt: skip
             await standings.mount(Static(time_class.label, classes="division"), table)

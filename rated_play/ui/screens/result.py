@@ -11,7 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
-from profiles.ratings import PROVISIONAL_GAMES
+from profiles.card import money
+from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
+from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.widgets.profile_card import color_name
 
@@ -20,14 +22,17 @@ def rating_text(report: GameReport) -> str:
     """ "1500 → 1512 (+12)", or how many games remain before the rating is shown."""
     if report.outcome.void:
         return "Unrated: the game does not count."
+    system = get_system(DEFAULT_SYSTEM).title
+    label = f"{report.time_class.label} rating ({system})"
+    floor = f" (the floor of {RATING_FLOOR:.0f})" if report.rating_after == RATING_FLOOR else ""
     if report.rating_before is not None and report.rating_after is not None:
         change = report.rating_after - report.rating_before
         return (
-            f"Rating ({report.time_class.label}): {report.rating_before:.0f} → "
-            f"{report.rating_after:.0f} ({change:+.0f})"
+            f"{label}: {report.rating_before:.0f} → {report.rating_after:.0f}{floor} "
+            f"({change:+.0f})"
         )
     if report.rating_after is not None:
-        return f"Rating ({report.time_class.label}): {report.rating_after:.0f} — now rated!"
+        return f"{label}: {report.rating_after:.0f}{floor} — now rated!"
     remaining = report.games_until_rated
     games = "game" if remaining == 1 else "games"
     return (
@@ -36,11 +41,31 @@ def rating_text(report: GameReport) -> str:
     )
 
 
+def purse_text(report: GameReport) -> str:
+    """What the game did to the purse: "Stake $20: purse $1,000 → $1,020"."""
+    return (
+        f"Stake {money(report.stake)}: purse {money(report.purse_before)} → "
+        f"{money(report.purse_after)}"
+    )
+
+
 def score_text(report: GameReport) -> str:
     score = report.outcome.player_score
     if score is None:
         return ""
     return {1.0: "You won.", 0.5: "A draw.", 0.0: "You lost."}[score]
+
+
+def summary_text(game: RatedGame) -> str:
+    """Who played what, and for how long, in a player's words: "in 23 moves"."""
+    plies = len(game.san_moves())
+    moves = (plies + 1) // 2
+    length = {0: "before a move was played", 1: "in 1 move"}.get(moves, f"in {moves} moves")
+    clock = "without a clock" if game.time_control.untimed else f"at {game.time_control}"
+    return (
+        f"You played {color_name(game.player_color)} against {game.opponent.title} "
+        f"({game.opponent.rating:.0f}) {clock}; the game ended {length}."
+    )
 
 
 class ResultScreen(Screen[None]):
@@ -58,14 +83,9 @@ class ResultScreen(Screen[None]):
         with Vertical(id="result"):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
-            yield Static(
-                f"You played {color_name(game.player_color)} against {game.opponent.title} "
-                f"({game.opponent.rating:.0f}), {game.time_control}, "
-                f"{len(game.san_moves())} plies.",
-                id="summary",
-                markup=False,
-            )
+            yield Static(summary_text(game), id="summary", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
+            yield Static(purse_text(report), id="purse", markup=False)
             archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
             yield Static(f"PGN archived at {archived}", id="archive", markup=False)
             with Horizontal(id="result-actions"):

@@ -13,9 +13,12 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 
 from engines.opponent import Opponent
 from engines.pool import Pool
-from profiles.card import build_card
+from profiles.card import build_card, money, preview, preview_words
 from profiles.errors import UserError
-from profiles.ledger import Ledger, Profile
+from profiles.ledger import Ledger, Profile, Setup
+from profiles.opponent_choice import SliderRange, cap_note, slider_range
+from profiles.purse import STAKE
+from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
@@ -64,6 +67,8 @@ class SetupScreen(WorkingScreen):
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
+        self.remembered_strength: float | None = None
+        """The strength the profile chose last, if any."""
 
     @property
     def time_control(self) -> TimeControl:
@@ -93,6 +98,7 @@ class SetupScreen(WorkingScreen):
                 yield Static("Opponent strength", classes="heading")
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
+                yield Static("", id="preview", markup=False)
                 yield Checkbox(
                     Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
                     id="unleashed",
@@ -115,6 +121,9 @@ class SetupScreen(WorkingScreen):
                 yield Static("", id="time-control-error", markup=False, classes="error")
                 yield Checkbox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
+                yield Checkbox(
+                    "Doubling (either side may double the stake)", id="doubling", compact=True
+                )
                 yield Button("Start rated game", id="start", variant="success")
         yield Footer()
 
@@ -128,9 +137,12 @@ class SetupScreen(WorkingScreen):
         self.query_one("#new-profile" if self.profile is None else "#start").focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a game: the card has a new result and the colour has changed."""
+        """Back from a game: the card has a new result, the colour has changed, and the slider
+        follows the new result."""
         self.query_one("#start", Button).disabled = False
+        self.remembered_strength = self.query_one(StrengthSlider).value
         self.show_card()
+        self.open_slider()
 
     # -- profiles ------------------------------------------------------------------------
 
@@ -141,15 +153,51 @@ class SetupScreen(WorkingScreen):
         chosen = chosen or self.profile or (profiles[0] if profiles else None)
         if chosen is not None:
             select.value = chosen.id
-        self.profile = chosen
-        self.show_card()
+        self.choose_profile(chosen)
 
     @on(Select.Changed, "#profile")
     def profile_chosen(self, event: Select.Changed) -> None:
         chosen = [p for p in self.ledger.profiles() if p.id == event.value]
-        self.profile = chosen[0] if chosen else None
         self.query_one("#profile-error", Static).update("")
+        self.choose_profile(chosen[0] if chosen else None)
+
+    def choose_profile(self, profile: Profile | None) -> None:
+        """Show the profile's card and open the setup where its last game left it."""
+        changed = profile != self.profile
+        self.profile = profile
+        if changed and profile is not None:
+            self.restore(self.ledger.last_setup(profile.id))
         self.show_card()
+        if changed:
+            self.open_slider()
+
+    def restore(self, setup: Setup | None) -> None:
+        """Open the setup as ``setup`` left it; a profile without one gets the defaults."""
+        if setup is None:
+            setup = Setup(None, False, PRESETS[DEFAULT_PRESET].pgn, False)
+        self.remembered_strength = setup.strength
+        self.query_one("#unleashed", Checkbox).value = setup.unleashed
+        self.query_one("#doubling", Checkbox).value = setup.doubling
+        try:
+            time_control = TimeControl.from_pgn(setup.time_control)
+        except TimeControlError:
+            return  # a setup this version cannot read: the defaults stand
+        self.query_one("#no-clock", Checkbox).value = time_control.untimed
+        if not time_control.untimed:
+            self.clocked = time_control
+            preset = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
+            if preset == CUSTOM:
+                self.query_one("#custom", Input).value = str(time_control)
+            self.query_one("#preset", Select).value = preset
+        self.show_time_control()
+
+    def current_setup(self) -> Setup:
+        return Setup(
+            strength=self.query_one(StrengthSlider).value,
+            unleashed=self.query_one("#unleashed", Checkbox).value,
+            time_control=self.time_control.pgn,
+            doubling=self.query_one("#doubling", Checkbox).value,
+        )
 
     @on(Button.Pressed, "#create-profile")
     @on(Input.Submitted, "#new-profile")
@@ -167,6 +215,33 @@ class SetupScreen(WorkingScreen):
     def show_card(self) -> None:
         card = None if self.profile is None else build_card(self.ledger, self.profile)
         self.query_one(ProfileCardView).show(card, self.time_control.time_class)
+        self.follow_results()
+        self.show_opponent()
+
+    def estimate(self) -> float | None:
+        """The player's rating or provisional performance in the chosen class."""
+        if self.profile is None:
+            return None
+        card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+        return None if card.state is None else card.state.rating
+
+    def slider_range(self) -> SliderRange:
+        low, high = self.pool.rating_range()
+        return slider_range(low, high, self.estimate())
+
+    def follow_results(self) -> None:
+        """The slider's range and informative band follow the player's results."""
+        limits = self.slider_range()
+        self.query_one(StrengthSlider).set_range(limits.low, limits.high, limits.informative)
+
+    def open_slider(self) -> None:
+        """Open at the last choice while it is informative, else at the opponent nearest the
+        player's estimate."""
+        estimate = self.estimate()
+        wanted = self.slider_range().opening_value(estimate, self.remembered_strength, START_RATING)
+        if estimate is not None and wanted == self.slider_range().clamp(estimate):
+            wanted = self.pool.nearest(estimate).rating
+        self.query_one(StrengthSlider).value = wanted
 
     # -- opponent ------------------------------------------------------------------------
 
@@ -176,16 +251,32 @@ class SetupScreen(WorkingScreen):
         unleashed = self.query_one("#unleashed", Checkbox).value
         self.query_one(StrengthSlider).disabled = unleashed
         slider_value = self.query_one(StrengthSlider).value
-        line = opponent_line(self.opponent, approximate=unleashed)
+        opponent = self.opponent
+        line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
-        self.query_one("#opponent", Static).update(wanted + line)
+        note = cap_note(self.estimate(), opponent.rating)
+        self.query_one("#opponent", Static).update(wanted + line + (f"\n{note}" if note else ""))
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        """Before the game: what each result would do to the rating (or the provisional
+        count) against the chosen opponent, and to the purse."""
+        if self.profile is None:
+            self.query_one("#preview", Static).update("")
+            return
+        outlook = preview(
+            self.ledger, self.profile, self.time_control.time_class, self.opponent.rating
+        )
+        stake = f"Stake {money(STAKE)}: a win gains it, a loss loses it"
+        self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
 
     # -- time control --------------------------------------------------------------------
 
     @on(Select.Changed, "#preset")
     def preset_chosen(self, event: Select.Changed) -> None:
         if event.value == CUSTOM:
-            self.query_one("#custom", Input).focus()
+            if self.clocked in PRESETS:  # chosen now, not a custom control restored
+                self.query_one("#custom", Input).focus()
             return
         assert isinstance(event.value, int)
         self.clocked = PRESETS[event.value]
@@ -223,7 +314,18 @@ class SetupScreen(WorkingScreen):
     # -- the other screens (none of them may be reached during a game) -------------------
 
     def action_calculator(self) -> None:
-        self.app.push_screen(CalculatorScreen())
+        """The calculator, filled in with this game: the player's rating, the opponent, the
+        K the app rates this player with."""
+        rating: float | None = None
+        games = 0
+        if self.profile is not None:
+            card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+            rating, games = card.rating, card.games
+        k = fide_k(Standing(rating or 0.0, games, rating or 0.0))
+        reason = f"FIDE K {k:g}: {games} rated games in {self.time_control.time_class.label}" + (
+            "" if rating is not None else "; no rating shown before 20"
+        )
+        self.app.push_screen(CalculatorScreen(rating, self.opponent.rating, k, reason))
 
     def action_rating_table(self) -> None:
         self.app.push_screen(RatingTableScreen())
@@ -240,14 +342,22 @@ class SetupScreen(WorkingScreen):
                 "Pick a profile or create one before starting a rated game."
             )
             return
+        try:
+            self.ledger.save_setup(self.profile.id, self.current_setup())
+        except UserError as error:  # a full disk: the game could not be written either
+            self.query_one("#profile-error", Static).update(str(error))
+            return
         self.query_one("#start", Button).disabled = True
-        self.start_game(self.profile, self.opponent, self.time_control)
+        doubling = self.query_one("#doubling", Checkbox).value
+        self.start_game(self.profile, self.opponent, self.time_control, doubling)
 
     @work(exclusive=True, group="start", exit_on_error=False)
     async def start_game(
-        self, profile: Profile, opponent: Opponent, time_control: TimeControl
+        self, profile: Profile, opponent: Opponent, time_control: TimeControl, doubling: bool
     ) -> None:
-        game = await RatedGame.start(self.ledger, profile, opponent, time_control)
+        game = await RatedGame.start(
+            self.ledger, profile, opponent, time_control, start_clock=False, doubling=doubling
+        )
         await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:

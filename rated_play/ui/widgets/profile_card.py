@@ -6,20 +6,12 @@ import chess
 from rich.text import Text
 from textual.widgets import Static
 
-from profiles.card import ClassCard, ProfileCard
-from profiles.ratings import PROVISIONAL_GAMES
+from profiles.card import ProfileCard, money, rating_words
 from profiles.time_control import TimeClass
 
 
 def color_name(color: chess.Color) -> str:
     return "White" if color == chess.WHITE else "Black"
-
-
-def rating_line(card: ClassCard) -> str:
-    if card.rating is None:
-        return f"Provisional: {card.games} of {PROVISIONAL_GAMES} games"
-    deviation = f" ± {card.rd:.0f}" if card.rd is not None else ""
-    return f"Rating {card.rating:.0f}{deviation}"
 
 
 def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
@@ -29,8 +21,10 @@ def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
     return Text.assemble(
         (card.name, "bold"),
         f" · {time_class.label}\n",
-        rating_line(games),
+        rating_words(games),
+        (f"\n{card.system_title}", "dim"),
         f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
+        f"Purse {money(card.purse)}\n",
         "You play ",
         (color_name(card.next_color), "bold"),
         " this game",

@@ -1,4 +1,5 @@
-"""The strength slider: a rating between the pool's weakest and strongest opponents."""
+"""The strength slider: a rating between the pool's weakest opponent and the strongest one the
+player's results reach, with the informative band (within 400 of the player) marked."""
 
 from __future__ import annotations
 
@@ -30,7 +31,12 @@ class StrengthSlider(Widget, can_focus=True):
         Binding("end", "nudge(1000)", show=False),
     ]
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"slider--track", "slider--filled", "slider--thumb"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "slider--track",
+        "slider--filled",
+        "slider--thumb",
+        "slider--band",
+    }
 
     value: reactive[float] = reactive(0.0)
 
@@ -43,7 +49,14 @@ class StrengthSlider(Widget, can_focus=True):
         super().__init__(id=id)
         self.low = low
         self.high = max(high, low)
+        self.informative: tuple[float, float] | None = None
         self.set_reactive(StrengthSlider.value, self._clamp(value))
+
+    def set_range(self, low: float, high: float, informative: tuple[float, float] | None) -> None:
+        """Follow the player's results: new ends and band; the value is kept within them."""
+        self.low, self.high, self.informative = low, max(high, low), informative
+        self.value = self._clamp(self.value)
+        self.refresh()
 
     def _clamp(self, value: float) -> float:
         return min(self.high, max(self.low, value))
@@ -67,8 +80,16 @@ class StrengthSlider(Widget, can_focus=True):
         span = self.high - self.low
         fraction = 0.0 if span <= 0 else (self.value - self.low) / span
         thumb = round(fraction * (width - 1))
-        return Text.assemble(
+        text = Text.assemble(
             ("━" * thumb, self.get_component_rich_style("slider--filled")),
             ("●", self.get_component_rich_style("slider--thumb")),
             ("─" * (width - thumb - 1), self.get_component_rich_style("slider--track")),
         )
+        if self.informative is not None and span > 0:
+            # The band is drawn under the track and the thumb, in its own colour.
+            start, end = (
+                max(0, min(width, round((edge - self.low) / span * (width - 1))))
+                for edge in self.informative
+            )
+            text.stylize(self.get_component_rich_style("slider--band"), start, end + 1)
+        return text

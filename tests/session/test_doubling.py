@@ -1,0 +1,153 @@
+"""Doubling the stake, against the real Stockfish: offered and answered from each side, with the
+stake, the purse and the PGN as the ledger keeps them."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import chess.engine
+import pytest
+
+from profiles.card import build_card
+from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.purse import STAKE, START_PURSE
+from profiles.time_control import TimeControl
+from rated_play.session import DoublingError, RatedGame, Termination
+from tests.conftest import fast_opponent
+
+RAPID = TimeControl.parse("15+10")
+MAX_PLIES = 200
+
+
+async def player_eval(analyst: chess.engine.Protocol, game: RatedGame) -> int:
+    """The player's centipawns in the position now, by the test's own Stockfish."""
+    info = await analyst.analyse(game.board, chess.engine.Limit(depth=10))
+    score = info["score"].pov(game.player_color).score(mate_score=100_000)
+    assert score is not None
+    return score
+
+
+async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_right(
+    ledger: Ledger, profile: Profile
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    try:
+        assert (game.stake, game.may_double(chess.WHITE), game.may_double(chess.BLACK)) == (
+            STAKE, True, True,
+        )  # fmt: skip
+        assert await game.offer_double(), "level after no move: the engine takes the double"
+        assert (game.stake, game.doublings) == (2 * STAKE, 1)
+        assert ledger.game(game.game_id).stake == 2 * STAKE, "a game left now costs double"
+        assert not game.may_double(game.player_color) and game.may_double(game.engine_color)
+        with pytest.raises(DoublingError, match="right to double is your opponent's"):
+            await game.offer_double()
+        game.resign()
+    finally:
+        await game.close()
+    report = game.report
+    assert report is not None
+    assert (report.stake, report.purse_before, report.purse_after) == (
+        2 * STAKE, START_PURSE, START_PURSE - 2 * STAKE,
+    )  # fmt: skip
+    record = ledger.game(game.game_id)
+    assert (record.stake, record.doublings, record.purse_after) == (20, 1, START_PURSE - 20)
+    assert '[Stake "20"]' in record.pgn and '[Doublings "1"]' in record.pgn
+    assert build_card(ledger, profile).purse == START_PURSE - 20
+
+
+async def test_without_doubling_no_double_can_be_offered(ledger: Ledger, profile: Profile) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID)
+    try:
+        with pytest.raises(DoublingError, match="without doubling"):
+            await game.offer_double()
+    finally:
+        await game.close()
+
+
+async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    """The player (Stockfish at depth 8 against 30 nodes) wins material, then doubles: the
+    engine's chances are below the take point and it refuses, which loses it the game."""
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=30), RAPID, doubling=True)
+    try:
+        for _ in range(MAX_PLIES):
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            if not game.is_player_turn:
+                await game.engine_move()
+                continue
+            if game.board.fullmove_number > 1 and await player_eval(human, game) >= 600:
+                break
+            result = await human.play(game.board, chess.engine.Limit(depth=8))
+            assert result.move is not None
+            await game.play(result.move)
+        assert not await game.offer_double()
+        assert game.outcome is not None
+        assert (game.outcome.termination, game.outcome.player_score) == (
+            Termination.DOUBLE_REFUSED, 1.0,
+        )  # fmt: skip
+        assert "refused the double" in game.outcome.description
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.status, record.player_score, record.stake) == (GameStatus.FINISHED, 1.0, STAKE)
+    assert record.purse_after == START_PURSE + STAKE
+
+
+async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_player(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """A player who moves at random is soon lost; the engine doubles, with a move, once it is
+    a clear favourite (from move 10), and the player who refuses loses the game and the
+    stake. Until the offer is answered the player cannot move."""
+    chooser = random.Random(7)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    try:
+        offered = False
+        for _ in range(MAX_PLIES):
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            if game.is_player_turn:
+                await game.play(chooser.choice(list(game.board.legal_moves)))
+                continue
+            await game.engine_move()
+            if game.double_offered_to_player:
+                offered = True
+                break
+        assert offered and game.is_player_turn
+        assert game.board.fullmove_number >= 10
+        with pytest.raises(DoublingError, match="answer the offer to double first"):
+            await game.play(next(iter(game.board.legal_moves)))
+        game.answer_double(accept=False)
+        assert game.outcome is not None
+        assert (game.outcome.termination, game.outcome.player_score) == (
+            Termination.DOUBLE_REFUSED, 0.0,
+        )  # fmt: skip
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).purse_after == START_PURSE - STAKE
+
+
+async def test_accepting_the_engines_double_gives_the_player_the_right_to_double(
+    ledger: Ledger, profile: Profile
+) -> None:
+    chooser = random.Random(7)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    try:
+        for _ in range(MAX_PLIES):
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            if game.is_player_turn:
+                await game.play(chooser.choice(list(game.board.legal_moves)))
+            else:
+                await game.engine_move()
+                if game.double_offered_to_player:
+                    break
+        game.answer_double(accept=True)
+        assert (game.stake, game.doublings) == (2 * STAKE, 1)
+        assert game.may_double(game.player_color) and not game.may_double(game.engine_color)
+        assert ledger.game(game.game_id).stake == 2 * STAKE
+        with pytest.raises(DoublingError, match="no double has been offered"):
+            game.answer_double(accept=True)
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).purse_after == START_PURSE - 2 * STAKE, "left: a loss"

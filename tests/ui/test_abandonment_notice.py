@@ -1,0 +1,82 @@
+"""A game left by a process that died is closed as a loss at the next start, and said so once."""
+
+from __future__ import annotations
+
+import signal
+
+from engines.pool import Pool
+from profiles.ledger import GameStatus, Ledger
+from profiles.time_control import PRESETS
+from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.confirm import ConfirmDialog
+from rated_play.ui.screens.error import ErrorDialog
+from rated_play.ui.screens.setup import SetupScreen
+from tests.ui.conftest import SIZE
+from tests.ui.driving import choose_weakest_opponent, start_game, wait_until
+
+
+async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
+    ledger: Ledger, pool: Pool
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    # The process that played it: it wrote the game, then died without a word.
+    playing = Ledger.open(ledger.path)
+    left = playing.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title="Stockfish (50 nodes)",
+        opponent_rating=700,
+        time_control=PRESETS[1],
+        rating_before=None,
+    )
+    playing.close()
+
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        notice = app.screen.message
+        assert "Stockfish (50 nodes) (700)" in notice and "loss by abandonment" in notice
+        await pilot.click("#ok")
+        assert isinstance(app.screen, SetupScreen)
+    record = ledger.game(left.id)
+    assert (record.status, record.player_score) == (GameStatus.ABANDONED, 0.0)
+
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, SetupScreen), "said once, not at every start"
+
+
+async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player_quit_is_not(
+    ledger: Ledger, pool: Pool
+) -> None:
+    """A signal (the terminal closed) lets the app close the game itself, with nobody to tell:
+    the next start tells. Leaving through the quit dialog, which said so, is not told again."""
+    ledger.create_profile("Magnus")
+    closed = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with closed.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        hung_up = screen.game.game_id
+        closed.leave_on_signal(signal.SIGHUP)
+        await pilot.pause()
+    assert ledger.game(hung_up).status is GameStatus.ABANDONED
+
+    told = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with told.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(told.screen, ErrorDialog) and "loss by abandonment" in told.screen.message
+        await pilot.click("#ok")
+        await choose_weakest_opponent(pilot)
+        await start_game(pilot)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(told.screen, ConfirmDialog))
+        await pilot.click("#confirm")
+        await pilot.pause()
+
+    quiet = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with quiet.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(quiet.screen, SetupScreen), "the quit dialog told it already"
+    assert [g.status for g in ledger.games()] == [GameStatus.ABANDONED] * 2

@@ -1,0 +1,110 @@
+"""Money and doubling through the app: a double offered and refused from each side, and a purse
+that survives a restart of the app."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import chess.engine
+from textual.widgets import Checkbox
+
+from engines.pool import Pool
+from profiles.ledger import Ledger
+from profiles.purse import STAKE, START_PURSE
+from rated_play.session import Termination
+from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.confirm import ConfirmDialog
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.profile_card import ProfileCardView
+from rated_play.ui.widgets.strength import StrengthSlider
+from tests.ui.conftest import SIZE
+from tests.ui.driving import (
+    choose_weakest_opponent,
+    human_move,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
+
+MAX_PLIES = 200
+
+
+def shown(app: RatedPlayApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def tick_doubling(app: RatedPlayApp) -> None:
+    app.screen.query_one("#doubling", Checkbox).value = True
+
+
+async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        await tick_doubling(app)
+        screen = await start_game(pilot)
+        game = screen.game
+        assert "Stake $10 · may double: either side" in shown(app, "#stake")
+        for _ in range(MAX_PLIES):
+            await wait_for_player_turn(pilot, screen)
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            info = await human.analyse(game.board, chess.engine.Limit(depth=10))
+            ahead = info["score"].pov(game.player_color).score(mate_score=100_000)
+            if ahead is not None and ahead >= 600:
+                break
+            board = game.board
+            await type_move(pilot, board.san(await human_move(human, board)))
+        await pilot.press("f9")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        assert game.outcome is not None
+        assert game.outcome.termination is Termination.DOUBLE_REFUSED
+        assert "Black refused the double" in shown(app, "#ending")
+        assert f"purse $1,000 → ${START_PURSE + STAKE:,}" in shown(app, "#purse")
+
+
+async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_purse_stays(
+    ledger: Ledger, pool: Pool
+) -> None:
+    ledger.create_profile("Magnus")
+    chooser = random.Random(7)
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one(StrengthSlider).focus()
+        await pilot.press("end")  # the strongest opponent of the pool
+        await tick_doubling(app)
+        screen = await start_game(pilot)
+        game = screen.game
+        for _ in range(MAX_PLIES):
+            await wait_until(
+                pilot,
+                lambda: (
+                    game.is_over or game.is_player_turn or isinstance(app.screen, ConfirmDialog)
+                ),
+            )
+            if isinstance(app.screen, ConfirmDialog):
+                break
+            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
+            await type_move(pilot, chooser.choice(list(game.board.legal_moves)).uci())
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog) and "offers to double" in dialog.question
+        assert game.is_player_turn, "the offer comes with the engine's move"
+        assert dialog.focused is not None and dialog.focused.id == "cancel", "Enter accepts"
+        await pilot.click("#confirm")  # refuse, and so resign
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        assert game.outcome is not None and game.outcome.player_score == 0.0
+        assert "White refused the double" in shown(app, "#ending")
+
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, SetupScreen)
+        card = str(again.screen.query_one(ProfileCardView).render())
+        assert f"Purse ${START_PURSE - STAKE:,}" in card

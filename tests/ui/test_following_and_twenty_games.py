@@ -1,0 +1,119 @@
+"""The setup follows the player's results (slider, 400-point labels, what the game would do),
+and the 20-game rule holds on every screen: no rating, nor a hint of one, before 20 games."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input
+
+from profiles.card import build_card
+from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.time_control import PRESETS
+from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.calculator import CalculatorScreen
+from rated_play.ui.screens.leaderboard import LeaderboardScreen
+from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.strength import StrengthSlider
+from tests.ui.conftest import SIZE
+from tests.ui.driving import wait_until
+
+BLITZ = PRESETS[1]
+
+
+def record_games(
+    ledger: Ledger, profile: Profile, opponent: float, score: float, count: int
+) -> None:
+    """Closed blitz games written straight to the ledger, for known ratings."""
+    for _ in range(count):
+        game = ledger.open_game(
+            profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=opponent,
+            time_control=BLITZ, rating_before=None,
+        )  # fmt: skip
+        ledger.close_game(
+            game.id, status=GameStatus.FINISHED, result="0-1", player_score=score,
+            termination="resignation", pgn="", rating_after=None,
+        )  # fmt: skip
+
+
+def shown(app: RatedPlayApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def test_a_losing_player_sees_the_slider_come_down_to_the_opponents_near_them(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        slider = app.screen.query_one(StrengthSlider)
+        assert (slider.high, slider.informative) == (1500, None), "no results: the whole pool"
+        assert "Whatever the result, this is game 1 of 20." in shown(app, "#preview")
+    record_games(ledger, profile, 700, 0.0, 20)
+
+    again = RatedPlayApp(ledger, app.pool, app.options)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        slider = again.screen.query_one(StrengthSlider)
+        # Twenty losses to 700: the floor, 100. The slider reaches 900 and opens at 700.
+        assert slider.high == 900 and slider.informative == (-300, 500)
+        assert slider.value == 700
+        assert "more than 400 above you" in shown(again, "#opponent")
+        preview = shown(again, "#preview")
+        assert preview.startswith("Win ") and "· Draw " in preview and "· Loss 100 (+0)" in preview
+        assert "Stake $10" in preview
+
+
+async def test_the_twenty_game_rule_holds_on_every_screen(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    record_games(ledger, profile, 1200, 1.0, 19)
+    hidden = build_card(ledger, profile).classes[BLITZ.time_class].state
+    assert hidden is not None
+    secret = f"{hidden.rating:.0f}"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        card, preview = shown(app, "#card"), shown(app, "#preview")
+        assert "Provisional: 19 of 20 games" in card and secret not in card
+        assert "Game 20 of 20: your rating is shown after it." in preview and secret not in preview
+        assert secret not in shown(app, "#opponent")
+
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.get_row_at(0)[1:3] == ["Magnus", "1 to rated"]
+        await pilot.press("escape")
+
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(app.screen, CalculatorScreen))
+        assert app.screen.query_one("#rating", Input).value == "1500"
+        await pilot.press("escape")
+
+    record_games(ledger, profile, 1200, 1.0, 1)
+    again = RatedPlayApp(ledger, app.pool, app.options)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rating = build_card(ledger, profile).classes[BLITZ.time_class].rating
+        assert rating is not None
+        assert f"Rating {rating:.0f}" in shown(again, "#card")
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: isinstance(again.screen, LeaderboardScreen))
+        await pilot.pause()
+        assert again.screen.query_one(DataTable).get_row_at(0)[1] == "Magnus"
+        assert "to rated" not in again.screen.query_one(DataTable).get_row_at(0)[2]
+        await pilot.press("escape")
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(again.screen, CalculatorScreen))
+        assert again.screen.query_one("#rating", Input).value == f"{rating:.0f}"
+
+
+async def test_a_new_profile_sees_what_its_first_game_does(app: RatedPlayApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one("#new-profile", Input)
+        box.focus()
+        box.value = "Judit"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Whatever the result, this is game 1 of 20." in shown(app, "#preview")
