@@ -216,3 +216,14 @@ def build_analysis(
         engine=engine,
         depth=depth,
     )
+
+
+def eval_text(eval_cp: int) -> str:
+    """An evaluation as players write it, from White's view: ``+0.35``, ``#3`` (White mates
+    in 3), ``#-2`` (Black mates in 2), ``#`` once the game is mated."""
+    if not is_mate(eval_cp):
+        return f"{eval_cp / 100:+.2f}"
+    distance = MATE_SCORE - abs(eval_cp)
+    if distance == 0:
+        return "#"
+    return f"#{distance}" if eval_cp > 0 else f"#-{distance}"
