@@ -165,6 +165,11 @@ class RatedGame:
         clock.start(chess.WHITE)
         return game
 
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger the game is written to (where its analysis goes once it is over)."""
+        return self._ledger
+
     # -- what the board shows -------------------------------------------------------------
 
     @property

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from profiles.ratings import PROVISIONAL_GAMES
 from rated_play.session import GameReport, RatedGame
+from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.widgets.profile_card import color_name
 
 
@@ -45,7 +46,10 @@ def score_text(report: GameReport) -> str:
 
 class ResultScreen(Screen[None]):
     CSS_PATH = "result.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "next_game", "Next game")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next_game", "Next game"),
+        Binding("a", "analyse", "Analyse"),
+    ]
 
     def __init__(self, game: RatedGame, report: GameReport) -> None:
         super().__init__()
@@ -70,6 +74,8 @@ class ResultScreen(Screen[None]):
             yield Static(f"PGN archived at {archived}", id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
+                # Analysis exists only here, after the game (DESIGN.md, rule 8).
+                yield Button("Analyse", id="analyse")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -79,3 +85,7 @@ class ResultScreen(Screen[None]):
     @on(Button.Pressed, "#next-game")
     def action_next_game(self) -> None:
         self.app.pop_screen()
+
+    @on(Button.Pressed, "#analyse")
+    def action_analyse(self) -> None:
+        self.app.push_screen(AnalysisScreen(self.game.ledger, self.report.game_id))
