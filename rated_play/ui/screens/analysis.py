@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
 from profiles.analysis import GameAnalysis, eval_text
+from profiles.errors import UserError, printable
 from profiles.ledger import Ledger
 from rated_play.session.analysis import analyse_game
 from rated_play.ui.screens.base import WorkingScreen
@@ -55,7 +56,14 @@ class AnalysisScreen(WorkingScreen):
         def progress(done: int, total: int) -> None:
             bar.update(total=total, progress=done)
 
-        self.show(await analyse_game(self.ledger, self.game_id, on_progress=progress))
+        try:
+            analysis = await analyse_game(self.ledger, self.game_id, on_progress=progress)
+        except UserError as error:
+            # A refusal (a game still on) or an engine that failed: an answer for the player,
+            # said on this screen; anything else is a failed worker, shown as one.
+            self.refused(str(error))
+            return
+        self.show(analysis)
 
     def show(self, analysis: GameAnalysis) -> None:
         self.analysis = analysis
@@ -81,11 +89,14 @@ class AnalysisScreen(WorkingScreen):
                 key=str(move.ply),
             )
 
-    def on_worker_failed(self) -> None:
+    def refused(self, why: str) -> None:
         self.query_one("#analysis-progress", ProgressBar).display = False
         self.query_one("#analysis-status", Static).update(
-            f"Game {self.game_id} could not be analysed."
+            f"Game {self.game_id} cannot be analysed: {printable(why)}."
         )
+
+    def on_worker_failed(self) -> None:
+        self.refused("the analysis failed")
 
     def action_back(self) -> None:
         self.app.pop_screen()
