@@ -38,8 +38,10 @@ class EvalGraph(Widget):
         if not count or width < 1 or height < 2:
             return Text("")
         half = height // 2
-        columns = min(count, width)
-        # With more plies than columns, each column shows the ply at its left edge.
+        # A short game is stretched across the width; a long one shows, in each column, the
+        # ply at the column's left edge.
+        columns = width if count < width else min(count, width)
+        columns -= columns % count if count < width else 0
         picks = [column * count // columns for column in range(columns)]
         white = self.get_component_rich_style("eval-graph--white")
         black = self.get_component_rich_style("eval-graph--black")
