@@ -23,7 +23,7 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from engines.analysis import DEPTH, AnalysisLimit
+from engines.analysis import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.discovery import find_engine
 from profiles.ledger import GameStatus, Ledger
 from profiles.time_control import TimeControl
@@ -82,8 +82,11 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="games analysed (default 3)")
     parser.add_argument("--depth", type=int, default=DEPTH, help=f"default {DEPTH}")
     parser.add_argument("--plies", type=int, default=80, help="plies a game (default 80)")
+    parser.add_argument(
+        "--time-cap", type=float, default=MOVE_TIME_CAP, help="seconds a position at most"
+    )
     args = parser.parse_args()
-    limit = AnalysisLimit(depth=args.depth)
+    limit = AnalysisLimit(depth=args.depth, time_cap=args.time_cap)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
     print(f"depth {limit.depth}, at most {limit.time_cap} s a position, budget {BUDGET:.0f} s")
     firsts, seconds = [], []

@@ -21,12 +21,15 @@ from engines.launch import close_engine, open_engine
 from profiles.analysis import MATE_SCORE, PositionEvaluation
 
 DEPTH = 14
-"""The default depth. Measured on a 2-core machine with a calibration running on both cores
-(``python benchmarks/analysis.py``): an 80-ply game takes about 10 s at depth 14, 24 s at 16;
-14 keeps the 20 s budget with room for a slower machine."""
+"""The default depth. Measured with ``benchmarks/analysis.py`` on a 2-core machine with a
+calibration running on both cores: an 80-ply game takes 6–8 s at depth 14 with the cap below,
+10–19 s at depth 14 without it (the high end with a test run loading the machine too), 24 s at
+depth 16."""
 MOVE_TIME_CAP = 0.2
-"""Seconds any one position may take: a position whose tree explodes stops early instead of
-pushing a long game over the budget (81 positions × 0.2 s stays under 20 s)."""
+"""Seconds any one position may take: a position whose tree explodes, or a machine too busy to
+reach depth 14 in time, stops early instead of pushing a long game over the 20 s budget
+(81 positions × 0.2 s stays under it). The price: on a loaded machine two analyses of one game
+may differ in a close call, which is one reason an analysis is made once and stored."""
 SEARCH_TIMEOUT = 30.0
 """Seconds after which a search that has not answered counts as a failed engine."""
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections import Counter
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as ProgressBar
 
-from profiles.analysis import GameAnalysis, eval_text
+from profiles.analysis import GameAnalysis, Mark, eval_text
 from profiles.errors import printable
 from profiles.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
@@ -124,12 +125,12 @@ def analysis_text(analysis: GameAnalysis) -> str:
             f"  {_numbered(move.ply, move.san):<14} {eval_text(move.eval_cp):>7}  "
             f"{mark:<10}  {better}".rstrip()
         )
-    counts = {mark: 0 for mark in ("inaccuracy", "mistake", "blunder")}
-    for move in analysis.marks:
-        assert move.mark is not None
-        counts[move.mark.value] += 1
+    counts = Counter(move.mark for move in analysis.marks)
     lines += [
         "",
-        "  " + ", ".join(f"{n} {name}{'' if n == 1 else 's'}" for name, n in counts.items()),
+        "  "
+        + ", ".join(
+            f"{counts[mark]} {mark.value}{'' if counts[mark] == 1 else 's'}" for mark in Mark
+        ),
     ]
     return "\n".join(lines)
