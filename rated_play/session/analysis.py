@@ -12,8 +12,8 @@ import chess
 
 from engines.analysis import AnalysisLimit, Progress, evaluate_game
 from profiles.analysis import GameAnalysis, build_analysis
-from profiles.errors import UserError
-from profiles.ledger import GameRecord, Ledger
+from profiles.errors import UserError, printable
+from profiles.ledger import GameRecord, Ledger, LedgerError
 
 
 class AnalysisRefusedError(UserError):
@@ -29,7 +29,7 @@ def analysable_game(ledger: Ledger, game_id: int) -> tuple[GameRecord, list[ches
         raise AnalysisRefusedError(
             f"game {game_id} is still being played: analysis is allowed only after the game"
         )
-    moves = [chess.Move.from_uci(recorded.uci) for recorded in ledger.moves(game_id)]
+    moves = _replayed(game_id, [recorded.uci for recorded in ledger.moves(game_id)])
     if not moves:
         raise AnalysisRefusedError(
             f"game {game_id} ended before any move: there is nothing to analyse"
@@ -60,3 +60,21 @@ async def analyse_game(
         depth=chosen.depth,
     )
     return ledger.store_analysis(analysis)
+
+
+def _replayed(game_id: int, ucis: list[str]) -> list[chess.Move]:
+    """The moves as played from the starting position; a move that is not legal there means
+    the ledger was damaged, and nothing is analysed."""
+    board = chess.Board()
+    for ply, uci in enumerate(ucis, start=1):
+        try:
+            move = chess.Move.from_uci(uci)
+        except ValueError:
+            move = chess.Move.null()
+        if move not in board.legal_moves:
+            raise LedgerError(
+                f"game {game_id} of the ledger is damaged (ply {ply}, {printable(uci)!r}, is not "
+                "a legal move); restore the ledger from a backup to analyse it"
+            )
+        board.push(move)
+    return board.move_stack

@@ -13,8 +13,8 @@ import chess.engine
 import pytest
 
 from engines.discovery import find_engine
-from profiles.analysis import MATE_SCORE, Mark
-from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
 from profiles.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.time_control import TimeControl
 from rated_play.cli import main
@@ -174,6 +174,27 @@ def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
     assert db.execute("SELECT name FROM profiles").fetchall() == [("Judit",)]
     db.close()
     assert analysis.moves[2].mark is Mark.BLUNDER
+
+
+def test_an_analysis_is_written_once(ledger: Ledger, profile: Profile) -> None:
+    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    moves = [chess.Move.from_uci("e2e4"), chess.Move.from_uci("e7e5")]
+    positions = [PositionEvaluation(20, moves[0]), PositionEvaluation(30, moves[1]),
+                 PositionEvaluation(25, chess.Move.from_uci("g1f3"))]  # fmt: skip
+    first = build_analysis(game_id, chess.WHITE, moves, positions, engine="A", depth=14)
+    assert ledger.store_analysis(first) == first
+    second = build_analysis(game_id, chess.WHITE, moves, positions[::-1], engine="B", depth=9)
+    assert ledger.store_analysis(second) == first, "a second writer finds the first analysis"
+
+
+async def test_a_damaged_move_in_the_ledger_is_refused(ledger: Ledger, profile: Profile) -> None:
+    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    db = sqlite3.connect(ledger.path)
+    db.execute("UPDATE moves SET uci = 'e2e5' WHERE game_id = ? AND ply = 2", (game_id,))
+    db.commit()
+    db.close()
+    with pytest.raises(LedgerError, match=r"damaged \(ply 2, 'e2e5', is not a legal move\)"):
+        await analyse_game(ledger, game_id)
 
 
 # -- the command line ---------------------------------------------------------------------------
