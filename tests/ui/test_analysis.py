@@ -8,17 +8,21 @@ there. The analysis must mark that move a blunder.
 
 from __future__ import annotations
 
+import os
+
 import chess
 import chess.engine
 from textual.widgets import DataTable, ProgressBar, Static
 
+from engines.discovery import find_engine
 from profiles.analysis import Mark
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
-from tests.analysis.test_analyse import _hanging_queen_move
+from tests.analysis.test_analyse import _hanging_queen_move, record_game
+from tests.engines.test_uci import _alive, _children
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
@@ -108,3 +112,47 @@ async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
         assert opened.analysis is None and ledger.analysis(game.game_id) is None
         await pilot.press("escape")
         assert app.screen is screen and screen.in_play, "the game goes on"
+
+
+async def self_played(plies: int) -> list[str]:
+    """A game of Stockfish against itself at 300 nodes a move, in SAN."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, engine = await chess.engine.popen_uci(str(path))
+    board = chess.Board()
+    sans = []
+    try:
+        while len(sans) < plies and board.outcome() is None:
+            move = (await engine.play(board, chess.engine.Limit(nodes=300))).move
+            assert move is not None
+            sans.append(board.san(move))
+            board.push(move)
+    finally:
+        await engine.quit()
+    return sans
+
+
+def engines_running() -> set[int]:
+    return {pid for pid in _children(os.getpid()) if _alive(pid)}
+
+
+async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    sans = await self_played(60)
+    game_id = record_game(
+        ledger, ledger.create_profile("Magnus"), sans, result="1/2-1/2", player=chess.WHITE
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        before = engines_running()
+        screen = AnalysisScreen(ledger, game_id)
+        await app.push_screen(screen)
+        bar = screen.query_one("#analysis-progress", ProgressBar)
+        await wait_until(pilot, lambda: (bar.progress or 0) >= 3)
+        assert len(engines_running() - before) == 1, "one full-strength engine, working"
+        assert screen.analysis is None and bar.display
+
+        await pilot.press("escape")  # the screen answers keys while the engine works
+        assert app.screen is not screen
+        await wait_until(pilot, lambda: not engines_running() - before, timeout=5)
+        assert ledger.analysis(game_id) is None, "a stopped analysis leaves nothing behind"
