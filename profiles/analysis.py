@@ -38,14 +38,16 @@ _MATE_THRESHOLD = MATE_SCORE - 1_000
 CEILING = 1_000
 """scalachess ``Cp.CEILING``: evaluations beyond ±1000 centipawns count as ±1000."""
 _MULTIPLIER = -0.00368208
-_JUDGEMENTS = ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy"))
-"""``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
 
 
 class Mark(StrEnum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+
+
+_JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
+"""``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def judge(before: int, after: int, mover: chess.Color) -> Mark | None:
     sign = 1 if mover == chess.WHITE else -1
     if not is_mate(before) and not is_mate(after):
         drop = sign * (winning_chances(before) - winning_chances(after))
-        return next((Mark(name) for limit, name in _JUDGEMENTS if drop >= limit), None)
+        return next((mark for limit, mark in _JUDGEMENTS if drop >= limit), None)
     return _mate_judgement(sign * before, sign * after)
 
 
