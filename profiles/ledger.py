@@ -29,6 +29,7 @@ from typing import Any
 
 import chess
 
+from profiles.analysis import AnalysedMove, GameAnalysis, Mark
 from profiles.errors import UserError, printable
 from profiles.ledger_file import (
     LedgerError,
@@ -539,6 +540,91 @@ class Ledger:
                     int(setup.doubling),
                 ),
             )
+
+    def in_play(self, game_id: int) -> bool:
+        """Whether the game is pending and a running process (this one included) plays it."""
+        with self._reading():
+            row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] != GameStatus.PENDING.value:
+            return False
+        return game_id in self._locks or not self._is_orphan(game_id)
+
+    # -- analyses of finished games --------------------------------------------------------
+
+    def analysis(self, game_id: int) -> GameAnalysis | None:
+        """The stored analysis of a game, or None when it was never analysed."""
+        with self._reading():
+            try:
+                head = self._db.execute(
+                    "SELECT a.engine, a.depth, a.start_eval, a.accuracy, g.player_color "
+                    "FROM analyses a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?",
+                    (game_id,),
+                ).fetchone()
+            except sqlite3.OperationalError as error:
+                # A ledger of an older schema opened read-only has no analyses yet.
+                if "no such table" in str(error):
+                    return None
+                raise
+            if head is None:
+                return None
+            rows = self._db.execute(
+                "SELECT ply, san, eval_cp, best, mark FROM analysed_moves WHERE game_id = ? "
+                "ORDER BY ply",
+                (game_id,),
+            ).fetchall()
+        color = chess.WHITE if head[4] == "white" else chess.BLACK
+        moves = tuple(
+            AnalysedMove(
+                ply=int(ply),
+                san=str(san),
+                eval_cp=int(eval_cp),
+                best=None if best is None else str(best),
+                mark=None if mark is None else Mark(mark),
+                by_player=(ply % 2 == 1) == (color == chess.WHITE),
+            )
+            for ply, san, eval_cp, best, mark in rows
+        )
+        return GameAnalysis(
+            game_id=game_id,
+            player_color=color,
+            start_eval_cp=int(head[2]),
+            moves=moves,
+            accuracy=None if head[3] is None else float(head[3]),
+            engine=str(head[0]),
+            depth=int(head[1]),
+        )
+
+    def store_analysis(self, analysis: GameAnalysis) -> GameAnalysis:
+        """Write a game's analysis once; an analysis stored meanwhile (by another copy of the
+        app) is kept and returned instead."""
+        with self._write():
+            found = self._db.execute(
+                "SELECT 1 FROM analyses WHERE game_id = ?", (analysis.game_id,)
+            ).fetchone()
+            if found is None:
+                self._db.execute(
+                    "INSERT INTO analyses(game_id, engine, depth, start_eval, accuracy, "
+                    "analysed_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        analysis.game_id,
+                        analysis.engine,
+                        analysis.depth,
+                        analysis.start_eval_cp,
+                        analysis.accuracy,
+                        _now().isoformat(),
+                    ),
+                )
+                self._db.executemany(
+                    "INSERT INTO analysed_moves(game_id, ply, san, eval_cp, best, mark) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (analysis.game_id, m.ply, m.san, m.eval_cp, m.best, m.mark and m.mark.value)
+                        for m in analysis.moves
+                    ],
+                )
+        stored = self.analysis(analysis.game_id)
+        assert stored is not None
+        return stored
 
     # -- locks of games in play ----------------------------------------------------------
 

@@ -25,8 +25,6 @@ from profiles.errors import UserError, printable
 APPLICATION_ID = 0x52506C79
 """``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
 
-SCHEMA_VERSION = 2
-"""The ``user_version`` of the newest schema: the number of :data:`MIGRATIONS`."""
 
 # Never edit this text: ledgers written before the application id existed are recognised by
 # it, statement for statement. A schema change is a new entry in MIGRATIONS.
@@ -84,8 +82,35 @@ the starting purse. Whether the player has been told that a game was scored as a
 abandonment (games of version 1 count as told: no old game is announced). And each profile's
 last setup, so the next one opens where it left off."""
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2)
-"""The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order."""
+# Version 3: the analysis of a finished game (profiles.analysis), written once and read back
+# instantly: one row per analysed game, one per ply. Derived data: it can be dropped and made
+# again.
+_ANALYSES = """
+CREATE TABLE IF NOT EXISTS analyses (
+    game_id      INTEGER PRIMARY KEY REFERENCES games(id),
+    engine       TEXT NOT NULL,
+    depth        INTEGER NOT NULL,
+    start_eval   INTEGER NOT NULL,
+    accuracy     REAL,
+    analysed_at  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analysed_moves (
+    game_id  INTEGER NOT NULL REFERENCES analyses(game_id),
+    ply      INTEGER NOT NULL,
+    san      TEXT NOT NULL,
+    eval_cp  INTEGER NOT NULL,
+    best     TEXT,
+    mark     TEXT CHECK (mark IN ('inaccuracy', 'mistake', 'blunder')),
+    PRIMARY KEY (game_id, ply)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2, _ANALYSES)
+"""The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
+is split at its semicolons, so none may hold one inside a statement."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The ``user_version`` of a ledger with every migration applied."""
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100

@@ -417,7 +417,7 @@ def tree(directory: Path) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "app"])
+@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "analyse", "app"])
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_damaged_ledger_is_refused_and_left_as_it_was(
     command: str, damage: str, data_dir: Path, tmp_path: Path
@@ -430,6 +430,7 @@ def test_a_damaged_ledger_is_refused_and_left_as_it_was(
         "profile": ["profile", PLAYER],
         "export": ["export", PLAYER],
         "leaderboard": ["leaderboard"],
+        "analyse": ["analyse", "1"],
         "app": [],
     }[command]
     result = run([*argv, "--data-dir", str(directory)])

@@ -201,6 +201,11 @@ class RatedGame:
     def clock_started(self) -> bool:
         return self.clock.running is not None or bool(self._moves) or self._outcome is not None
 
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger the game is written to (where its analysis goes once it is over)."""
+        return self._ledger
+
     # -- what the board shows -------------------------------------------------------------
 
     @property

@@ -15,6 +15,7 @@ from profiles.card import money
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
+from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.widgets.profile_card import color_name
 
 
@@ -70,7 +71,10 @@ def summary_text(game: RatedGame) -> str:
 
 class ResultScreen(Screen[None]):
     CSS_PATH = "result.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "next_game", "Next game")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next_game", "Next game"),
+        Binding("a", "analyse", "Analyse"),
+    ]
 
     def __init__(self, game: RatedGame, report: GameReport) -> None:
         super().__init__()
@@ -90,6 +94,8 @@ class ResultScreen(Screen[None]):
             yield Static(f"PGN archived at {archived}", id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
+                # Analysis exists only here, after the game (DESIGN.md, rule 8).
+                yield Button("Analyse", id="analyse")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,3 +105,7 @@ class ResultScreen(Screen[None]):
     @on(Button.Pressed, "#next-game")
     def action_next_game(self) -> None:
         self.app.pop_screen()
+
+    @on(Button.Pressed, "#analyse")
+    def action_analyse(self) -> None:
+        self.app.push_screen(AnalysisScreen(self.game.ledger, self.report.game_id))

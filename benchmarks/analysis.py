@@ -1,0 +1,123 @@
+"""How long the analysis of a 40-move game takes at the default depth, against its budget of
+20 seconds, and how long the second look (read from the ledger) takes.
+
+The game is played here: Stockfish against itself at a few thousand nodes a move, both sides
+varying their node budget, until 80 plies (a game that ends sooner is played again). It is
+written to a temporary ledger as a finished game and analysed through the same call the command
+and the result screen use. It prints figures; it asserts nothing.
+
+Run: .venv/bin/python benchmarks/analysis.py [--runs N] [--depth D] [--plies N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import chess
+import chess.engine
+
+from engines.analysis import DEPTH, MOVE_TIME_CAP, AnalysisLimit
+from engines.discovery import find_engine
+from profiles.ledger import GameStatus, Ledger
+from profiles.time_control import TimeControl
+from rated_play.session.analysis import analyse_game
+
+BUDGET = 20.0
+"""Seconds the analysis of a 40-move game may take (issue 11)."""
+
+
+async def play_game(plies: int) -> list[chess.Move]:
+    path = find_engine("stockfish")
+    assert path is not None, "install the Debian package 'stockfish'"
+    _, engine = await chess.engine.popen_uci(str(path))
+    await engine.configure({"Threads": 1, "Hash": 16})
+    try:
+        while True:
+            board = chess.Board()
+            while len(board.move_stack) < plies and board.outcome(claim_draw=True) is None:
+                limit = chess.engine.Limit(nodes=random.randint(2000, 6000))
+                result = await engine.play(board, limit)
+                assert result.move is not None
+                board.push(result.move)
+            if len(board.move_stack) == plies:
+                return board.move_stack
+    finally:
+        await engine.quit()
+
+
+def record(ledger: Ledger, moves: list[chess.Move]) -> int:
+    profiles = ledger.profiles()
+    profile = profiles[0] if profiles else ledger.create_profile("Benchmark")
+    game = ledger.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title="Stockfish",
+        opponent_rating=1500,
+        time_control=TimeControl.parse("5+3"),
+        rating_before=None,
+    )
+    for ply, move in enumerate(moves, start=1):
+        ledger.record_move(game.id, ply, move.uci(), None)
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result="1/2-1/2",
+        player_score=0.5,
+        termination="agreement",
+        pgn="",
+        rating_after=None,
+    )
+    return game.id
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="games analysed (default 3)")
+    parser.add_argument("--depth", type=int, default=DEPTH, help=f"default {DEPTH}")
+    parser.add_argument("--plies", type=int, default=80, help="plies a game (default 80)")
+    parser.add_argument(
+        "--time-cap", type=float, default=MOVE_TIME_CAP, help="seconds a position at most"
+    )
+    args = parser.parse_args()
+    limit = AnalysisLimit(depth=args.depth, time_cap=args.time_cap)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    print(f"depth {limit.depth}, at most {limit.time_cap} s a position, budget {BUDGET:.0f} s")
+    firsts, seconds = [], []
+    with tempfile.TemporaryDirectory() as directory:
+        ledger = Ledger.open(Path(directory) / "ledger.sqlite3")
+        try:
+            for run in range(1, args.runs + 1):
+                game_id = record(ledger, await play_game(args.plies))
+                start = time.perf_counter()
+                analysis = await analyse_game(ledger, game_id, limit=limit)
+                first = time.perf_counter() - start
+                start = time.perf_counter()
+                await analyse_game(ledger, game_id, limit=limit)
+                second = time.perf_counter() - start
+                firsts.append(first)
+                seconds.append(second)
+                marks = len(analysis.marks)
+                print(
+                    f"game {run}: {len(analysis.moves)} plies analysed in {first:.1f} s "
+                    f"({first / BUDGET:.0%} of the budget), {marks} marks; "
+                    f"second look {second * 1000:.1f} ms"
+                )
+        finally:
+            ledger.close()
+    worst = max(firsts)
+    print(
+        f"analysis: median {statistics.median(firsts):.1f} s, worst {worst:.1f} s = "
+        f"{worst / BUDGET:.2f} × the {BUDGET:.0f} s budget; second look at most "
+        f"{max(seconds) * 1000:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

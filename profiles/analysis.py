@@ -1,0 +1,231 @@
+"""A finished game's analysis: evaluations, marks and accuracy, by the method lichess publishes.
+
+Pure values and math, no engine and no I/O: :mod:`engines.analysis` produces the evaluations,
+the ledger stores the result, and both read these types. Every rule below follows a lila source
+file (https://github.com/lichess-org/lila), named beside it:
+
+- Winning chances and win percent: ``modules/analyse/src/main/WinPercent.scala`` (the
+  multiplier -0.00368208 was fitted in lila pull request 11148) and scalachess's ``Eval.Cp``
+  (evaluations are capped at ±1000 centipawns; a mate counts as the cap with its sign).
+- Marks: ``modules/tree/src/main/Advice.scala``. ``CpAdvice`` marks a move by the drop in the
+  mover's winning chances (on the -1..+1 scale): 0.1 an inaccuracy, 0.2 a mistake, 0.3 a
+  blunder — 5, 10 and 15 win-percent points. ``MateAdvice`` marks the moves that walk into a
+  forced mate or let one slip, where centipawns say nothing.
+- Accuracy: ``modules/analyse/src/main/AccuracyPercent.scala``. Each move's accuracy comes from
+  the mover's win-percent drop, ``103.1668·exp(-0.04354·drop) - 3.1669 + 1``; the game's is the
+  mean of a volatility-weighted mean (weights: the standard deviation of the win percents in a
+  window around the move, clamped to 0.5..12) and a harmonic mean, with lila's
+  ``common/Maths.scala`` definitions (population deviation; harmonic mean over max(1, value)).
+
+One departure, said here: lila starts the accuracy series from a constant (``Cp.initial``, +15);
+this analysis starts it from the engine's evaluation of the starting position, the same number
+the first move's mark is judged from.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import chess
+
+MATE_SCORE = 100_000
+"""A mate in *n* moves is ``±(MATE_SCORE - n)`` centipawns from White's view; a position
+already mated is ``±MATE_SCORE``."""
+_MATE_THRESHOLD = MATE_SCORE - 1_000
+CEILING = 1_000
+"""scalachess ``Cp.CEILING``: evaluations beyond ±1000 centipawns count as ±1000."""
+_MULTIPLIER = -0.00368208
+
+
+class Mark(StrEnum):
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+_JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
+"""``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
+
+
+@dataclass(frozen=True)
+class AnalysedMove:
+    """One ply of the game with what the engine thought of it."""
+
+    ply: int
+    """1 for White's first move."""
+    san: str
+    eval_cp: int
+    """The evaluation after the move, from White's view; mates as ``±(MATE_SCORE - n)``."""
+    best: str | None
+    """The engine's choice (SAN) in the position before the move."""
+    mark: Mark | None
+    """Set on the player's moves only."""
+    by_player: bool
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    game_id: int
+    player_color: chess.Color
+    start_eval_cp: int
+    """The starting position's evaluation, from White's view."""
+    moves: tuple[AnalysedMove, ...]
+    accuracy: float | None
+    """The player's accuracy, 0–100; None when the player made no move."""
+    engine: str
+    """The engine as it named itself, e.g. ``"Stockfish 15.1"``."""
+    depth: int
+    """The depth every position was searched to (or as far as the time cap allowed)."""
+
+    @property
+    def marks(self) -> list[AnalysedMove]:
+        return [move for move in self.moves if move.mark is not None]
+
+
+def is_mate(eval_cp: int) -> bool:
+    return abs(eval_cp) > _MATE_THRESHOLD
+
+
+def _ceiled(eval_cp: int) -> int:
+    # A mate is the ceiling with its sign (scalachess ``Cp.ceilingWithSignum``).
+    return max(-CEILING, min(CEILING, eval_cp))
+
+
+def winning_chances(eval_cp: int) -> float:
+    """-1..+1 for White (WinPercent.scala ``winningChances``, on the capped evaluation)."""
+    chances = 2 / (1 + math.exp(_MULTIPLIER * _ceiled(eval_cp))) - 1
+    return max(-1.0, min(1.0, chances))
+
+
+def win_percent(eval_cp: int) -> float:
+    """0..100 for White (WinPercent.scala ``fromCentiPawns``)."""
+    return 50 + 50 * winning_chances(eval_cp)
+
+
+def judge(before: int, after: int, mover: chess.Color) -> Mark | None:
+    """The mark of a move that took the game from ``before`` to ``after`` (White's view)."""
+    sign = 1 if mover == chess.WHITE else -1
+    if not is_mate(before) and not is_mate(after):
+        drop = sign * (winning_chances(before) - winning_chances(after))
+        return next((mark for limit, mark in _JUDGEMENTS if drop >= limit), None)
+    return _mate_judgement(sign * before, sign * after)
+
+
+def _mate_judgement(before: int, after: int) -> Mark | None:
+    """Advice.scala ``MateAdvice``, with both evaluations from the mover's view. A side that
+    is a mate has no centipawns there, which lila reads as 0."""
+    mated_after = is_mate(after) and after < 0
+    if not is_mate(before) and mated_after:  # MateCreated: the mover can now be mated
+        if before < -999:
+            return Mark.INACCURACY
+        return Mark.MISTAKE if before < -700 else Mark.BLUNDER
+    if is_mate(before) and before > 0 and (not is_mate(after) or mated_after):  # MateLost
+        after_cp = 0 if mated_after else after
+        if after_cp > 999:
+            return Mark.INACCURACY
+        return Mark.MISTAKE if after_cp > 700 else Mark.BLUNDER
+    return None  # lila marks no other mate sequence (a slower mate, MateDelayed, included)
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """AccuracyPercent.scala ``fromWinPercents``: win percents from the mover's view."""
+    if after >= before:
+        return 100.0
+    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411
+    return max(0.0, min(100.0, raw + 1))  # lila's +1: "uncertainty bonus"
+
+
+def _deviation(values: Sequence[float]) -> float:
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+
+
+def game_accuracy(evals: Sequence[int], color: chess.Color) -> float | None:
+    """AccuracyPercent.scala ``gameAccuracy`` for one side, White moving first.
+
+    ``evals`` are the evaluations (White's view) of the starting position and after every
+    ply. None when ``color`` made no move.
+    """
+    percents = [win_percent(e) for e in evals]
+    plies = len(percents) - 1
+    if plies < 1:
+        return None
+    size = max(2, min(8, plies // 10))
+    windows = [percents[:size]] * max(0, min(size, len(percents)) - 2) + [
+        percents[i : i + size] for i in range(max(1, len(percents) - size + 1))
+    ]
+    weights = [max(0.5, min(12.0, _deviation(w))) for w in windows]
+    scored: list[tuple[float, float]] = []
+    for i in range(plies):
+        mover = chess.WHITE if i % 2 == 0 else chess.BLACK
+        if mover != color:
+            continue
+        prev, nxt = percents[i], percents[i + 1]
+        if mover == chess.BLACK:
+            prev, nxt = 100 - prev, 100 - nxt
+        scored.append((move_accuracy(prev, nxt), weights[i]))
+    if not scored:
+        return None
+    weighted = sum(a * w for a, w in scored) / sum(w for _, w in scored)
+    harmonic = len(scored) / sum(1 / max(1.0, a) for a, _ in scored)
+    return (weighted + harmonic) / 2
+
+
+@dataclass(frozen=True)
+class PositionEvaluation:
+    """What the engine said about one position of the game."""
+
+    eval_cp: int
+    """White's view; mates as ``±(MATE_SCORE - n)``."""
+    best: chess.Move | None
+    """None in a position where the game is over."""
+
+
+def build_analysis(
+    game_id: int,
+    player_color: chess.Color,
+    moves: Sequence[chess.Move],
+    positions: Sequence[PositionEvaluation],
+    *,
+    engine: str,
+    depth: int,
+) -> GameAnalysis:
+    """The analysis from the evaluation of the starting position and of the position after
+    every move (``len(moves) + 1`` of them)."""
+    if len(positions) != len(moves) + 1:
+        raise ValueError(f"{len(moves)} moves need {len(moves) + 1} evaluated positions")
+    board = chess.Board()
+    analysed = []
+    for ply, (move, before, after) in enumerate(
+        zip(moves, positions, positions[1:], strict=False), start=1
+    ):
+        mover = board.turn
+        by_player = mover == player_color
+        best = None if before.best is None else board.san(before.best)
+        san = board.san(move)
+        board.push(move)
+        mark = judge(before.eval_cp, after.eval_cp, mover) if by_player else None
+        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player))
+    return GameAnalysis(
+        game_id=game_id,
+        player_color=player_color,
+        start_eval_cp=positions[0].eval_cp,
+        moves=tuple(analysed),
+        accuracy=game_accuracy([p.eval_cp for p in positions], player_color),
+        engine=engine,
+        depth=depth,
+    )
+
+
+def eval_text(eval_cp: int) -> str:
+    """An evaluation as players write it, from White's view: ``+0.35``, ``#3`` (White mates
+    in 3), ``#-2`` (Black mates in 2), ``#`` once the game is mated."""
+    if not is_mate(eval_cp):
+        return f"{eval_cp / 100:+.2f}"
+    distance = MATE_SCORE - abs(eval_cp)
+    if distance == 0:
+        return "#"
+    return f"#{distance}" if eval_cp > 0 else f"#-{distance}"

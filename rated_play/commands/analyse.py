@@ -1,0 +1,136 @@
+"""``rated-play analyse GAME_ID``: a finished game seen by full-strength Stockfish.
+
+The first look analyses the game (with a progress bar on stderr) and stores the analysis in
+the ledger; every later look reads it back at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as ProgressBar
+
+from profiles.analysis import GameAnalysis, Mark, eval_text
+from profiles.errors import printable
+from profiles.ledger import Ledger
+from rated_play.commands import CommandError, add_data_dir, print_json
+from rated_play.commands._ledger import reading_ledger
+from rated_play.paths import LEDGER_FILE, data_dir
+from rated_play.session.analysis import analysable_game, analyse_game
+
+_LARGEST_ID = 2**63 - 1
+"""SQLite's largest integer key: a larger number cannot name a game."""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "analyse", help="a finished game's evaluations, mistakes and accuracy"
+    )
+    parser.add_argument("game_id", metavar="GAME_ID", help="the game's number in the ledger")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    add_data_dir(parser)
+    parser.set_defaults(handler=run)
+
+
+def game_id(text: str) -> int:
+    try:
+        number = int(text.strip())
+    except ValueError:
+        number = 0
+    if not 1 <= number <= _LARGEST_ID or not text.strip().isdigit():
+        raise CommandError(
+            f"GAME_ID must be a game's number, such as 12, not {printable(text)!r}: "
+            "'rated-play profile NAME' and the PGN archive name the games"
+        )
+    return number
+
+
+def run(args: argparse.Namespace) -> int:
+    number = game_id(args.game_id)
+    # Read-only first: a game analysed before is shown without opening the ledger for writing,
+    # and a game that may not be analysed is refused before anything starts.
+    with reading_ledger(args) as ledger:
+        analysable_game(ledger, number)
+        analysis = ledger.analysis(number)
+    if analysis is None:
+        analysis = _analyse(args, number)
+    if args.json:
+        print_json(analysis_document(analysis))
+    else:
+        print(analysis_text(analysis))
+    return 0
+
+
+def _analyse(args: argparse.Namespace, number: int) -> GameAnalysis:
+    ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE)
+    try:
+        with ProgressBar(
+            TextColumn("analysing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("positions"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("analysing", total=None)
+
+            def show(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            return asyncio.run(analyse_game(ledger, number, on_progress=show))
+    finally:
+        ledger.close()
+
+
+def analysis_document(analysis: GameAnalysis) -> dict[str, Any]:
+    return {
+        "game_id": analysis.game_id,
+        "accuracy": None if analysis.accuracy is None else round(analysis.accuracy, 1),
+        "moves": [
+            {
+                "ply": move.ply,
+                "san": move.san,
+                "eval_cp": move.eval_cp,
+                "mark": None if move.mark is None else move.mark.value,
+                "best": move.best,
+            }
+            for move in analysis.moves
+        ],
+    }
+
+
+def _numbered(ply: int, san: str) -> str:
+    number = (ply + 1) // 2
+    return f"{number}. {san}" if ply % 2 else f"{number}... {san}"
+
+
+def analysis_text(analysis: GameAnalysis) -> str:
+    accuracy = "-" if analysis.accuracy is None else f"{analysis.accuracy:.1f}%"
+    lines = [
+        f"Game {analysis.game_id}: your accuracy {accuracy} "
+        f"({analysis.engine}, depth {analysis.depth})",
+        "",
+        f"  {'move':<14} {'eval':>7}  {'':<10}  better",
+    ]
+    for move in analysis.moves:
+        mark = "" if move.mark is None else move.mark.value
+        better = move.best if move.mark is not None and move.best is not None else ""
+        lines.append(
+            f"  {_numbered(move.ply, move.san):<14} {eval_text(move.eval_cp):>7}  "
+            f"{mark:<10}  {better}".rstrip()
+        )
+    counts = Counter(move.mark for move in analysis.marks)
+    lines += [
+        "",
+        "  "
+        + ", ".join(
+            f"{counts[mark]} {mark.value}{'' if counts[mark] == 1 else 's'}" for mark in Mark
+        ),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""Analysis of a finished rated game: the one gate between the engine's eyes and a game.
+
+A rated game allows no evaluation while it is on (DESIGN.md, rule 3); analysis exists only for
+games that are over. Every way in — the command line, the result screen — comes through
+:func:`analyse_game`, which refuses a game a running process still plays before any engine
+starts. A game's analysis is made once and stored in the ledger; the second look reads it.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from engines.analysis import AnalysisLimit, Progress, evaluate_game
+from profiles.analysis import GameAnalysis, build_analysis
+from profiles.errors import UserError, printable
+from profiles.ledger import GameRecord, Ledger, LedgerError
+
+
+class AnalysisRefusedError(UserError):
+    """A game that cannot be analysed (now); the message says why."""
+
+
+def analysable_game(ledger: Ledger, game_id: int) -> tuple[GameRecord, list[chess.Move]]:
+    """The game and its moves, when the rules allow it to be analysed."""
+    record = ledger.game(game_id)
+    # A pending game nobody plays any more is the loss by abandonment every reader sees: it
+    # is over, and its moves can be analysed like any other finished game's.
+    if ledger.in_play(game_id):
+        raise AnalysisRefusedError(
+            f"game {game_id} is still being played: analysis is allowed only after the game"
+        )
+    moves = _replayed(game_id, [recorded.uci for recorded in ledger.moves(game_id)])
+    if not moves:
+        raise AnalysisRefusedError(
+            f"game {game_id} ended before any move: there is nothing to analyse"
+        )
+    return record, moves
+
+
+async def analyse_game(
+    ledger: Ledger,
+    game_id: int,
+    *,
+    limit: AnalysisLimit | None = None,
+    on_progress: Progress | None = None,
+) -> GameAnalysis:
+    """The game's analysis: the stored one, or a new one made now and stored."""
+    record, moves = analysable_game(ledger, game_id)
+    stored = ledger.analysis(game_id)
+    if stored is not None:
+        return stored
+    chosen = limit or AnalysisLimit()
+    evaluations = await evaluate_game(moves, limit=chosen, on_progress=on_progress)
+    analysis = build_analysis(
+        game_id,
+        record.player_color,
+        moves,
+        evaluations.positions,
+        engine=evaluations.engine,
+        depth=chosen.depth,
+    )
+    return ledger.store_analysis(analysis)
+
+
+def _replayed(game_id: int, ucis: list[str]) -> list[chess.Move]:
+    """The moves as played from the starting position; a move that is not legal there means
+    the ledger was damaged, and nothing is analysed."""
+    board = chess.Board()
+    for ply, uci in enumerate(ucis, start=1):
+        try:
+            move = chess.Move.from_uci(uci)
+        except ValueError:
+            move = chess.Move.null()
+        if move not in board.legal_moves:
+            raise LedgerError(
+                f"game {game_id} of the ledger is damaged (ply {ply}, {printable(uci)!r}, is not "
+                "a legal move); restore the ledger from a backup to analyse it"
+            )
+        board.push(move)
+    return board.move_stack

@@ -1,0 +1,330 @@
+"""Analysis of finished games with the real Stockfish and a real ledger file: known blunders are
+marked, the analysis is stored once and read back, and a game still on cannot be analysed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+from engines.discovery import find_engine
+from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
+from profiles.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.time_control import TimeControl
+from rated_play.cli import main
+from rated_play.session import RatedGame
+from rated_play.session import analysis as session_analysis
+from rated_play.session.analysis import AnalysisRefusedError, analyse_game
+from tests.conftest import fast_opponent, human_move
+
+BLITZ = TimeControl.parse("5+3")
+
+
+def record_game(
+    ledger: Ledger, profile: Profile, sans: list[str], *, result: str, player: chess.Color
+) -> int:
+    """A closed game written straight to the ledger, move by move as the session writes it.
+
+    The ledger gives colours in turn (White first); a Black game is preceded by a White one.
+    """
+    while ledger.next_color(profile.id) != player:
+        record_game(ledger, profile, ["e4"], result="0-1", player=ledger.next_color(profile.id))
+    game = ledger.open_game(
+        profile,
+        opponent_name="sf",
+        opponent_title="Stockfish",
+        opponent_rating=1500,
+        time_control=BLITZ,
+        rating_before=None,
+    )
+    board = chess.Board()
+    for ply, san in enumerate(sans, start=1):
+        move = board.push_san(san)
+        ledger.record_move(game.id, ply, move.uci(), None)
+    won = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(result)
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result=result,
+        player_score=0.5 if won is None else float(won == player),
+        termination="checkmate" if board.is_checkmate() else "resignation",
+        pgn="",
+        rating_after=None,
+    )
+    return game.id
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
+    ledger: Ledger, profile: Profile
+) -> None:
+    # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does.
+    game_id = record_game(
+        ledger, profile, ["e4", "d5", "Qg4", "Bxg4"], result="0-1", player=chess.WHITE
+    )
+    seen: list[tuple[int, int]] = []
+    analysis = await analyse_game(ledger, game_id, on_progress=lambda d, t: seen.append((d, t)))
+
+    assert [m.san for m in analysis.moves] == ["e4", "d5", "Qg4", "Bxg4"]
+    blunder = analysis.moves[2]
+    assert blunder.mark is Mark.BLUNDER
+    assert blunder.best is not None and blunder.best != "Qg4"
+    assert blunder.eval_cp < -500, "a queen down, from White's view"
+    assert [m.mark for m in analysis.moves if not m.by_player] == [None, None]
+    assert analysis.moves[0].mark is None, "1. e4 is no mistake"
+    assert analysis.accuracy is not None and analysis.accuracy < 70
+    assert seen == [(n, 5) for n in range(1, 6)], "one report per position, 4 moves + start"
+
+
+async def test_walking_into_a_mate_is_a_blunder_for_the_black_player(
+    ledger: Ledger, profile: Profile
+) -> None:
+    # The scholar's mate: 3...Nf6?? lets 4. Qxf7#.
+    sans = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    game_id = record_game(ledger, profile, sans, result="1-0", player=chess.BLACK)
+    analysis = await analyse_game(ledger, game_id)
+
+    assert analysis.player_color == chess.BLACK
+    by_ply = {m.ply: m for m in analysis.moves}
+    assert by_ply[6].mark is Mark.BLUNDER
+    assert by_ply[6].eval_cp == MATE_SCORE - 1, "after 3...Nf6 White mates in one"
+    assert by_ply[7].eval_cp == MATE_SCORE, "the final position is mate"
+    assert by_ply[7].mark is None and by_ply[5].mark is None, "White's moves are not marked"
+
+
+async def test_the_second_look_is_read_from_the_ledger(
+    ledger: Ledger, profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = record_game(
+        ledger, profile, ["d4", "e5", "dxe5", "Qh4"], result="1-0", player=chess.WHITE
+    )
+    first = await analyse_game(ledger, game_id)
+
+    async def no_engine(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a stored analysis needs no engine")
+
+    monkeypatch.setattr(session_analysis, "evaluate_game", no_engine)
+    again = Ledger.open(ledger.path, readonly=True)
+    try:
+        assert await analyse_game(again, game_id) == first
+    finally:
+        again.close()
+
+
+async def test_a_game_in_play_cannot_be_analysed(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    try:
+        await game.play(await human_move(human, game.board))
+        await game.engine_move()
+        # Another reader of the same ledger (the command line, a second copy of the app).
+        other = Ledger.open(ledger.path)
+        try:
+            with pytest.raises(AnalysisRefusedError, match="still being played"):
+                await analyse_game(other, game.game_id)
+            assert other.analysis(game.game_id) is None
+        finally:
+            other.close()
+        with pytest.raises(AnalysisRefusedError, match="still being played"):
+            await analyse_game(ledger, game.game_id)
+    finally:
+        game.resign()
+        await game.close()
+    analysis = await analyse_game(ledger, game.game_id)
+    assert len(analysis.moves) == 2, "once it is over, it can"
+
+
+def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None:
+    """A ledger of schema 1 (before analyses) gains the analyses table when written to."""
+    path = tmp_path / "ledger.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(f"BEGIN; {MIGRATIONS[0]} PRAGMA user_version=1; COMMIT;")
+    db.execute("PRAGMA application_id=0x52506C79")
+    db.execute(
+        "INSERT INTO profiles(name, created_at) VALUES ('Judit', '2025-01-02T03:04:05+00:00')"
+    )
+    db.close()
+
+    reader = Ledger.open(path, readonly=True)
+    assert reader.analysis(1) is None, "an old ledger read-only has no analyses, and no error"
+    reader.close()
+
+    writer = Ledger.open(path)
+    game_id = record_game(
+        writer, writer.profile("judit"), ["e4", "d5", "Qg4", "Bxg4"], result="0-1",
+        player=chess.WHITE,
+    )  # fmt: skip
+    analysis = asyncio.run(analyse_game(writer, game_id))
+    writer.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("SELECT count(*) FROM analysed_moves").fetchone()[0] == 4
+    assert db.execute("SELECT name FROM profiles").fetchall() == [("Judit",)]
+    db.close()
+    assert analysis.moves[2].mark is Mark.BLUNDER
+
+
+def test_an_analysis_is_written_once(ledger: Ledger, profile: Profile) -> None:
+    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    moves = [chess.Move.from_uci("e2e4"), chess.Move.from_uci("e7e5")]
+    positions = [PositionEvaluation(20, moves[0]), PositionEvaluation(30, moves[1]),
+                 PositionEvaluation(25, chess.Move.from_uci("g1f3"))]  # fmt: skip
+    first = build_analysis(game_id, chess.WHITE, moves, positions, engine="A", depth=14)
+    assert ledger.store_analysis(first) == first
+    second = build_analysis(game_id, chess.WHITE, moves, positions[::-1], engine="B", depth=9)
+    assert ledger.store_analysis(second) == first, "a second writer finds the first analysis"
+
+
+async def test_a_damaged_move_in_the_ledger_is_refused(ledger: Ledger, profile: Profile) -> None:
+    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    db = sqlite3.connect(ledger.path)
+    db.execute("UPDATE moves SET uci = 'e2e5' WHERE game_id = ? AND ply = 2", (game_id,))
+    db.commit()
+    db.close()
+    with pytest.raises(LedgerError, match=r"damaged \(ply 2, 'e2e5', is not a legal move\)"):
+        await analyse_game(ledger, game_id)
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
+    """A real rated game through the session: the "human" is Stockfish at depth 1, except that
+    the first time its queen can go to a square the opponent attacks and it does not defend,
+    it goes there; then it resigns. Returns the game's id and the ply of the hanging move."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, human = await chess.engine.popen_uci(str(path))
+    ledger = Ledger.open(data / "ledger.sqlite3")
+    try:
+        game = await RatedGame.start(
+            ledger, ledger.create_profile("Hikaru"), fast_opponent(), BLITZ
+        )
+        hung = 0
+        while not game.is_over and len(game.board.move_stack) < 80:
+            board = game.board
+            if not game.is_player_turn:
+                await game.engine_move()
+            elif not hung and (move := _hanging_queen_move(board)) is not None:
+                hung = len(board.move_stack) + 1
+                await game.play(move)
+            elif hung:
+                game.resign()
+            else:
+                await game.play(await human_move(human, board))
+        if not game.is_over:
+            game.resign()
+        await game.close()
+        assert hung, "the queen never found a square to hang on"
+        return game.game_id, hung
+    finally:
+        ledger.close()
+        await human.quit()
+
+
+def _hanging_queen_move(board: chess.Board) -> chess.Move | None:
+    for move in board.legal_moves:
+        if board.piece_type_at(move.from_square) != chess.QUEEN or board.is_capture(move):
+            continue
+        board.push(move)
+        hangs = board.is_attacked_by(board.turn, move.to_square) and not board.is_attacked_by(
+            not board.turn, move.to_square
+        )
+        board.pop()
+        if hangs and not board.gives_check(move):
+            return move
+    return None
+
+
+def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    game_id, hung = asyncio.run(_play_a_game_that_hangs_the_queen(data))
+
+    status, out, _ = run_cli(capsys, "analyse", str(game_id), "--json", "--data-dir", str(data))
+    assert status == 0
+    document = json.loads(out)
+    assert list(document) == ["game_id", "accuracy", "moves"]
+    assert document["game_id"] == game_id
+    assert 0 <= document["accuracy"] <= 100
+    moves = document["moves"]
+    assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1))
+    assert all(list(m) == ["ply", "san", "eval_cp", "mark", "best"] for m in moves)
+    assert moves[hung - 1]["mark"] == "blunder"
+    assert all(m["mark"] is None for m in moves if m["ply"] % 2 == 0), "the player is White"
+    assert all(isinstance(m["eval_cp"], int) and isinstance(m["best"], str) for m in moves)
+
+    status, text, _ = run_cli(capsys, "analyse", str(game_id), "--data-dir", str(data))
+    assert status == 0
+    assert f"Game {game_id}: your accuracy {document['accuracy']:.1f}%" in text
+    assert "blunder" in text and moves[hung - 1]["best"] in text
+
+
+def test_the_command_refuses_what_it_cannot_analyse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(tmp_path / "data")
+    status, out, err = run_cli(capsys, "analyse", "1", "--data-dir", data)
+    assert (status, out) == (2, "")
+    assert "no ledger" in err and err.count("\n") == 1
+
+    ledger = Ledger.open(Path(data) / "ledger.sqlite3")
+    profile = ledger.create_profile("Anna")
+    empty = ledger.open_game(
+        profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
+        time_control=BLITZ, rating_before=None,
+    )  # fmt: skip
+    ledger.close_game(
+        empty.id, status=GameStatus.FINISHED, result="0-1", player_score=0.0,
+        termination="resignation", pgn="", rating_after=None,
+    )  # fmt: skip
+    ledger.close()
+    for game_id, why in [
+        ("abc", "GAME_ID must be a game's number"),
+        ("0", "GAME_ID must be a game's number"),
+        ("-3", "GAME_ID must be a game's number"),
+        ("1.5", "GAME_ID must be a game's number"),
+        (str(2**64), "GAME_ID must be a game's number"),
+        ("999", "no game 999 in the ledger"),
+        (str(empty.id), "ended before any move"),
+    ]:
+        status, out, err = run_cli(capsys, "analyse", game_id, "--data-dir", data)
+        assert (status, out) == (2, ""), game_id
+        assert why in err and err.count("\n") == 1, err
+
+
+def test_the_command_refuses_a_game_still_being_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+
+    async def start() -> tuple[RatedGame, Ledger]:
+        ledger = Ledger.open(data / "ledger.sqlite3")
+        game = await RatedGame.start(ledger, ledger.create_profile("Vera"), fast_opponent(), BLITZ)
+        await game.play(game.parse_move("e4"))
+        return game, ledger
+
+    loop = asyncio.new_event_loop()
+    try:
+        game, ledger = loop.run_until_complete(start())
+        status, out, err = run_cli(capsys, "analyse", str(game.game_id), "--data-dir", str(data))
+        assert (status, out) == (2, "")
+        assert "still being played: analysis is allowed only after the game" in err
+        game.resign()
+        loop.run_until_complete(game.close())
+        ledger.close()
+    finally:
+        loop.close()

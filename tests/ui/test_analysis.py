@@ -1,0 +1,158 @@
+"""The analysis in the app: reached from the result screen of a real finished game, never from
+a game still on.
+
+The player's moves come from a second Stockfish (depth 4) except one: the first time the
+player's queen can go to a square the opponent attacks and the player does not defend, it goes
+there. The analysis must mark that move a blunder.
+"""
+
+from __future__ import annotations
+
+import os
+
+import chess
+import chess.engine
+from textual.widgets import DataTable, ProgressBar, Static
+
+from engines.discovery import find_engine
+from profiles.analysis import Mark
+from profiles.ledger import Ledger
+from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.analysis import AnalysisScreen
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.widgets.eval_graph import EvalGraph
+from tests.analysis.test_analyse import _hanging_queen_move, record_game
+from tests.engines.test_uci import _alive, _children
+from tests.ui.conftest import SIZE
+from tests.ui.driving import (
+    choose_weakest_opponent,
+    human_move,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
+
+
+async def test_a_finished_games_analysis_marks_the_hung_queen(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        hung = 0
+        while not hung and len(game.board.move_stack) < 60:
+            await wait_for_player_turn(pilot, screen)
+            assert not game.is_over, "the game ended before the queen could be hung"
+            board = game.board
+            move = _hanging_queen_move(board)
+            if move is not None:
+                hung = len(board.move_stack) + 1
+            else:
+                move = await human_move(human, board)
+            await type_move(pilot, board.san(move))
+        assert hung, "the queen never found a square to hang on"
+        await wait_for_player_turn(pilot, screen)
+        await pilot.press("f8")
+        await pilot.click("#confirm")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+        await pilot.click("#analyse")
+        assert isinstance(app.screen, AnalysisScreen)
+        analysis_screen = app.screen
+        await wait_until(pilot, lambda: analysis_screen.analysis is not None, timeout=60)
+        analysis = analysis_screen.analysis
+        assert analysis is not None
+        assert analysis.moves[hung - 1].mark is Mark.BLUNDER
+        assert ledger.analysis(game.game_id) == analysis, "stored for the second look"
+
+        table = analysis_screen.query_one("#marks", DataTable)
+        row = table.get_row(str(hung))
+        assert "blunder" in str(row[1]) and row[3] == analysis.moves[hung - 1].best
+        assert not analysis_screen.query_one("#analysis-progress", ProgressBar).display
+        accuracy = str(analysis_screen.query_one("#accuracy", Static).render())
+        assert f"{analysis.accuracy:.1f}%" in accuracy
+        graph = str(analysis_screen.query_one(EvalGraph).render())
+        assert "█" in graph or "▄" in graph or "▀" in graph
+
+        await pilot.press("escape")
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen)
+        second = app.screen
+        await wait_until(pilot, lambda: second.analysis is not None, timeout=2)
+        assert second.analysis == analysis
+
+
+async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        await type_move(pilot, game.board.san(await human_move(human, game.board)))
+        await wait_for_player_turn(pilot, screen)
+
+        assert not screen.query("#analyse"), "no Analyse button during the game"
+        actions = {binding.binding.action for binding in app.active_bindings.values()}
+        assert not {a for a in actions if "analys" in a}, actions
+        await pilot.press("a")  # the result screen's key: here it is a letter in the move box
+        assert app.screen is screen and not game.is_over
+
+        # Even opened by hand, the analysis screen gets no analysis of a game still on.
+        opened = AnalysisScreen(ledger, game.game_id)
+        await app.push_screen(opened)
+        status = opened.query_one("#analysis-status", Static)
+        await wait_until(pilot, lambda: "cannot be analysed" in str(status.render()))
+        assert "still being played" in str(status.render())
+        assert opened.analysis is None and ledger.analysis(game.game_id) is None
+        await pilot.press("escape")
+        assert app.screen is screen and screen.in_play, "the game goes on"
+
+
+async def self_played(plies: int) -> list[str]:
+    """A game of Stockfish against itself at 300 nodes a move, in SAN."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, engine = await chess.engine.popen_uci(str(path))
+    board = chess.Board()
+    sans = []
+    try:
+        while len(sans) < plies and board.outcome() is None:
+            move = (await engine.play(board, chess.engine.Limit(nodes=300))).move
+            assert move is not None
+            sans.append(board.san(move))
+            board.push(move)
+    finally:
+        await engine.quit()
+    return sans
+
+
+def engines_running() -> set[int]:
+    return {pid for pid in _children(os.getpid()) if _alive(pid)}
+
+
+async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    sans = await self_played(60)
+    game_id = record_game(
+        ledger, ledger.create_profile("Magnus"), sans, result="1/2-1/2", player=chess.WHITE
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        before = engines_running()
+        screen = AnalysisScreen(ledger, game_id)
+        await app.push_screen(screen)
+        bar = screen.query_one("#analysis-progress", ProgressBar)
+        await wait_until(pilot, lambda: (bar.progress or 0) >= 3)
+        assert len(engines_running() - before) == 1, "one full-strength engine, working"
+        assert screen.analysis is None and bar.display
+
+        await pilot.press("escape")  # the screen answers keys while the engine works
+        assert app.screen is not screen
+        await wait_until(pilot, lambda: not engines_running() - before, timeout=5)
+        assert ledger.analysis(game_id) is None, "a stopped analysis leaves nothing behind"
