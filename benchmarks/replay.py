@@ -18,12 +18,13 @@ from collections.abc import Sequence
 
 import chess
 import chess.engine
+from entries import chosen_entries
 
 from engines.calibrate import MOVETIME, as_calibrated
 from engines.discovery import find_engine
 from engines.opponent import Opponent
 from engines.player import EnginePlayer
-from engines.pool import Pool, load_pool
+from engines.pool import load_pool
 
 HUMAN_LIMIT = chess.engine.Limit(depth=1)
 HUMAN = {"Threads": 1, "Hash": 16}
@@ -71,17 +72,6 @@ async def first_deviation(
     finally:
         await player.close()
     return None
-
-
-def chosen_entries(pool: Pool, names: Sequence[str]) -> list[Opponent]:
-    """The available entries called ``names``; SystemExit naming any that is not one."""
-    available = {entry.name: entry for entry in pool.available()}
-    unknown = [name for name in names if name not in available]
-    if unknown:
-        raise SystemExit(
-            f"not an available entry: {', '.join(unknown)} (see `rated-play engines list`)"
-        )
-    return [available[name] for name in names]
 
 
 async def main() -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import chess
 import chess.engine
+from entries import chosen_entries
 
 from engines.discovery import find_engine
 from engines.opponent import Opponent
@@ -104,17 +105,6 @@ def representative(pool: Pool) -> list[Opponent]:
         chosen.add(min(fairy, key=lambda entry: abs(entry.rating - TARGET_FROM)).name)
     chosen.update(NAMED)
     return [entry for entry in available if entry.name in chosen]
-
-
-def chosen_entries(pool: Pool, names: Sequence[str]) -> list[Opponent]:
-    """The available entries called ``names``; SystemExit naming any that is not one."""
-    available = {entry.name: entry for entry in pool.available()}
-    unknown = [name for name in names if name not in available]
-    if unknown:
-        raise SystemExit(
-            f"not an available entry: {', '.join(unknown)} (see `rated-play engines list`)"
-        )
-    return [available[name] for name in names]
 
 
 def share(endings: Sequence[Ending], piece: chess.PieceType) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engines.gauntlet import Pairing
 from engines.opponent import Opponent
 from profiles.ratings.expected import logistic_expected
-from profiles.ratings.fit import planned_covariance
+from profiles.ratings.fit import ELO_SCALE, planned_covariance
 
 RATING_ERROR = 35.0
 """The largest standard error of a shipped rating (against the anchor)."""
@@ -29,7 +29,7 @@ DIFFERENCE_SPAN = 300.0
 """…this many points of each other: the opponents one player meets."""
 BATCH = 10
 """Games added to a pairing at a time: five openings, each with both colours."""
-_NATURAL = math.log(10.0) / 400.0
+_NATURAL = math.log(10.0) / ELO_SCALE
 NODES_PER_SECOND = 600_000
 """About what one core of the reference machine searches; only the planner's cost model."""
 OVERHEAD_SECONDS = 0.4
