@@ -209,10 +209,7 @@ async def calibrate(
             limit=batch,
         )
     scored = scored_games(games)
-    try:
-        fit = fit_ratings(scored, settings.anchors)
-    except RatingInputError as error:
-        raise PoolConfigError(f"the calibration games cannot be fitted: {error}") from error
+    fit = fit_ratings(scored, settings.anchors)
     return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete)
 
 
