@@ -42,6 +42,13 @@ class Pool:
         """Opponents whose engine is missing; each names the Debian package that provides it."""
         return tuple(opponent for opponent in self.opponents if not self.is_available(opponent))
 
+    def calibrated_ratings(self) -> dict[str, float]:
+        """Every opponent's measured rating (installed or not; nominal guesses left out): what
+        the ledger rates past games with (:meth:`profiles.ledger.Ledger.rate_opponents`)."""
+        return {
+            opponent.name: opponent.rating for opponent in self.opponents if opponent.calibrated
+        }
+
     def get(self, name: str) -> Opponent:
         """The opponent called ``name``; KeyError (naming it) when the pool has none."""
         for opponent in self.opponents:

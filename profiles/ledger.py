@@ -20,7 +20,7 @@ import fcntl
 import os
 import sqlite3
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -187,6 +187,7 @@ class Ledger:
         self._damaged: dict[str, str] = {}
         self._game_columns = _GAME_COLUMNS
         self._has_setups = True
+        self._opponent_ratings: dict[str, float] = {}
 
     # -- opening -------------------------------------------------------------------------
 
@@ -324,12 +325,22 @@ class Ledger:
             for record in records
         ]
 
+    def rate_opponents(self, ratings: Mapping[str, float]) -> None:
+        """Read every game from now on with its opponent's rating from ``ratings`` (the
+        current calibration of the pool), where it has one, instead of the rating recorded
+        when the game was played. An opponent is a fixed engine and its rating a measurement
+        of it: a better measurement re-rates every game played against it, so the player's
+        ratings, derived from these games, follow the calibration."""
+        self._opponent_ratings = dict(ratings)
+
     def _game(self, row: tuple[Any, ...]) -> GameRecord | None:
         try:
-            return _game(row)
+            record = _game(row)
         except (TypeError, ValueError) as error:
             self._damaged[f"game {row[0]}"] = f"game {row[0]}: {error}"
             return None
+        rating = self._opponent_ratings.get(record.opponent_name)
+        return record if rating is None else replace(record, opponent_rating=rating)
 
     def game(self, game_id: int) -> GameRecord:
         with self._reading():

@@ -11,6 +11,7 @@ import chess.engine
 import chess.pgn
 import pytest
 
+from engines.pool import load_pool
 from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.time_control import TimeControl
 from rated_play.cli import main
@@ -150,3 +151,30 @@ def test_twenty_losses_to_the_weakest_opponent_show_the_floor_not_a_negative_rat
     status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir)
     assert "Rating 100, the floor" in out and "-190" not in out
     assert "FIDE (K 40/20/10, 400-point cap)" in out
+
+
+def test_past_games_are_rated_against_the_opponents_current_calibration(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A game stores its opponent's rating of the day; a new calibration re-measures that
+    opponent, and the player's rating, derived from the games, follows it."""
+    for _ in range(20):
+        game = ledger.open_game(
+            profile,
+            opponent_name="stockfish-elo-1500",
+            opponent_title="Stockfish at UCI_Elo 1500",
+            opponent_rating=1000.0,  # what an older calibration said
+            time_control=TimeControl.parse("15+10"),
+            rating_before=None,
+        )
+        ledger.close_game(
+            game.id, status=GameStatus.FINISHED, result="1/2-1/2", player_score=0.5,
+            termination="agreement", pgn="", rating_after=None,
+        )  # fmt: skip
+    data_dir = str(tmp_path / "data")
+    _, out, _ = run_cli(capsys, "profile", profile.name, "--json", "--data-dir", data_dir)
+    # Twenty draws: the performance is the opponent's rating, today's, not the stored one.
+    today = load_pool().get("stockfish-elo-1500").rating
+    assert today != 1000.0
+    assert json.loads(out)["classes"]["rapid"]["rating"] == pytest.approx(today, abs=0.5)
+    assert ledger.games(profile.id)[0].opponent_rating == 1000.0  # the record is as played

@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from engines.pool import load_pool
 from profiles.ledger import Ledger
 from rated_play.commands import CommandError
-from rated_play.paths import LEDGER_FILE, data_dir
+from rated_play.paths import LEDGER_FILE, config_dir, data_dir
 
 
 @contextmanager
@@ -20,6 +21,9 @@ def reading_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     """
     ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE, readonly=True)
     try:
+        # Past games are rated against today's calibration, as the app rates them.
+        pool = load_pool(config_dir(args.data_dir), data_dir(args.data_dir))
+        ledger.rate_opponents(pool.calibrated_ratings())
         yield ledger
     finally:
         ledger.close()

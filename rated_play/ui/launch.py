@@ -25,6 +25,7 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
         # by the app when it starts, which tells the player so.
         pool = load_pool(paths.config_dir(data_dir), directory)
         pool.rating_range()  # raises when no engine of the pool is installed
+        ledger.rate_opponents(pool.calibrated_ratings())
     except UserError:
         ledger.close()
         raise
