@@ -61,8 +61,13 @@ class Pool:
         return min(self._playable(), key=lambda opponent: abs(opponent.rating - rating))
 
     def unleashed(self) -> Opponent:
-        """The strongest available opponent: the engine at full strength."""
-        return self._playable()[-1]
+        """The engine at full strength: the available entry with no search limit of its own
+        (the highest rated, if several), else the highest rated entry. Not simply the highest
+        rated: the calibration measures the unleashed engine at a short time a move, where a
+        large node budget can rate as high, while in a game on a real clock it is stronger."""
+        playable = self._playable()
+        unlimited = [opponent for opponent in playable if opponent.search.is_empty]
+        return (unlimited or list(playable))[-1]
 
     def rating_range(self) -> tuple[float, float]:
         """The lowest and highest rating among the available opponents: the slider's ends."""
