@@ -34,7 +34,7 @@ from engines.gauntlet import (
     schedule_games,
 )
 from engines.launch import close_engine, open_engine
-from engines.match import MatchClock, time_control_tag
+from engines.match import MatchClock
 from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
 from profiles.ratings.base import RatingInputError
@@ -244,7 +244,7 @@ def time_control_text(settings: Settings) -> str:
     """The calibration's conditions as the provenance states them."""
     if settings.clock is not None:
         return settings.clock.pgn
-    return f"{time_control_tag(None)} (own limits; {settings.movetime:g} s a move without one)"
+    return f"no clock: each entry at its own limits, {settings.movetime:g} s a move without any"
 
 
 def calibration_result(

@@ -115,6 +115,10 @@ class GameRecord:
     """How many times the stake was doubled during the game."""
     purse_after: int | None = None
     """The player's purse once the game was closed (None while pending or void)."""
+    opponent_rating_now: float | None = None
+    """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
+    ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
+    played, as its PGN says. None when the ledger was not told one."""
 
     @property
     def rated(self) -> bool:
@@ -326,11 +330,11 @@ class Ledger:
         ]
 
     def rate_opponents(self, ratings: Mapping[str, float]) -> None:
-        """Read every game from now on with its opponent's rating from ``ratings`` (the
-        current calibration of the pool), where it has one, instead of the rating recorded
-        when the game was played. An opponent is a fixed engine and its rating a measurement
-        of it: a better measurement re-rates every game played against it, so the player's
-        ratings, derived from these games, follow the calibration."""
+        """Read every game from now on with its opponent's rating in ``ratings`` (the current
+        calibration of the pool) as :attr:`GameRecord.opponent_rating_now`. An opponent is a
+        fixed engine and its rating a measurement of it: a better measurement re-rates every
+        game played against it, so the player's ratings, derived from these games, follow the
+        calibration, while each game's record keeps the rating it was played at."""
         self._opponent_ratings = dict(ratings)
 
     def _game(self, row: tuple[Any, ...]) -> GameRecord | None:
@@ -339,8 +343,8 @@ class Ledger:
         except (TypeError, ValueError) as error:
             self._damaged[f"game {row[0]}"] = f"game {row[0]}: {error}"
             return None
-        rating = self._opponent_ratings.get(record.opponent_name)
-        return record if rating is None else replace(record, opponent_rating=rating)
+        now = self._opponent_ratings.get(record.opponent_name)
+        return record if now is None else replace(record, opponent_rating_now=now)
 
     def game(self, game_id: int) -> GameRecord:
         with self._reading():
