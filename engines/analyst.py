@@ -25,6 +25,8 @@ ANALYST = Opponent(
     options=MappingProxyType({"Threads": 1, "Hash": 16}),
     package="stockfish",
 )
+JUDGEMENT_LIMIT = chess.engine.Limit(depth=14)
+"""How deep the analyst looks before an opponent answers an offer (a draw, a double)."""
 SEARCH_TIMEOUT = 10.0
 """Seconds an analyst search may take before it counts as failed (and the opponent plays or
 judges on its own); its searches are bounded by depth or nodes and take under a second."""

@@ -15,10 +15,10 @@ to its shallow search; a draw counts as half a win.
 
 from __future__ import annotations
 
-import math
-
 import chess
 import chess.engine
+
+from profiles.analysis import win_percent
 
 TAKE_POINT = 0.25
 """Keeler and Spencer: a double is taken while the taker's chances are at least this."""
@@ -31,15 +31,12 @@ EARLIEST_MOVE = 10
 """No double before this move: an opening's evaluation is not a position's verdict."""
 
 
-def evaluation_limit() -> chess.engine.Limit:
-    return chess.engine.Limit(depth=14)
-
-
 def winning_chances(score: chess.engine.Score) -> float:
-    """The side's chances (a draw half) for its own evaluation ``score``, from 0 to 1."""
+    """The side's chances (a draw half) for its own evaluation ``score``, from 0 to 1: the
+    curve the post-game analysis uses (:func:`profiles.analysis.win_percent`)."""
     centipawns = score.score(mate_score=100_000)
     assert centipawns is not None
-    return 1.0 / (1.0 + math.exp(-0.00368208 * centipawns))
+    return win_percent(centipawns) / 100.0
 
 
 def offers_double(score: chess.engine.Score, board: chess.Board) -> bool:

@@ -19,10 +19,6 @@ LEVEL_FROM_MOVE = 30
 """…and a level position is drawn by agreement only from this move on."""
 
 
-def evaluation_limit() -> chess.engine.Limit:
-    return chess.engine.Limit(depth=14)
-
-
 def accepts_draw(score: chess.engine.Score, board: chess.Board) -> bool:
     """``score`` is the opponent's own view (its side's centipawns) of ``board``."""
     centipawns = score.score(mate_score=100_000)

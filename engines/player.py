@@ -13,7 +13,7 @@ import chess
 import chess.engine
 
 from engines import doubling, draw_offer
-from engines.analyst import Analyst
+from engines.analyst import JUDGEMENT_LIMIT, Analyst
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponent import Opponent, SearchLimit
@@ -107,7 +107,7 @@ class EnginePlayer:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
         (see :mod:`engines.draw_offer`); it declines when it cannot judge."""
         try:
-            score = await self._analyst.evaluate(board, draw_offer.evaluation_limit())
+            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:
             return False
         return draw_offer.accepts_draw(score.pov(colour), board)
@@ -116,7 +116,7 @@ class EnginePlayer:
         """Whether the opponent, playing ``colour``, takes a double offered in ``board`` (see
         :mod:`engines.doubling`); when it cannot judge it takes it, as refusing would resign."""
         try:
-            score = await self._analyst.evaluate(board, doubling.evaluation_limit())
+            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:
             return True
         return doubling.accepts_double(score.pov(colour))
@@ -125,7 +125,7 @@ class EnginePlayer:
         """Whether the opponent, playing ``colour`` and to move in ``board``, offers to double
         the stake (see :mod:`engines.doubling`); it does not when it cannot judge."""
         try:
-            score = await self._analyst.evaluate(board, doubling.evaluation_limit())
+            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:
             return False
         return doubling.offers_double(score.pov(colour), board)
