@@ -2,9 +2,13 @@
 ladder and in each third of it, so that the wall time of a calibration can be planned and a
 slower player (technique, variation, a new entry) is seen. The games are played as the
 calibration plays them (``play_match_game``, no clock, each entry as calibrated) between
-neighbours on the ladder. It prints figures; it asserts nothing.
+neighbours on the ladder, two a pairing with colours swapped, one game at a time.
 
-Run: .venv/bin/python benchmarks/calibration.py [--games N] [--workers N] [--seed N]
+The same games are played twice, side by side: with the engines kept running between games
+(a :class:`~engines.roster.Roster`, as the calibration plays) and with two engines and their
+analysts started for every game. It prints figures; it asserts nothing.
+
+Run: .venv/bin/python benchmarks/calibration.py [--games N] [--seed N]
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from engines.match import play_match_game
 from engines.openings import Opening, load_openings
 from engines.opponent import Opponent
 from engines.pool import load_pool
+from engines.roster import Roster
 
 THIRDS = ("bottom", "middle", "top")
 
@@ -44,8 +49,15 @@ class Played:
     """Plies the engines played (after the opening)."""
     seconds: float
     """Wall time of the game."""
-    cpu: float | None
-    """CPU seconds of the game, this process and the engines; None when games overlapped."""
+
+
+@dataclass(frozen=True)
+class Run:
+    label: str
+    games: list[Played]
+    seconds: float
+    cpu: float
+    """CPU seconds of the run, this process and every engine (all closed by its end)."""
 
 
 def cpu_seconds() -> float:
@@ -58,81 +70,90 @@ def cpu_seconds() -> float:
 def sample_pairings(
     ladder: Sequence[Opponent], games: int, openings: Sequence[Opening], rng: random.Random
 ) -> list[Pairing]:
-    """``games`` games between neighbours on ``ladder``, spread evenly from its bottom to its
-    top, colours alternating, each from a random opening."""
+    """``games`` games between neighbours on ``ladder``, two a pairing (colours swapped, one
+    opening) as the calibration's schedule has them, spread evenly from its bottom to its top."""
     rungs = len(ladder) - 1
+    pairs = (games + 1) // 2
     pairings = []
-    for game in range(games):
-        # The middle rung of the game's equal slice of the ladder.
-        rung = (2 * game + 1) * rungs // (2 * games)
+    for pair in range(pairs):
+        # The middle rung of the pairing's equal slice of the ladder.
+        rung = (2 * pair + 1) * rungs // (2 * pairs)
         weaker, stronger = ladder[rung], ladder[rung + 1]
-        white, black = (weaker, stronger) if game % 2 == 0 else (stronger, weaker)
-        pairings.append(Pairing(white, black, 3 * rung // rungs, rng.choice(openings)))
-    return pairings
+        opening = rng.choice(openings)
+        for white, black in ((weaker, stronger), (stronger, weaker)):
+            pairings.append(Pairing(white, black, 3 * rung // rungs, opening))
+    return pairings[:games]
 
 
-async def play(pairing: Pairing, slots: asyncio.Semaphore, alone: bool) -> Played:
-    async with slots:
-        started, cpu = time.monotonic(), cpu_seconds()
-        game = await play_match_game(pairing.white, pairing.black, pairing.opening, None)
-        seconds = time.monotonic() - started
+async def play(pairings: Sequence[Pairing], roster: Roster | None, label: str) -> Run:
+    """Play ``pairings`` one after another, through ``roster`` (closed at the end) or with
+    engines started for each game."""
+    started, cpu = time.monotonic(), cpu_seconds()
+    played = []
+    for pairing in pairings:
+        begun = time.monotonic()
+        game = await play_match_game(pairing.white, pairing.black, pairing.opening, None, roster)
+        seconds = time.monotonic() - begun
         plies = len(list(game.mainline_moves())) - len(pairing.opening.moves)
-        played = Played(pairing, plies, seconds, cpu_seconds() - cpu if alone else None)
-    print(
-        f"  {pairing.white.name} - {pairing.black.name}: {game.headers['Result']}, "
-        f"{plies} plies, {seconds:.1f} s",
-        flush=True,
-    )
-    return played
+        played.append(Played(pairing, plies, seconds))
+        print(
+            f"  {label}: {pairing.white.name} - {pairing.black.name}: "
+            f"{game.headers['Result']}, {plies} plies, {seconds:.1f} s",
+            flush=True,
+        )
+    if roster is not None:
+        await roster.close()
+    return Run(label, played, time.monotonic() - started, cpu_seconds() - cpu)
 
 
-def row(label: str, games: Sequence[Played], per_core_minute: float, cpu: float | None) -> str:
-    per_cpu_minute = f"{60 * len(games) / cpu:10.2f}" if cpu else f"{'-':>10}"
+def row(label: str, games: Sequence[Played]) -> str:
+    per_minute = 60 * len(games) / sum(game.seconds for game in games)
     return (
         f"{label:8} {len(games):5d} {statistics.mean(game.plies for game in games):6.0f} "
-        f"{per_core_minute:10.2f} {per_cpu_minute}"
+        f"{per_minute:10.2f}"
     )
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--workers", type=int, default=1, help="games played at once")
+    parser.add_argument("--games", type=int, default=40, help="games each way")
     parser.add_argument("--seed", type=int, default=1, help="chooses the openings")
     args = parser.parse_args()
-    if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers need at least 1")
+    if args.games < 1:
+        parser.error("--games needs at least 1")
     ladder = [as_calibrated(entry, MOVETIME) for entry in load_pool().available()]
     if len(ladder) < 2:
         raise SystemExit("the calibration needs two available entries")
     pairings = sample_pairings(ladder, args.games, load_openings(), random.Random(args.seed))
-    alone = args.workers == 1
 
     print(
-        f"Calibration throughput: {args.games} games between neighbours on the ladder of "
+        f"Calibration throughput: {len(pairings)} games between neighbours on the ladder of "
         f"{len(ladder)} entries,\nno clock (the unleashed engine at {MOVETIME:g} s a move), "
-        f"{args.workers} at a time,\non {machine()}, load average {os.getloadavg()[0]:.1f} at "
-        "the start."
+        f"one at a time,\non {machine()}, load average {os.getloadavg()[0]:.1f} at the start."
     )
-    slots = asyncio.Semaphore(args.workers)
-    started, cpu = time.monotonic(), cpu_seconds()
-    played = await asyncio.gather(*(play(pairing, slots, alone) for pairing in pairings))
-    elapsed, cpu = time.monotonic() - started, cpu_seconds() - cpu
-
+    runs = [
+        await play(pairings, Roster(), "roster"),
+        await play(pairings, None, "fresh"),
+    ]
     print(
-        f"\n{'ladder':8} {'games':>5} {'plies':>6} {'/min/core':>10} {'/CPU-min':>10}\n"
-        "(plies: mean per game after the opening; /min/core: games a minute of wall time, per "
-        "core;\n/CPU-min: games a minute of CPU time, engines included: other load on the "
-        "machine\nslows the first, not the second)"
+        "\nroster: engines kept running between games (as the calibration plays);\n"
+        "fresh: two engines and their analysts started for every game.\n"
+        "/min: games a minute of wall time, one game at a time (other load on the machine\n"
+        "slows it); /CPU-min: games a minute of CPU time, engines included (load does not)."
     )
-    for third, label in enumerate(THIRDS):
-        games = [game for game in played if game.pairing.third == third]
-        if games:
-            # Each game keeps about one core busy: its two engines take turns.
-            per_core = 60 * len(games) / sum(game.seconds for game in games)
-            third_cpu = sum(game.cpu for game in games if game.cpu is not None) if alone else None
-            print(row(label, games, per_core, third_cpu))
-    print(row("overall", played, 60 * len(played) / elapsed / args.workers, cpu))
+    for run in runs:
+        print(f"\n{run.label}\n{'ladder':8} {'games':>5} {'plies':>6} {'/min':>10}")
+        for third, label in enumerate(THIRDS):
+            games = [game for game in run.games if game.pairing.third == third]
+            if games:
+                print(row(label, games))
+        print(f"{row('overall', run.games)}   {60 * len(run.games) / run.cpu:.2f} /CPU-min")
+    roster, fresh = runs
+    print(
+        f"\nCPU a game: roster {roster.cpu / len(roster.games):.2f} s, fresh "
+        f"{fresh.cpu / len(fresh.games):.2f} s: the roster plays {fresh.cpu / roster.cpu:.2f}x "
+        "the games per CPU-second"
+    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.match import MatchClock, play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
+from engines.roster import Roster
 
 GameKey = tuple[str, str, str, str]
 """White, Black, Opening, Round: the PGN tags that identify a scheduled game."""
@@ -207,6 +208,10 @@ async def run_gauntlet(
     on_progress(Progress(total - len(todo), total, None, None))
 
     async def worker() -> None:
+        async with Roster() as roster:
+            await play_games(roster)
+
+    async def play_games(roster: Roster) -> None:
         nonlocal played
         for scheduled in queue:
             if failures:
@@ -217,6 +222,7 @@ async def run_gauntlet(
                     opponents[scheduled.black],
                     scheduled.opening,
                     clock,
+                    roster,
                 )
             except EngineUnavailableError as error:
                 failures.append(error)

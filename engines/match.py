@@ -12,6 +12,7 @@ from engines.errors import EngineUnavailableError
 from engines.openings import Opening
 from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
+from engines.roster import Roster
 
 MOVE_GRACE = 1.0
 """Seconds beyond its clock an engine may take before losing on time: the cost of the pipe and
@@ -54,22 +55,33 @@ class MatchClock:
 
 
 async def play_match_game(
-    white: Opponent, black: Opponent, opening: Opening, clock: MatchClock | None
+    white: Opponent,
+    black: Opponent,
+    opening: Opening,
+    clock: MatchClock | None,
+    roster: Roster | None = None,
 ) -> chess.pgn.Game:
     """Play from the opening to the end and return the game with its result.
 
     Each side is an :class:`EnginePlayer`, the same player as in a rated game (technique,
     variation and all), told the real clock when there is one. Without a clock each plays at
     its own search limits alone. The game ends as :func:`match_outcome` says.
+
+    The players come from ``roster`` and go back to it after a game that ended normally (an
+    engine that failed is closed); without one, both are started for this game alone.
     """
     board = opening.board()
-    players = {chess.WHITE: EnginePlayer(white), chess.BLACK: EnginePlayer(black)}
-    remaining = dict.fromkeys(players, clock.base if clock else 0.0)
+    own_roster = roster is None
+    if roster is None:
+        roster = Roster(capacity=0)
+    players: dict[chess.Color, EnginePlayer] = {}
+    remaining = dict.fromkeys((chess.WHITE, chess.BLACK), clock.base if clock else 0.0)
     termination = "normal"
     result = ""
+    finished = False
     try:
-        for player in players.values():
-            await player.start()
+        players[chess.WHITE] = await roster.take(white)
+        players[chess.BLACK] = await roster.take(black)
         while (outcome := match_outcome(board)) is None:
             side = board.turn
             reading = None
@@ -92,9 +104,15 @@ async def play_match_game(
             board.push(move)
         else:
             result = outcome.result()
+        finished = True
     finally:
         for player in players.values():
-            await player.close()
+            if finished:
+                await roster.give_back(player)
+            else:
+                await player.close()
+        if own_roster:
+            await roster.close()
     game = chess.pgn.Game.from_board(board)
     game.headers["White"] = white.name
     game.headers["Black"] = black.name

@@ -62,11 +62,20 @@ class EnginePlayer:
     The same player plays rated games, calibration games and ``rated-play engines uci``, so an
     opponent is measured exactly as it plays. Not a rules keeper: the session is."""
 
-    def __init__(self, opponent: Opponent) -> None:
+    def __init__(self, opponent: Opponent, analyst: Analyst | None = None) -> None:
+        """``analyst``: one shared with other players (see :mod:`engines.roster`), which this
+        player does not close; without it the player starts its own when it first needs one."""
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
-        self._analyst = Analyst()
+        self._owns_analyst = analyst is None
+        self._analyst = Analyst() if analyst is None else analyst
+        self._game = object()
         self.restarts = 0
+
+    def new_game(self) -> None:
+        """The next move starts another game: the engine is told so (``ucinewgame``) and
+        forgets what it learnt in the last one."""
+        self._game = object()
 
     async def start(self) -> None:
         """Start the engine. Raises :class:`EngineUnavailableError` when it cannot be."""
@@ -79,6 +88,11 @@ class EnginePlayer:
             self._engine = None
         self.restarts += 1
         await self.start()
+
+    @property
+    def running(self) -> bool:
+        """Whether the engine process is up (it may have died while idle)."""
+        return self._engine is not None and not self._engine.returncode.done()
 
     @property
     def pid(self) -> int | None:
@@ -132,7 +146,7 @@ class EnginePlayer:
 
     async def _own_move(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
         engine = self._require()
-        search = asyncio.ensure_future(engine.play(board, self.limit(clock)))
+        search = asyncio.ensure_future(engine.play(board, self.limit(clock), game=self._game))
         try:
             await _watch_for_hang(search, self.pid)
             result = search.result()
@@ -148,7 +162,8 @@ class EnginePlayer:
         return result.move
 
     async def close(self) -> None:
-        await self._analyst.close()
+        if self._owns_analyst:
+            await self._analyst.close()
         if self._engine is not None:
             engine, self._engine = self._engine, None
             await close_engine(engine)

@@ -1,0 +1,71 @@
+"""Engines kept running between the games of a gauntlet.
+
+Starting Stockfish costs about a third of a CPU-second (it loads its network), which is more
+than a whole game between the weaker entries takes: a calibration that started two engines and
+two analysts for every game spent most of its time starting them. A roster keeps the last few
+players a gauntlet worker used, each told ``ucinewgame`` before its next game, and one analyst
+for all of them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from types import TracebackType
+
+from engines.analyst import Analyst
+from engines.opponent import Opponent
+from engines.player import EnginePlayer
+
+CAPACITY = 4
+"""Idle players a roster keeps: a Stockfish process holds about 140 MB, so a few per worker.
+A calibration's schedule meets the same entries game after game (its pairings come in ladder
+order), so a few are enough to start most engines once."""
+
+
+class Roster:
+    """The players of one gauntlet worker, which plays one game at a time: so its analyst,
+    shared by every player it hands out, is never asked two things at once."""
+
+    def __init__(self, capacity: int = CAPACITY) -> None:
+        self.capacity = capacity
+        self.analyst = Analyst()
+        self._idle: OrderedDict[str, EnginePlayer] = OrderedDict()
+
+    async def take(self, opponent: Opponent) -> EnginePlayer:
+        """A started player for ``opponent``, ready for a new game: an idle one when there is
+        one, else a new one. Raises :class:`~engines.errors.EngineUnavailableError`."""
+        player = self._idle.pop(opponent.name, None)
+        if player is None or player.opponent != opponent or not player.running:
+            if player is not None:
+                await player.close()
+            player = EnginePlayer(opponent, analyst=self.analyst)
+            await player.start()
+        player.new_game()
+        return player
+
+    async def give_back(self, player: EnginePlayer) -> None:
+        """Keep a player whose game ended normally, closing the longest idle beyond capacity."""
+        other = self._idle.pop(player.opponent.name, None)
+        if other is not None and other is not player:
+            await other.close()
+        self._idle[player.opponent.name] = player
+        while len(self._idle) > self.capacity:
+            _, oldest = self._idle.popitem(last=False)
+            await oldest.close()
+
+    async def close(self) -> None:
+        while self._idle:
+            _, player = self._idle.popitem()
+            await player.close()
+        await self.analyst.close()
+
+    async def __aenter__(self) -> Roster:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
