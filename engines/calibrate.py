@@ -137,6 +137,20 @@ def current_ratings(
     ]
 
 
+def kept_in_fit(
+    games: Sequence[chess.pgn.Game], held_out: Sequence[Pairing]
+) -> list[chess.pgn.Game]:
+    """The games the fit may use: none of a held-out pairing's, which ``engines check`` tests
+    the fit's predictions against (a pairing held out after it was played keeps its games in
+    the file, out of the fit)."""
+    excluded = {frozenset(pair) for pair in held_out}
+    return [
+        game
+        for game in games
+        if frozenset((game.headers["White"], game.headers["Black"])) not in excluded
+    ]
+
+
 def _played(games: Iterable[chess.pgn.Game]) -> Counter[frozenset[str]]:
     return Counter(frozenset((game.headers["White"], game.headers["Black"])) for game in games)
 
@@ -179,8 +193,9 @@ async def calibrate(
     complete = False
     while True:
         games = read_games(pgn)
-        played = _played(games)
-        rated = current_ratings(playing, games, settings.anchors)
+        fitted = kept_in_fit(games, held_out)
+        played = _played(fitted)
+        rated = current_ratings(playing, fitted, settings.anchors)
         candidates = _candidates(rated, settings, held_out, played)
         plan = plan_games(
             rated,
@@ -208,7 +223,7 @@ async def calibrate(
             headers=settings.headers,
             limit=batch,
         )
-    scored = scored_games(games)
+    scored = scored_games(kept_in_fit(games, held_out))
     fit = fit_ratings(scored, settings.anchors)
     return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete)
 

@@ -44,18 +44,49 @@ class ScheduledGame:
 Pairing = tuple[str, str]
 """Two opponents' names, the weaker (by the ratings the schedule was made from) first."""
 
-HELD_OUT_EVERY = 4
-"""Every fourth rung of the ladder gives one pairing to the check instead of the fit."""
+HELD_OUT_SPACING = 300.0
+"""One held-out pairing in every so many rating points of the ladder."""
+HELD_OUT_GAPS = (60.0, 190.0)
+"""How far apart a held-out pairing's entries are: enough to test a difference, and within
+the 191 points where a prediction lies between 25% and 75%, where ``engines check`` checks."""
+HELD_OUT_GAP = 120.0
+"""The gap preferred within :data:`HELD_OUT_GAPS`."""
 
 
 def held_out_pairings(ladder: Sequence[Opponent]) -> list[Pairing]:
-    """Pairings the calibration leaves unplayed so that ``rated-play engines check`` can test
-    its predictions on games the fit never saw: rung ``i`` against rung ``i + 2`` for every
-    :data:`HELD_OUT_EVERY`-th rung, spread evenly over the ladder (sorted by rating)."""
-    return [
-        (ladder[low].name, ladder[low + 2].name)
-        for low in range(1, len(ladder) - 2, HELD_OUT_EVERY)
-    ]
+    """Pairings the calibration leaves out of its fit so that ``rated-play engines check`` can
+    test its predictions on games the fit never saw: one in every :data:`HELD_OUT_SPACING`
+    points of the ladder (by the ratings it has now), each between entries of different families
+    where there are such (:attr:`~engines.opponent.Opponent.family`), an entry in one at most so
+    that none loses much of its own evidence."""
+    ordered = sorted(ladder, key=lambda opponent: opponent.rating)
+    if not ordered:
+        return []
+    low, high = HELD_OUT_GAPS
+    chosen: list[Pairing] = []
+    used: set[str] = set()
+    band = ordered[0].rating
+    while band <= ordered[-1].rating:
+        candidates = [
+            (weaker, stronger)
+            for index, weaker in enumerate(ordered)
+            for stronger in ordered[index + 1 :]
+            if low <= stronger.rating - weaker.rating <= high
+            and band <= (weaker.rating + stronger.rating) / 2 < band + HELD_OUT_SPACING
+            and not {weaker.name, stronger.name} & used
+        ]
+        if candidates:
+            weaker, stronger = min(
+                candidates,
+                key=lambda pair: (
+                    pair[0].family == pair[1].family,
+                    abs(pair[1].rating - pair[0].rating - HELD_OUT_GAP),
+                ),
+            )
+            chosen.append((weaker.name, stronger.name))
+            used |= {weaker.name, stronger.name}
+        band += HELD_OUT_SPACING
+    return chosen
 
 
 def network_pairings(ladder: Sequence[Opponent], span: float) -> list[Pairing]:

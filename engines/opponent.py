@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import PurePath
 from types import MappingProxyType
 
 import chess.engine
@@ -92,6 +93,24 @@ class Opponent:
     """How many calibration games this opponent played; 0 while the rating is nominal."""
     calibration: Calibration | None = None
     """Where the measured :attr:`rating` comes from; None while it is nominal."""
+
+    @property
+    def family(self) -> str:
+        """The engine and its way of being weak, e.g. ``"stockfish nodes"``: entries of one
+        family go wrong in the same ways, so a rating that holds against other families too
+        is one number for the entry, not an artefact of whom it met."""
+        engine = PurePath(self.command).name
+        if self.options.get("UCI_LimitStrength") is True:
+            way = "UCI_Elo"
+        elif "Skill Level" in self.options:
+            way = "Skill Level"
+        elif self.search.nodes is not None:
+            way = "nodes"
+        elif self.search.depth is not None:
+            way = "depth"
+        else:
+            way = "full strength"
+        return f"{engine} {way}"
 
     @property
     def varies_by_itself(self) -> bool:

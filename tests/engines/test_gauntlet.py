@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -9,10 +10,12 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import chess.pgn
 
+from engines.calibrate import Settings, calibrate, design_path
 from engines.calibration import SHIPPED_CALIBRATION
 from engines.gauntlet import (
     append_game,
@@ -23,7 +26,10 @@ from engines.gauntlet import (
     read_games,
     schedule_games,
 )
+from engines.match import play_match_game
 from engines.openings import load_openings
+from engines.opponent import Opponent, SearchLimit
+from profiles.ratings.expected import logistic_expected
 from tests.engines.conftest import weak_fairy
 
 LADDER = """
@@ -172,5 +178,49 @@ def test_every_entry_meets_every_entry_within_the_span_and_some_are_kept_for_the
             pair = (weaker.name, stronger.name)
             assert (pair in pairings) == (stronger.rating - weaker.rating <= 100), pair
     held_out = held_out_pairings(ladder)
-    assert len(held_out) == 2  # rungs 1 and 5 of 11 against two rungs up: across the ladder
-    assert set(held_out) <= pairings
+    # 120 apart, one in each 300 points.
+    assert held_out == [("fairy-20", "fairy-14"), ("fairy-10", "fairy-4")]
+    assert set(held_out) <= set(network_pairings(ladder, 300))  # pairings the calibration plays
+
+
+def test_held_out_pairings_cross_families_across_the_ladder_where_a_check_can_test_them() -> None:
+    ladder = [replace(weak_fairy(-20 + index), rating=500.0 + 100 * index) for index in range(16)]
+    # Node-limited Stockfish entries between them: another family.
+    ladder += [
+        Opponent(
+            f"nodes{nodes}",
+            f"{nodes} nodes",
+            "stockfish",
+            550.0 + 200 * index,
+            search=SearchLimit(nodes=nodes),
+        )
+        for index, nodes in enumerate((1, 10, 100, 1000, 10_000, 20_000, 40_000, 80_000))
+    ]
+    by_name = {opponent.name: opponent for opponent in ladder}
+    held_out = held_out_pairings(ladder)
+    middles = [(by_name[a].rating + by_name[b].rating) / 2 for a, b in held_out]
+    # One in each 300 points of the 1,500 from 500 to 2,000.
+    assert len(held_out) == 5 and all(b - a >= 100 for a, b in itertools.pairwise(middles))
+    for first, second in held_out:
+        weaker, stronger = by_name[first], by_name[second]
+        assert weaker.family != stronger.family
+        assert 0.25 <= logistic_expected(weaker.rating, stronger.rating) <= 0.75
+    entries = [name for pair in held_out for name in pair]
+    assert len(entries) == len(set(entries))  # an entry gives up one pairing at most
+
+
+async def test_a_pairing_held_out_after_it_was_played_keeps_its_games_out_of_the_fit(
+    tmp_path: Path,
+) -> None:
+    a, b, c = (weak_fairy(skill) for skill in (-20, -10, 0))
+    pgn = tmp_path / "games.pgn"
+    opening = load_openings()[0]
+    for white, black in ((a, b), (b, a), (b, c), (c, b), (a, c), (c, a)):
+        append_game(pgn, await play_match_game(white, black, opening, None))
+    design_path(pgn).write_text(json.dumps({"held_out": [[a.name, c.name]]}), encoding="utf-8")
+    settings = Settings(anchors={b.name: 1000.0}, minimum=2, limit=6)
+    outcome = await calibrate([a, b, c], settings, pgn)
+    assert len(outcome.games) == 6  # nothing more played, every game still in the file
+    assert outcome.held_out == ((a.name, c.name),)
+    assert outcome.fit[a.name].games == outcome.fit[c.name].games == 2  # only those with b
+    assert outcome.fit[b.name].games == 4
