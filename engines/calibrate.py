@@ -39,7 +39,7 @@ from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
-from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
+from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
 
 WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
 SPAN = 300.0
@@ -49,6 +49,9 @@ MINIMUM_GAMES = 20
 MOVETIME = 0.25
 """Seconds a move for an entry with no limit of its own (the unleashed engine): games without
 a clock, each entry at its own limits, spend the machine on moves rather than on clocks."""
+INCONSISTENT = 0.001
+"""The p-value below which an entry's results against the engine families disagree: about a
+5% chance of one false alarm over a pool of 40 (Bonferroni)."""
 ROUND_GAMES = 400
 """Games played between two plans."""
 
@@ -78,6 +81,8 @@ class Outcome:
     held_out: tuple[Pairing, ...]
     complete: bool
     """False when ``limit`` stopped the run before every target was met."""
+    families: list[Consistency] = field(default_factory=list)
+    """Each entry's results against each engine family (:func:`family_consistency`)."""
 
 
 def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
@@ -135,6 +140,16 @@ def current_ratings(
         else opponent
         for opponent in ladder
     ]
+
+
+def family_consistency(
+    scored: Sequence[Game], fit: FitResult, ladder: Iterable[Opponent]
+) -> list[Consistency]:
+    """Each entry's results against each engine family (:attr:`Opponent.family`), the least
+    consistent entry first: one whose families disagree beyond chance is not described by one
+    rating, and is set another way or dropped from the pool."""
+    families = {opponent.name: opponent.family for opponent in ladder}
+    return consistency(scored, fit, families)
 
 
 def kept_in_fit(
@@ -225,7 +240,8 @@ async def calibrate(
         )
     scored = scored_games(kept_in_fit(games, held_out))
     fit = fit_ratings(scored, settings.anchors)
-    return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete)
+    families = family_consistency(scored, fit, ladder)
+    return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete, families)
 
 
 def machine() -> str:

@@ -1,6 +1,6 @@
 """``rated-play engines check``: the calibration's predictions tested on games it never saw.
 
-The calibration leaves some pairings unplayed (:func:`engines.gauntlet.held_out_pairings`).
+The calibration keeps some pairings out of its fit (:func:`engines.gauntlet.held_out_pairings`).
 The check plays those whose predicted score lies between 25% and 75% (where a match says most)
 under the calibration's own conditions, and compares each measured difference with the
 predicted one. A pairing is *inside* when the predicted difference lies in the measured 95%

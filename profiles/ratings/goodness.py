@@ -12,12 +12,17 @@ pairing's score is compared with the score its two fitted ratings predict:
   a pool that draws a lot would look to fit better than it does;
 - both against ``pairings − fitted ratings`` degrees of freedom; and each pairing's
   standardised residual ``z = (S − E)/σ``, the worst first.
+
+And per player, its results against each *group* of opponents (an engine family): a fitted
+rating makes a player's points equal their expectation over all its games, so the groups'
+residuals can only disagree with each other; ``Σ z²`` over the groups, on ``groups − 1``
+degrees of freedom, says whether they do beyond chance.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from profiles.ratings.expected import logistic_expected
@@ -101,10 +106,81 @@ def goodness_of_fit(games: Iterable[Game], fit: FitResult) -> GoodnessOfFit:
 
 
 def _sigma(record: PairingRecord, p: float) -> float:
+    return math.sqrt(_variance(record, p))
+
+
+def _variance(record: PairingRecord, p: float) -> float:
     draw_share = record.draws / record.games
     # Never below a tenth of the draw-free variance: a pairing of all draws is not exact.
-    variance = max(p * (1.0 - p) - draw_share / 4.0, p * (1.0 - p) / 10.0)
-    return math.sqrt(record.games * variance)
+    return record.games * max(p * (1.0 - p) - draw_share / 4.0, p * (1.0 - p) / 10.0)
+
+
+@dataclass(frozen=True)
+class GroupResidual:
+    """A player's games against one group of opponents."""
+
+    group: str
+    games: int
+    points: float
+    expected: float
+    z: float
+
+
+@dataclass(frozen=True)
+class Consistency:
+    """Whether a player's results against the groups of its opponents agree with each other."""
+
+    player: str
+    groups: tuple[GroupResidual, ...]
+    """Against each group, the largest ``|z|`` first."""
+    chi_square: float
+    degrees_of_freedom: int
+    p_value: float
+
+
+def consistency(
+    games: Iterable[Game], fit: FitResult, group_of: Mapping[str, str]
+) -> list[Consistency]:
+    """Each player that met two or more groups (``group_of``: player → group; players not in
+    it are left out), the least consistent first."""
+    tallies: dict[tuple[str, str], list[float]] = {}
+    for record in pairing_records(games):
+        p = logistic_expected(fit[record.first].rating, fit[record.second].rating)
+        variance = _variance(record, p)
+        sides = (
+            (record.first, record.second, record.points, record.games * p),
+            (record.second, record.first, record.games - record.points, record.games * (1 - p)),
+        )
+        for player, opponent, points, expected in sides:
+            if player in group_of and opponent in group_of:
+                tally = tallies.setdefault((player, group_of[opponent]), [0.0, 0.0, 0.0, 0.0])
+                tally[0] += record.games
+                tally[1] += points
+                tally[2] += expected
+                tally[3] += variance
+    by_player: dict[str, list[GroupResidual]] = {}
+    for (player, group), (games_, points, expected, variance) in tallies.items():
+        z = (points - expected) / math.sqrt(variance) if variance > 0 else 0.0
+        by_player.setdefault(player, []).append(
+            GroupResidual(group, int(games_), points, expected, z)
+        )
+    verdicts = []
+    for player, groups in by_player.items():
+        if len(groups) < 2:
+            continue
+        statistic = sum(group.z**2 for group in groups)
+        freedom = len(groups) - 1
+        verdicts.append(
+            Consistency(
+                player,
+                tuple(sorted(groups, key=lambda group: -abs(group.z))),
+                statistic,
+                freedom,
+                chi_square_survival(statistic, freedom),
+            )
+        )
+    verdicts.sort(key=lambda verdict: verdict.p_value)
+    return verdicts
 
 
 def _xlogy(x: float, y: float) -> float:
@@ -113,13 +189,23 @@ def _xlogy(x: float, y: float) -> float:
 
 
 def chi_square_survival(statistic: float, freedom: int) -> float:
-    """P(χ²_k ≥ statistic) by the Wilson–Hilferty cube-root normal approximation, accurate to
-    about a percent for k ≥ 3, which is all a test of fit needs."""
+    """P(χ²_k ≥ statistic), exactly: the closed forms of the χ² distribution's survival function
+    for whole ``k`` (Abramowitz and Stegun, *Handbook of Mathematical Functions*, 26.4.4–5)."""
     if statistic <= 0.0:
         return 1.0
-    k = float(freedom)
-    z = ((statistic / k) ** (1.0 / 3.0) - (1.0 - 2.0 / (9.0 * k))) / math.sqrt(2.0 / (9.0 * k))
-    return 0.5 * math.erfc(z / math.sqrt(2.0))
+    half = statistic / 2.0
+    if freedom % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, freedom // 2):
+            term *= half / i
+            total += term
+        return math.exp(-half) * total
+    root = math.sqrt(statistic)
+    term, total = root, 0.0
+    for i in range(1, (freedom + 1) // 2):
+        total += term
+        term *= statistic / (2 * i + 1)
+    return math.erfc(root / math.sqrt(2.0)) + math.sqrt(2.0 / math.pi) * math.exp(-half) * total
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.progress import Progress as ProgressBar
 
 from engines.calibrate import (
+    INCONSISTENT,
     MINIMUM_GAMES,
     MOVETIME,
     SPAN,
@@ -31,6 +32,7 @@ from engines.calibrate import (
     calibrate,
     calibration_result,
     engine_versions,
+    family_consistency,
     machine,
     scored_games,
 )
@@ -45,7 +47,7 @@ from engines.calibration import (
 )
 from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
-from engines.errors import EngineUnavailableError
+from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.gauntlet import Progress, read_games
 from engines.match import MatchClock
 from engines.opponent import Opponent
@@ -53,7 +55,7 @@ from engines.pool import Pool, load_pool, shipped_calibration
 from engines.uci_server import serve_uci
 from profiles.errors import printable
 from profiles.ratings.fit import FitResult, fit_ratings
-from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
+from profiles.ratings.goodness import Consistency, GoodnessOfFit, goodness_of_fit
 from rated_play import paths
 from rated_play.commands import CommandError, add_data_dir, print_json
 
@@ -403,7 +405,7 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         write_calibration(output, result)
     except OSError as error:
         raise CommandError(_cannot_write(error)) from error
-    _print_fit(outcome.fit, outcome.goodness)
+    _print_fit(outcome.fit, outcome.goodness, outcome.families)
     for name in args.only or []:
         measured = result.ratings.get(name)
         if measured is not None:
@@ -589,6 +591,7 @@ def fit_pgn(args: argparse.Namespace) -> int:
     games = _read_pgn(Path(args.pgn))
     fit = _fit(games, anchors)
     goodness = goodness_of_fit(scored_games(games), fit)
+    families = family_consistency(scored_games(games), fit, _known_entries(args))
     if args.json:
         print_json(
             {
@@ -620,11 +623,39 @@ def fit_pgn(args: argparse.Namespace) -> int:
                         for residual in goodness.residuals[:WORST_RESIDUALS]
                     ],
                 },
+                "families": [
+                    {
+                        "name": verdict.player,
+                        "chi_square": round(verdict.chi_square, 2),
+                        "degrees_of_freedom": verdict.degrees_of_freedom,
+                        "p_value": round(verdict.p_value, 4),
+                        "against": [
+                            {
+                                "family": group.group,
+                                "games": group.games,
+                                "points": group.points,
+                                "expected": round(group.expected, 2),
+                                "z": round(group.z, 2),
+                            }
+                            for group in verdict.groups
+                        ],
+                    }
+                    for verdict in families
+                ],
             }
         )
     else:
-        _print_fit(fit, goodness)
+        _print_fit(fit, goodness, families)
     return 0
+
+
+def _known_entries(args: argparse.Namespace) -> list[Opponent]:
+    """The pool's entries, to tell the engine families of the players a PGN file names; none
+    when the pool cannot be read (a fit of any PGN does not need it)."""
+    try:
+        return list(_pool(args).opponents)
+    except PoolConfigError:
+        return []
 
 
 def _read_pgn(path: Path) -> list[chess.pgn.Game]:
@@ -658,7 +689,9 @@ def _by_rating(fit: FitResult) -> list[Any]:
     return sorted(fit.players.values(), key=lambda player: -player.rating)
 
 
-def _print_fit(fit: FitResult, goodness: GoodnessOfFit) -> None:
+def _print_fit(
+    fit: FitResult, goodness: GoodnessOfFit, families: Sequence[Consistency] = ()
+) -> None:
     print(f"{'rating':>7} {'error':>6} {'games':>6} {'score':>6}  player")
     for player in _by_rating(fit):
         error = "anchor" if player.anchor else f"±{player.error:.0f}"
@@ -678,6 +711,17 @@ def _print_fit(fit: FitResult, goodness: GoodnessOfFit) -> None:
             f"{record.games} ({record.wins}/{record.draws}/{record.losses}), expected "
             f"{residual.expected:.1f}"
         )
+    if families:
+        print(
+            "least consistent entries against the engine families (χ² of their residuals z; "
+            f"p < {INCONSISTENT} says one rating does not describe the entry):"
+        )
+        for verdict in families[:WORST_RESIDUALS]:
+            against = ", ".join(f"{group.group} {group.z:+.1f}" for group in verdict.groups)
+            print(
+                f"  {verdict.player}: χ² {verdict.chi_square:.1f} on "
+                f"{verdict.degrees_of_freedom}, p = {verdict.p_value:.3f} ({against})"
+            )
 
 
 def uci_engine(args: argparse.Namespace) -> int:

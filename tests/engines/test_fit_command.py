@@ -148,3 +148,32 @@ def test_the_fit_says_how_well_it_fits_and_names_the_worst_pairing(
 def test_an_anchor_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["engines", "fit", "x.pgn", "--anchor", "A=1500", "--anchor", "A=1900"]) == 2
     assert "given twice" in capsys.readouterr().err
+
+
+def test_an_entry_whose_results_against_families_disagree_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # UCI_Elo 1500 scores evenly against UCI_Elo 1650, but crushes the node-limited entry that
+    # holds 1650 level, and loses to the Skill Level entry that loses to 1650: one rating
+    # cannot say all that. Names of the shipped pool, so their families are known.
+    elo, peer, nodes, fairy = (
+        "stockfish-elo-1500", "stockfish-elo-1650", "stockfish-nodes-1",
+        "fairy-stockfish-skill-minus1",
+    )  # fmt: skip
+    games = (
+        [(elo, peer, "1-0"), (elo, peer, "0-1")] * 30
+        + [(nodes, peer, "1-0"), (nodes, peer, "0-1")] * 30
+        + [(fairy, peer, "1-0"), (fairy, peer, "0-1")] * 30
+        + [(elo, nodes, "1-0")] * 50 + [(elo, nodes, "0-1")] * 10
+        + [(elo, fairy, "0-1")] * 50 + [(elo, fairy, "1-0")] * 10
+    )  # fmt: skip
+    pgn = _pgn(tmp_path / "families.pgn", games)
+    assert main(["engines", "fit", str(pgn), "--anchor", f"{peer}=1650", "--json"]) == 0
+    families = json.loads(capsys.readouterr().out)["families"]
+    worst = families[0]
+    assert worst["name"] == elo and worst["p_value"] < 0.001
+    against = {group["family"]: group for group in worst["against"]}
+    assert against["stockfish nodes"]["z"] > 0 > against["fairy-stockfish Skill Level"]["z"]
+    assert against["stockfish nodes"]["games"] == 60
+    assert main(["engines", "fit", str(pgn), "--anchor", f"{peer}=1650"]) == 0
+    assert f"  {elo}: χ²" in capsys.readouterr().out

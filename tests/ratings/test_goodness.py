@@ -12,6 +12,7 @@ from profiles.ratings.fit import fit_ratings
 from profiles.ratings.goodness import (
     PairingRecord,
     chi_square_survival,
+    consistency,
     goodness_of_fit,
     measured_difference,
 )
@@ -70,11 +71,46 @@ def test_a_match_result_becomes_a_difference_with_its_95_percent_interval() -> N
 
 @pytest.mark.parametrize(
     ("statistic", "freedom", "expected"),
-    # Upper tail of χ²: 3.841 is the 95% point on 1 degree of freedom, 18.307 on 10,
-    # 23.209 the 99% point on 10, 124.342 the 95% point on 100 (standard tables).
-    [(18.307, 10, 0.05), (23.209, 10, 0.01), (124.342, 100, 0.05)],
+    # Upper tail of χ² (standard tables): the 95% points on 1, 2, 3, 10 and 100 degrees of
+    # freedom, the 99% points on 1 and 10.
+    [
+        (3.841, 1, 0.05),
+        (6.635, 1, 0.01),
+        (5.991, 2, 0.05),
+        (7.815, 3, 0.05),
+        (18.307, 10, 0.05),
+        (23.209, 10, 0.01),
+        (124.342, 100, 0.05),
+    ],
 )
 def test_the_chi_square_tail_matches_the_tables(
     statistic: float, freedom: int, expected: float
 ) -> None:
-    assert chi_square_survival(statistic, freedom) == pytest.approx(expected, rel=0.06)
+    assert chi_square_survival(statistic, freedom) == pytest.approx(expected, rel=2e-3)
+
+
+def test_an_entry_that_plays_one_family_better_than_another_is_found() -> None:
+    # Two families of opponents, each spread around x; x's results against each fit its rating.
+    true = {"x": 1600.0, "a1": 1500.0, "a2": 1700.0, "b1": 1550.0, "b2": 1650.0}
+    family = {"x": "x's", "a1": "A", "a2": "A", "b1": "B", "b2": "B"}
+    pairs = [(x, y) for x in true for y in true if x < y]
+    games = _games(true, pairs, 100, seed=2)
+    fit = fit_ratings(games, {"a1": 1500.0})
+    verdicts = {verdict.player: verdict for verdict in consistency(games, fit, family)}
+    assert verdicts["x"].degrees_of_freedom == 1 and verdicts["x"].p_value > 0.01
+    # Now x is 150 points stronger against family A than against family B.
+    skewed = [g for g in games if "x" not in g[:2]]
+    for opponent in ("a1", "a2", "b1", "b2"):
+        edge = 75.0 if family[opponent] == "A" else -75.0
+        strong = {"x": true["x"] + edge, opponent: true[opponent]}
+        skewed += _games(strong, [("x", opponent)], 300, seed=3)
+    fit = fit_ratings(skewed, {"a1": 1500.0})
+    # (x's opponents look a little inconsistent too: each met a skewed x.)
+    worst = {verdict.player: verdict for verdict in consistency(skewed, fit, family)}["x"]
+    assert worst.p_value < 1e-3
+    by_group = {group.group: group for group in worst.groups}
+    assert by_group["A"].z > 2 > -2 > by_group["B"].z
+    assert by_group["A"].games == by_group["B"].games == 600
+    assert by_group["A"].points + by_group["B"].points == pytest.approx(
+        by_group["A"].expected + by_group["B"].expected, abs=0.05
+    )  # a fitted rating balances the player's points over all its games
