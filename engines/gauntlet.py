@@ -18,10 +18,11 @@ from pathlib import Path
 import chess.pgn
 
 from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.match import MatchClock, play_match_game, time_control_tag
+from engines.match import play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
 from engines.roster import Roster
+from profiles.time_control import TimeControl
 
 GameKey = tuple[str, str, str, str]
 """White, Black, Opening, Round: the PGN tags that identify a scheduled game."""
@@ -173,7 +174,7 @@ def pending(
 async def run_gauntlet(
     schedule: Sequence[ScheduledGame],
     opponents: Mapping[str, Opponent],
-    clock: MatchClock | None,
+    clock: TimeControl | None,
     path: Path,
     *,
     workers: int,

@@ -15,21 +15,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
 from profiles.ratings import (
-    DEFAULT_SYSTEM,
     PROVISIONAL_GAMES,
-    GameScore,
     PlayerStart,
-    RatingState,
-    RatingSystem,
 )
 from profiles.ratings.elo import CLUB
-from profiles.ratings.systems import get_system
+from profiles.ratings.from_ledger import game_score, rated_games, record
 from profiles.time_control import TimeClass
 
 SEASON_START_RATING = 1200.0
@@ -79,40 +75,6 @@ def game_season(game: GameRecord) -> Season:
     return Season.of(game.finished_at or game.started_at)
 
 
-def game_score(game: GameRecord) -> GameScore:
-    """A rated game from the player's side, as the rating systems take it."""
-    if game.player_score is None:
-        raise ValueError(f"game {game.id} has no score: it is not rated")
-    ended = game.finished_at or game.started_at
-    # Today's calibration of the opponent where the ledger knows it: see Ledger.rate_opponents.
-    opponent = (
-        game.opponent_rating if game.opponent_rating_now is None else game.opponent_rating_now
-    )
-    return GameScore(
-        opponent_rating=opponent,
-        score=game.player_score,
-        played_on=ended.astimezone(dt.UTC).date(),
-    )
-
-
-def rated_games(games: Iterable[GameRecord], time_class: TimeClass) -> list[GameRecord]:
-    """The rated games of one class, in the order played."""
-    return [game for game in games if game.rated and game.time_class is time_class]
-
-
-def class_ratings(
-    games: Sequence[GameRecord], system: RatingSystem | None = None
-) -> dict[TimeClass, RatingState]:
-    """One profile's rating in every class it has rated games in, recomputed from scratch."""
-    chosen = system or get_system(DEFAULT_SYSTEM)
-    ratings = {}
-    for time_class in TimeClass:
-        played = rated_games(games, time_class)
-        if played:
-            ratings[time_class] = chosen.rate([game_score(game) for game in played])
-    return ratings
-
-
 @dataclass(frozen=True)
 class SeasonStanding:
     """One profile's line in a class's season table."""
@@ -148,13 +110,14 @@ def season_rating(
     scores = [game_score(game) for game in month]
     state = CLUB.rate(scores, PlayerStart(SEASON_START_RATING, games=before))
     until_rated = max(0, PROVISIONAL_GAMES - before - len(scores))
+    tally = record(scores)
     return SeasonStanding(
         profile=profile,
         rating=state.rating if until_rated == 0 else None,
         games=len(scores),
-        wins=sum(1 for s in scores if s.score == 1.0),
-        draws=sum(1 for s in scores if s.score == 0.5),
-        losses=sum(1 for s in scores if s.score == 0.0),
+        wins=tally.wins,
+        draws=tally.draws,
+        losses=tally.losses,
         games_until_rated=until_rated,
     )
 

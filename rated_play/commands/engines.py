@@ -47,13 +47,14 @@ from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
 from engines.errors import EngineUnavailableError
 from engines.gauntlet import Progress, read_games
-from engines.match import MatchClock
+from engines.match import match_clock
 from engines.opponent import Opponent
 from engines.pool import Pool, load_pool, shipped_calibration
 from engines.uci_server import serve_uci
 from profiles.errors import printable
 from profiles.ratings.fit import FitResult, fit_ratings
 from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
+from profiles.time_control import TimeControl
 from rated_play import paths
 from rated_play.commands import CommandError, add_data_dir, print_json
 
@@ -352,11 +353,11 @@ def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
     return anchors
 
 
-def _clock(text: str | None) -> MatchClock | None:
+def _clock(text: str | None) -> TimeControl | None:
     if text is None:
         return None
     try:
-        return MatchClock.parse(text)
+        return match_clock(text)
     except ValueError as error:
         raise CommandError(f"--tc: {error}") from error
 

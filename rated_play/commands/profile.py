@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import chess
-
 from profiles.card import ClassCard, ProfileCard, build_card, money, rating_words
+from profiles.endings import color_name
 from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -38,10 +37,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _color(color: chess.Color) -> str:
-    return "white" if color == chess.WHITE else "black"
-
-
 def _class_document(card: ClassCard) -> dict[str, Any]:
     return {
         "games": card.games,
@@ -61,7 +56,7 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
     return {
         "name": card.name,
         "system": card.system,
-        "next_color": _color(card.next_color),
+        "next_color": color_name(card.next_color),
         "purse": card.purse,
         "classes": {
             time_class.value: _class_document(class_card)
@@ -72,7 +67,7 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
 
 def card_text(card: ProfileCard) -> str:
     lines = [
-        f"{card.name}  ({card.system_title}; next game: {_color(card.next_color)}; "
+        f"{card.name}  ({card.system_title}; next game: {color_name(card.next_color)}; "
         f"purse {money(card.purse)})"
     ]
     for time_class, entry in card.classes.items():

@@ -9,14 +9,8 @@ import pytest
 
 from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.ratings import PROVISIONAL_GAMES, SYSTEMS, GameScore, PlayerStart, get_system
-from profiles.seasons import (
-    Season,
-    class_ratings,
-    game_score,
-    game_season,
-    leaderboard,
-    rated_games,
-)
+from profiles.ratings.from_ledger import class_ratings, game_score, rated_games
+from profiles.seasons import Season, game_season, leaderboard
 from profiles.time_control import TimeClass, TimeControl
 
 BLITZ = TimeControl.parse("5+3")

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import chess
 from rich.text import Text
 from textual.widgets import Static
 
 from profiles.card import ProfileCard, money, rating_words
+from profiles.endings import side_name
 from profiles.time_control import TimeClass
-
-
-def color_name(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
 
 
 def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
@@ -26,7 +22,7 @@ def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
         f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
         f"Purse {money(card.purse)}\n",
         "You play ",
-        (color_name(card.next_color), "bold"),
+        (side_name(card.next_color), "bold"),
         " this game",
     )
 
