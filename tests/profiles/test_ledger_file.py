@@ -3,7 +3,9 @@ writes nothing, and a finished game is in the main file, not only in the write-a
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -14,7 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger import GameStatus, Ledger, LedgerError, LedgerWriteError, Profile
+from profiles.ledger import (
+    GameRecord,
+    GameStatus,
+    Ledger,
+    LedgerError,
+    LedgerWriteError,
+    Profile,
+)
 from profiles.ledger_file import APPLICATION_ID, MIGRATIONS
 from profiles.time_control import TimeControl
 
@@ -301,4 +310,59 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
         ledger.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+    db.close()
+
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def read_back(ledger: Ledger) -> dict[str, object]:
+    """Profiles and games as ``tests/data/make_ledger_v1.py`` wrote what the old code read."""
+    fields = {f.name for f in dataclasses.fields(GameRecord)} - NEW_FIELDS
+    return {
+        "profiles": [
+            dataclasses.asdict(p) | {"created_at": str(p.created_at)} for p in ledger.profiles()
+        ],
+        "games": [
+            {k: str(v) for k, v in dataclasses.asdict(record).items() if k in fields}
+            | {"moves": [list(dataclasses.astuple(m)) for m in ledger.moves(record.id)]}
+            for record in ledger.games()
+        ],
+    }
+
+
+NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_rating_now"}
+"""Fields of a game that version 1 did not have."""
+
+
+def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
+    tmp_path: Path,
+) -> None:
+    """``tests/data/ledger-v1.sqlite3`` was written by the code of the first schema (commit
+    42f0499) playing real games; ``ledger-v1.json`` is what that code read from it. Today's
+    code reads the same, before and after the upgrade, and the upgraded ledger takes new games."""
+    path = tmp_path / "ledger.sqlite3"
+    path.write_bytes((DATA / "ledger-v1.sqlite3").read_bytes())
+    expected = json.loads((DATA / "ledger-v1.json").read_text(encoding="utf-8"))
+    for game in expected["games"]:
+        for key in NEW_FIELDS:
+            game.pop(key, None)
+
+    reader = Ledger.open(path, readonly=True)
+    try:
+        assert read_back(reader) == expected
+    finally:
+        reader.close()
+
+    ledger = Ledger.open(path)
+    try:
+        assert read_back(ledger) == expected, "the upgrade changes no game"
+        assert [(g.stake, g.doublings, g.purse_after) for g in ledger.games()] == [(0, 0, None)] * 3
+        judit = ledger.profile("judit")
+        new = play_and_close(ledger, judit)
+        assert [g.id for g in ledger.games(judit.id)] == [1, 2, new]
+    finally:
+        ledger.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     db.close()
