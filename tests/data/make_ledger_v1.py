@@ -88,7 +88,9 @@ async def main(out: Path) -> None:
         }
         for record in reader.games()
     ]
-    profiles = [dataclasses.asdict(p) | {"created_at": str(p.created_at)} for p in reader.profiles()]
+    profiles = [
+        dataclasses.asdict(p) | {"created_at": str(p.created_at)} for p in reader.profiles()
+    ]
     reader.close()
     (out / "ledger-v1.json").write_text(
         json.dumps({"profiles": profiles, "games": games}, indent=1, ensure_ascii=False) + "\n",
