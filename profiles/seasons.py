@@ -1,10 +1,11 @@
-"""Divisions and seasons (seed 001): ratings per time-control class, monthly season ratings,
+"""Divisions and seasons (Sudoku Corner's rating rules: one rating per division, a season a month):
+ratings per time-control class, monthly season ratings,
 and the leaderboard across the profiles of one ledger.
 
 Every class is its own division: its games never touch another class's rating. A season is a
 calendar month (UTC, by when the game ended): everyone's season rating in a class starts the
-month at 1200 and moves by seed 001's Elo, K 40 while the player has fewer than 30 games in the
-class (counting every month, as seed 001 tracks K per division) and 20 after.
+month at 1200 and moves by its Elo, K 40 while the player has fewer than 30 games in the
+class (counting every month, as those rules track K per division) and 20 after.
 
 The product's 20-game rule holds here too: a profile's season rating is shown only once it has
 :data:`PROVISIONAL_GAMES` rated games in the class (every month counted); until then its line
@@ -29,7 +30,7 @@ from profiles.ratings.from_ledger import game_score, rated_games, record
 from profiles.time_control import TimeClass
 
 SEASON_START_RATING = 1200.0
-"""Seed 001: "All players return to 1200" at the start of each month."""
+"""Sudoku Corner's rating rules: "All players return to 1200" at the start of each month."""
 
 SEASON_SYSTEM_TITLE = "club Elo, K 40 then 20, from 1200 each month"
 """What a season rating is, in the words every screen and command shows beside it."""

@@ -100,7 +100,8 @@ def test_recomputed_ratings_are_the_stored_ones(ledger: Ledger) -> None:
 
 
 def test_leaderboard_across_profiles(ledger: Ledger) -> None:
-    """Seed 001: season ratings start each month at 1200, per division, K 40 for new players.
+    """Sudoku Corner's rating rules: season ratings start each month at 1200, per division, K 40
+    for new players.
     Ann beats a 1200 twice (+20, then 1220 vs 1200: 40·(1 − 0.529) = +19): 1239. Bob draws a
     1200: 1200. Cy plays rapid only."""
     ann, bob, cy = (ledger.create_profile(name) for name in ("Ann", "Bob", "Cy"))

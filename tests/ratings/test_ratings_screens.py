@@ -26,7 +26,8 @@ class Host(App[None]):
 
 
 async def test_calculator_recomputes_as_you_type() -> None:
-    """Seed 001, Example 4: Grace 1200 (K 40) against Henry 1350: win +28 → 1228, loss −12."""
+    """Sudoku Corner's rating rules, Example 4: Grace 1200 (K 40) against Henry 1350: win +28 →
+    1228, loss −12."""
     app = Host(CalculatorScreen())
     async with app.run_test() as pilot:
         screen = app.screen
@@ -50,7 +51,8 @@ async def test_calculator_recomputes_as_you_type() -> None:
 
 
 async def test_rating_table_rows() -> None:
-    """Seed 002's table beside the logistic curve: at +400, 0.909 and 0.92."""
+    """FIDE's table 8.1(b) (FIDE Handbook B.02, used by article 8.55) beside the logistic curve: at
+    +400, 0.909 and 0.92."""
     app = Host(RatingTableScreen())
     async with app.run_test() as pilot:
         table = app.screen.query_one("#scores", DataTable)
