@@ -10,6 +10,12 @@ from __future__ import annotations
 import bisect
 import math
 
+ELO_SCALE = 400.0
+"""Rating points for a factor of ten in the odds of scoring."""
+
+LOG_ODDS_PER_POINT = math.log(10.0) / ELO_SCALE
+"""d/dR of the logit of the logistic expected score: rating points to natural log-odds."""
+
 GAP_CAP = 400.0
 """The largest rating gap FIDE and Chess Scotland count; larger gaps count as this."""
 
@@ -39,7 +45,7 @@ def capped_gap(rating: float, opponent: float, cap: float | None) -> float:
 
 def logistic_expected(rating: float, opponent: float, cap: float | None = None) -> float:
     """``1 / (1 + 10^((opponent − rating)/400))``, the gap first limited to ``cap``."""
-    return 1.0 / (1.0 + math.pow(10.0, -capped_gap(rating, opponent, cap) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -capped_gap(rating, opponent, cap) / ELO_SCALE))
 
 
 def table_expected(rating: float, opponent: float, cap: float | None = None) -> float:
