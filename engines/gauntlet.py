@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import io
 import os
 import time
 import zlib
@@ -21,6 +20,7 @@ from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.match import play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
+from engines.pgn_file import parse_games
 from engines.roster import Roster
 from profiles.time_control import TimeControl
 
@@ -114,13 +114,7 @@ def read_games(path: Path) -> list[chess.pgn.Game]:
         cut = text.rfind("\n\n[Event ")
         text = text[: cut + 2] if cut >= 0 else ""
         path.write_text(text, encoding="utf-8")
-    games = []
-    stream = io.StringIO(text)
-    while (game := chess.pgn.read_game(stream)) is not None:
-        if game.errors:
-            raise PoolConfigError(f"{path}: a game cannot be read ({game.errors[0]})")
-        games.append(game)
-    return games
+    return parse_games(text, path)
 
 
 def game_key(game: chess.pgn.Game) -> GameKey:

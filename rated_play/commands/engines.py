@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import io
 import json
 import logging
 import math
@@ -49,8 +48,10 @@ from engines.errors import EngineUnavailableError
 from engines.gauntlet import Progress, read_games
 from engines.match import match_clock
 from engines.opponent import Opponent
+from engines.pgn_file import parse_games, read_pgn_text
 from engines.pool import Pool, load_pool, shipped_calibration
 from engines.uci_server import serve_uci
+from profiles.endings import WHITE_SCORE
 from profiles.errors import printable
 from profiles.ratings.fit import FitResult, fit_ratings
 from profiles.ratings.goodness import GoodnessOfFit, goodness_of_fit
@@ -629,27 +630,16 @@ def fit_pgn(args: argparse.Namespace) -> int:
 
 
 def _read_pgn(path: Path) -> list[chess.pgn.Game]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CommandError(f"{path} is not a UTF-8 text file; give a PGN file") from None
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
-    games: list[chess.pgn.Game] = []
-    stream = io.StringIO(text)
-    while (game := chess.pgn.read_game(stream)) is not None:
-        number = len(games) + 1
-        if game.errors:
-            raise CommandError(f"{path}, game {number}: {game.errors[0]}; fix or remove it")
+    games = parse_games(read_pgn_text(path), path)
+    for number, game in enumerate(games, 1):
         for tag in ("White", "Black"):
             if game.headers.get(tag, "?") in ("", "?"):
                 raise CommandError(f"{path}, game {number}: the {tag} tag names no player")
         result = game.headers.get("Result", "*")
-        if result not in ("1-0", "0-1", "1/2-1/2", "*"):
+        if result not in (*WHITE_SCORE, "*"):
             raise CommandError(
                 f"{path}, game {number}: Result {result!r} is not 1-0, 0-1, 1/2-1/2 or *"
             )
-        games.append(game)
     if not scored_games(games):
         raise CommandError(f"{path} holds no finished game (1-0, 0-1 or 1/2-1/2) to fit")
     return games
