@@ -8,12 +8,12 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.ledger import Ledger
 from profiles.seasons import game_season
-from profiles.time_control import TimeControl
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
+from tests.ledger_games import record_game
 
 
 class Host(App[None]):
@@ -68,14 +68,7 @@ async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
     try:
         for name, score in (("Ann", 1.0), ("Bob", 0.0)):
             profile = ledger.create_profile(name)
-            game = ledger.open_game(
-                profile, opponent_name="engine", opponent_title="Engine",
-                opponent_rating=1200, time_control=TimeControl.parse("5+3"), rating_before=None,
-            )  # fmt: skip
-            ledger.close_game(
-                game.id, status=GameStatus.FINISHED, result="1-0", player_score=score,
-                termination="test", pgn="", rating_after=None,
-            )  # fmt: skip
+            record_game(ledger, profile, score, opponent_rating=1200, opponent="engine")
         season = game_season(ledger.games()[0])
         app = Host(LeaderboardScreen(ledger, season))
         async with app.run_test() as pilot:
