@@ -12,7 +12,7 @@ from pathlib import Path
 
 from profiles.ledger import GameStatus, Ledger
 from profiles.ratings import SYSTEMS
-from profiles.seasons import game_score, rated_games
+from profiles.ratings.from_ledger import game_score, rated_games
 from profiles.time_control import TimeClass, TimeControl
 
 GAMES = 100_000

@@ -65,6 +65,8 @@ async def main() -> None:
             await wait_for(lambda: isinstance(app.screen, GameScreen), pilot)
             screen = app.screen
             assert isinstance(screen, GameScreen)
+            # The game begins (White's clock starts) once the board is drawn, as a person sees.
+            await wait_for(lambda: screen.game.clock_started, pilot)
             _, human = await chess.engine.popen_uci(str(stockfish))
             latencies = []
             try:

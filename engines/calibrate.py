@@ -34,14 +34,14 @@ from engines.gauntlet import (
     schedule_games,
 )
 from engines.launch import close_engine, open_engine
-from engines.match import MatchClock
 from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
+from profiles.endings import WHITE_SCORE
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
+from profiles.time_control import TimeControl
 
-WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
 SPAN = 300.0
 """Each entry meets every entry rated within this many points of it."""
 MINIMUM_GAMES = 20
@@ -66,7 +66,7 @@ class Settings:
     span: float = SPAN
     minimum: int = MINIMUM_GAMES
     movetime: float = MOVETIME
-    clock: MatchClock | None = None
+    clock: TimeControl | None = None
     workers: int = 1
     limit: int | None = None
     """Stop once this many games are in the file, planned or not (a partial calibration)."""

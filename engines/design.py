@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from engines.gauntlet import Pairing
 from engines.opponent import Opponent
-from profiles.ratings.expected import logistic_expected
-from profiles.ratings.fit import ELO_SCALE, planned_covariance
+from profiles.ratings.expected import LOG_ODDS_PER_POINT, logistic_expected
+from profiles.ratings.fit import planned_covariance
 
 RATING_ERROR = 35.0
 """The largest standard error of a shipped rating (against the anchor)."""
@@ -29,7 +29,6 @@ DIFFERENCE_SPAN = 300.0
 """…this many points of each other: the opponents one player meets."""
 BATCH = 10
 """Games added to a pairing at a time: five openings, each with both colours."""
-_NATURAL = math.log(10.0) / ELO_SCALE
 NODES_PER_SECOND = 600_000
 """About what one core of the reference machine searches; only the planner's cost model."""
 OVERHEAD_SECONDS = 0.4
@@ -100,7 +99,7 @@ def plan_games(
         for pair in candidates:
             direction = _contrast(index, pair[0], pair[1])
             p = logistic_expected(ratings[pair[0]], ratings[pair[1]])
-            weight = BATCH * _NATURAL**2 * p * (1.0 - p)
+            weight = BATCH * LOG_ODDS_PER_POINT**2 * p * (1.0 - p)
             spread = _times(covariance, direction)
             along = _dot(direction, spread)
             gain = sum(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import io
 import os
 import time
 import zlib
@@ -18,10 +17,12 @@ from pathlib import Path
 import chess.pgn
 
 from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.match import MatchClock, play_match_game, time_control_tag
+from engines.match import play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
+from engines.pgn_file import parse_games
 from engines.roster import Roster
+from profiles.time_control import TimeControl
 
 GameKey = tuple[str, str, str, str]
 """White, Black, Opening, Round: the PGN tags that identify a scheduled game."""
@@ -144,13 +145,7 @@ def read_games(path: Path) -> list[chess.pgn.Game]:
         cut = text.rfind("\n\n[Event ")
         text = text[: cut + 2] if cut >= 0 else ""
         path.write_text(text, encoding="utf-8")
-    games = []
-    stream = io.StringIO(text)
-    while (game := chess.pgn.read_game(stream)) is not None:
-        if game.errors:
-            raise PoolConfigError(f"{path}: a game cannot be read ({game.errors[0]})")
-        games.append(game)
-    return games
+    return parse_games(text, path)
 
 
 def game_key(game: chess.pgn.Game) -> GameKey:
@@ -204,7 +199,7 @@ def pending(
 async def run_gauntlet(
     schedule: Sequence[ScheduledGame],
     opponents: Mapping[str, Opponent],
-    clock: MatchClock | None,
+    clock: TimeControl | None,
     path: Path,
     *,
     workers: int,

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import PurePath
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-import chess.engine
+if TYPE_CHECKING:
+    import chess.engine
 
 NODE_JITTER = 0.1
 """How far a node budget varies from one move to the next (a fraction of it)."""
@@ -35,6 +37,8 @@ class SearchLimit:
         """The limits for one move. A node budget varies by up to ±10% from move to move:
         a fixed budget makes a deterministic engine replay the same game move for move,
         and a player could learn one win by heart and repeat it."""
+        import chess.engine  # noqa: PLC0415 - not at import: the app's first screen needs no engine
+
         nodes = self.nodes
         if nodes is not None:
             nodes = max(1, round(nodes * random.uniform(1 - NODE_JITTER, 1 + NODE_JITTER)))

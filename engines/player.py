@@ -19,6 +19,7 @@ from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponent import Opponent, SearchLimit
 from engines.technique import TECHNIQUE_NODES, is_simple_win
 from engines.variation import CANDIDATES, variation_limit, varied_move, varies_here
+from profiles.clock import GameClock
 
 HANG_WINDOW = 6.0
 """Seconds a thinking engine may go without using any CPU time before it counts as hung."""
@@ -40,6 +41,14 @@ class ClockReading:
     white: float
     black: float
     increment: float
+
+    @classmethod
+    def of(cls, clock: GameClock) -> ClockReading | None:
+        """The clocks now, as the engine is told them; None for a game without a clock."""
+        white, black = clock.remaining(chess.WHITE), clock.remaining(chess.BLACK)
+        if white is None or black is None:
+            return None
+        return cls(white, black, float(clock.time_control.increment_seconds))
 
 
 def clocked_limit(search: SearchLimit, clock: ClockReading | None) -> chess.engine.Limit:

@@ -13,7 +13,7 @@ from profiles.ledger import Ledger, Profile
 from profiles.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
 from profiles.ratings.base import RATING_FLOOR
-from profiles.seasons import game_score, rated_games
+from profiles.ratings.from_ledger import class_scores, record
 from profiles.time_control import TimeClass
 
 
@@ -93,15 +93,14 @@ def class_card(
     time_class: TimeClass, scores: Sequence[GameScore], system: str = DEFAULT_SYSTEM
 ) -> ClassCard:
     """The card of one class from its rated games' scores."""
-    wins = sum(1 for s in scores if s.score == 1.0)
-    draws = sum(1 for s in scores if s.score == 0.5)
+    tally = record(scores)
     state = get_system(system).rate(scores) if scores else None
     return ClassCard(
         time_class=time_class,
         games=len(scores),
-        wins=wins,
-        draws=draws,
-        losses=len(scores) - wins - draws,
+        wins=tally.wins,
+        draws=tally.draws,
+        losses=tally.losses,
         state=state,
     )
 
@@ -110,9 +109,7 @@ def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -
     """The whole card of ``profile`` in ``system`` (every class, empty ones included)."""
     games = ledger.games(profile.id)
     classes = {
-        time_class: class_card(
-            time_class, [game_score(g) for g in rated_games(games, time_class)], system
-        )
+        time_class: class_card(time_class, class_scores(games, time_class), system)
         for time_class in TimeClass
     }
     return ProfileCard(
@@ -147,7 +144,7 @@ def preview(
     system: str = DEFAULT_SYSTEM,
 ) -> Preview:
     """What the next game against ``opponent_rating`` would do, for each result."""
-    scores = [game_score(g) for g in rated_games(ledger.games(profile.id), time_class)]
+    scores = class_scores(ledger.games(profile.id), time_class)
     today = dt.datetime.now(dt.UTC).date()
 
     def after(score: float) -> ClassCard:

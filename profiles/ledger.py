@@ -25,11 +25,11 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 import chess
 
 from profiles.analysis import AnalysedMove, GameAnalysis, Mark
+from profiles.endings import Termination, color_name, color_named, result_for
 from profiles.errors import UserError, printable
 from profiles.ledger_file import (
     LedgerError,
@@ -56,7 +56,6 @@ __all__ = [
 ]
 
 MAX_PROFILE_NAME = 40
-ABANDONED_TERMINATION = "abandoned"
 
 
 class ProfileError(UserError, ValueError):
@@ -151,10 +150,6 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def _color_name(color: chess.Color) -> str:
-    return "white" if color == chess.WHITE else "black"
-
-
 def validate_profile_name(name: str) -> str:
     """The name as stored: trimmed, in Unicode's composed form (NFC), 1–40 printable
     characters of valid text."""
@@ -185,6 +180,7 @@ class Ledger:
 
     def __init__(self, connection: sqlite3.Connection, path: Path, *, readonly: bool) -> None:
         self._db = connection
+        self._db.row_factory = sqlite3.Row  # rows are read by column name
         self.path = path
         self.readonly = readonly
         self._locks: dict[int, int] = {}
@@ -270,11 +266,12 @@ class Ledger:
             rows = self._db.execute("SELECT id, name, created_at FROM profiles ORDER BY id")
             return [p for p in (self._profile(row) for row in rows) if p is not None]
 
-    def _profile(self, row: tuple[Any, ...]) -> Profile | None:
+    def _profile(self, row: sqlite3.Row) -> Profile | None:
         try:
-            return Profile(int(row[0]), str(row[1]), dt.datetime.fromisoformat(str(row[2])))
+            created = dt.datetime.fromisoformat(str(row["created_at"]))
+            return Profile(int(row["id"]), str(row["name"]), created)
         except (TypeError, ValueError) as error:
-            self._damaged[f"profile {row[0]}"] = f"profile {row[0]}: {error}"
+            self._damaged[f"profile {row['id']}"] = f"profile {row['id']}: {error}"
             return None
 
     def create_profile(self, name: str) -> Profile:
@@ -337,11 +334,11 @@ class Ledger:
         calibration, while each game's record keeps the rating it was played at."""
         self._opponent_ratings = dict(ratings)
 
-    def _game(self, row: tuple[Any, ...]) -> GameRecord | None:
+    def _game(self, row: sqlite3.Row) -> GameRecord | None:
         try:
             record = _game(row)
         except (TypeError, ValueError) as error:
-            self._damaged[f"game {row[0]}"] = f"game {row[0]}: {error}"
+            self._damaged[f"game {row['id']}"] = f"game {row['id']}: {error}"
             return None
         now = self._opponent_ratings.get(record.opponent_name)
         return record if now is None else replace(record, opponent_rating_now=now)
@@ -372,7 +369,7 @@ class Ledger:
                 "SELECT player_color FROM games WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
                 (profile_id,),
             ).fetchone()
-        return chess.WHITE if row is None or row[0] == "black" else chess.BLACK
+        return chess.WHITE if row is None else not color_named(row[0])
 
     def open_game(
         self,
@@ -401,14 +398,14 @@ class Ledger:
                 "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
                 (
                     profile.id,
-                    _color_name(color),
+                    color_name(color),
                     opponent_name,
                     opponent_title,
                     opponent_rating,
                     time_control.pgn,
                     time_control.time_class.value,
-                    "0-1" if color == chess.WHITE else "1-0",
-                    ABANDONED_TERMINATION,
+                    result_for(not color),  # a loss until the game ends
+                    Termination.ABANDONED.value,
                     started.isoformat(),
                     rating_before,
                     stake,
@@ -536,8 +533,10 @@ class Ledger:
             ).fetchone()
         if row is None:
             return None
-        strength = None if row[0] is None else float(row[0])
-        return Setup(strength, bool(row[1]), str(row[2]), bool(row[3]))
+        strength = None if row["strength"] is None else float(row["strength"])
+        return Setup(
+            strength, bool(row["unleashed"]), str(row["time_control"]), bool(row["doubling"])
+        )
 
     def save_setup(self, profile_id: int, setup: Setup) -> None:
         """Remember the profile's choices for its next setup."""
@@ -587,7 +586,7 @@ class Ledger:
                 "ORDER BY ply",
                 (game_id,),
             ).fetchall()
-        color = chess.WHITE if head[4] == "white" else chess.BLACK
+        color = color_named(head["player_color"])
         moves = tuple(
             AnalysedMove(
                 ply=int(ply),
@@ -602,11 +601,11 @@ class Ledger:
         return GameAnalysis(
             game_id=game_id,
             player_color=color,
-            start_eval_cp=int(head[2]),
+            start_eval_cp=int(head["start_eval"]),
             moves=moves,
-            accuracy=None if head[3] is None else float(head[3]),
-            engine=str(head[0]),
-            depth=int(head[1]),
+            accuracy=None if head["accuracy"] is None else float(head["accuracy"]),
+            engine=str(head["engine"]),
+            depth=int(head["depth"]),
         )
 
     def store_analysis(self, analysis: GameAnalysis) -> GameAnalysis:
@@ -696,36 +695,39 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
 
-_GAME_COLUMNS_1 = (
+_GAME_COLUMNS = (
     "id, profile_id, status, player_color, opponent_name, opponent_title, opponent_rating, "
     "time_control, time_class, result, player_score, termination, started_at, finished_at, "
-    "rating_before, rating_after, pgn, 0, 0, NULL"
+    "rating_before, rating_after, pgn, stake, doublings, purse_after"
 )
-"""The columns of a game in a ledger of the first schema, which played for nothing."""
-_GAME_COLUMNS = _GAME_COLUMNS_1.replace("0, 0, NULL", "stake, doublings, purse_after")
+"""The columns a :class:`GameRecord` is read from, by name."""
+_GAME_COLUMNS_1 = _GAME_COLUMNS.replace(
+    "stake, doublings, purse_after", "0 AS stake, 0 AS doublings, NULL AS purse_after"
+)
+"""The same in a ledger of the first schema, which played for nothing (migration 2)."""
 
 
-def _game(row: tuple[Any, ...]) -> GameRecord:
-    finished = row[13]
+def _game(row: sqlite3.Row) -> GameRecord:
+    finished = row["finished_at"]
     return GameRecord(
-        id=int(row[0]),
-        profile_id=int(row[1]),
-        status=GameStatus(row[2]),
-        player_color=chess.WHITE if row[3] == "white" else chess.BLACK,
-        opponent_name=str(row[4]),
-        opponent_title=str(row[5]),
-        opponent_rating=float(row[6]),
-        time_control=str(row[7]),
-        time_class=TimeClass(row[8]),
-        result=str(row[9]),
-        player_score=None if row[10] is None else float(row[10]),
-        termination=str(row[11]),
-        started_at=dt.datetime.fromisoformat(str(row[12])),
+        id=int(row["id"]),
+        profile_id=int(row["profile_id"]),
+        status=GameStatus(row["status"]),
+        player_color=color_named(row["player_color"]),
+        opponent_name=str(row["opponent_name"]),
+        opponent_title=str(row["opponent_title"]),
+        opponent_rating=float(row["opponent_rating"]),
+        time_control=str(row["time_control"]),
+        time_class=TimeClass(row["time_class"]),
+        result=str(row["result"]),
+        player_score=None if row["player_score"] is None else float(row["player_score"]),
+        termination=str(row["termination"]),
+        started_at=dt.datetime.fromisoformat(str(row["started_at"])),
         finished_at=None if finished is None else dt.datetime.fromisoformat(str(finished)),
-        rating_before=None if row[14] is None else float(row[14]),
-        rating_after=None if row[15] is None else float(row[15]),
-        pgn=str(row[16]),
-        stake=int(row[17]),
-        doublings=int(row[18]),
-        purse_after=None if row[19] is None else int(row[19]),
+        rating_before=None if row["rating_before"] is None else float(row["rating_before"]),
+        rating_after=None if row["rating_after"] is None else float(row["rating_after"]),
+        pgn=str(row["pgn"]),
+        stake=int(row["stake"]),
+        doublings=int(row["doublings"]),
+        purse_after=None if row["purse_after"] is None else int(row["purse_after"]),
     )

@@ -1,10 +1,11 @@
-"""Divisions and seasons (seed 001): ratings per time-control class, monthly season ratings,
+"""Divisions and seasons (Sudoku Corner's rating rules: one rating per division, a season a month):
+ratings per time-control class, monthly season ratings,
 and the leaderboard across the profiles of one ledger.
 
 Every class is its own division: its games never touch another class's rating. A season is a
 calendar month (UTC, by when the game ended): everyone's season rating in a class starts the
-month at 1200 and moves by seed 001's Elo, K 40 while the player has fewer than 30 games in the
-class (counting every month, as seed 001 tracks K per division) and 20 after.
+month at 1200 and moves by its Elo, K 40 while the player has fewer than 30 games in the
+class (counting every month, as those rules track K per division) and 20 after.
 
 The product's 20-game rule holds here too: a profile's season rating is shown only once it has
 :data:`PROVISIONAL_GAMES` rated games in the class (every month counted); until then its line
@@ -15,25 +16,21 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
 from profiles.ratings import (
-    DEFAULT_SYSTEM,
     PROVISIONAL_GAMES,
-    GameScore,
     PlayerStart,
-    RatingState,
-    RatingSystem,
 )
 from profiles.ratings.elo import CLUB
-from profiles.ratings.systems import get_system
+from profiles.ratings.from_ledger import game_score, rated_games, record
 from profiles.time_control import TimeClass
 
 SEASON_START_RATING = 1200.0
-"""Seed 001: "All players return to 1200" at the start of each month."""
+"""Sudoku Corner's rating rules: "All players return to 1200" at the start of each month."""
 
 SEASON_SYSTEM_TITLE = "club Elo, K 40 then 20, from 1200 each month"
 """What a season rating is, in the words every screen and command shows beside it."""
@@ -79,40 +76,6 @@ def game_season(game: GameRecord) -> Season:
     return Season.of(game.finished_at or game.started_at)
 
 
-def game_score(game: GameRecord) -> GameScore:
-    """A rated game from the player's side, as the rating systems take it."""
-    if game.player_score is None:
-        raise ValueError(f"game {game.id} has no score: it is not rated")
-    ended = game.finished_at or game.started_at
-    # Today's calibration of the opponent where the ledger knows it: see Ledger.rate_opponents.
-    opponent = (
-        game.opponent_rating if game.opponent_rating_now is None else game.opponent_rating_now
-    )
-    return GameScore(
-        opponent_rating=opponent,
-        score=game.player_score,
-        played_on=ended.astimezone(dt.UTC).date(),
-    )
-
-
-def rated_games(games: Iterable[GameRecord], time_class: TimeClass) -> list[GameRecord]:
-    """The rated games of one class, in the order played."""
-    return [game for game in games if game.rated and game.time_class is time_class]
-
-
-def class_ratings(
-    games: Sequence[GameRecord], system: RatingSystem | None = None
-) -> dict[TimeClass, RatingState]:
-    """One profile's rating in every class it has rated games in, recomputed from scratch."""
-    chosen = system or get_system(DEFAULT_SYSTEM)
-    ratings = {}
-    for time_class in TimeClass:
-        played = rated_games(games, time_class)
-        if played:
-            ratings[time_class] = chosen.rate([game_score(game) for game in played])
-    return ratings
-
-
 @dataclass(frozen=True)
 class SeasonStanding:
     """One profile's line in a class's season table."""
@@ -148,13 +111,14 @@ def season_rating(
     scores = [game_score(game) for game in month]
     state = CLUB.rate(scores, PlayerStart(SEASON_START_RATING, games=before))
     until_rated = max(0, PROVISIONAL_GAMES - before - len(scores))
+    tally = record(scores)
     return SeasonStanding(
         profile=profile,
         rating=state.rating if until_rated == 0 else None,
         games=len(scores),
-        wins=sum(1 for s in scores if s.score == 1.0),
-        draws=sum(1 for s in scores if s.score == 0.5),
-        losses=sum(1 for s in scores if s.score == 0.0),
+        wins=tally.wins,
+        draws=tally.draws,
+        losses=tally.losses,
         games_until_rated=until_rated,
     )
 

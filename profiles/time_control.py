@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -44,9 +45,9 @@ _PATTERN = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\+\s*(\d+)\s*$", re.ASCII)
 class TimeControl:
     """A Fischer time control, or no clock at all."""
 
-    base_seconds: int
+    base_seconds: float
     """Time on each clock at the start, in seconds (0 when untimed)."""
-    increment_seconds: int
+    increment_seconds: float
     """Seconds added after each move of the side that moved (Fischer increment)."""
     untimed: bool = False
     """True for a game without a clock."""
@@ -81,14 +82,23 @@ class TimeControl:
 
     @classmethod
     def from_pgn(cls, tag: str) -> TimeControl:
-        """Read a PGN ``TimeControl`` tag as written by :attr:`pgn` (``"300+3"`` or ``"-"``)."""
+        """Read a PGN ``TimeControl`` tag as written by :attr:`pgn`: seconds + increment
+        seconds (``"300+3"``, ``"10+0.1"``, ``"60"`` for no increment) or ``"-"``."""
         if tag.strip() == "-":
             return cls.no_clock()
         base, _, increment = tag.partition("+")
         try:
-            return cls(int(base), int(increment or 0))
-        except ValueError as error:
-            raise TimeControlError(f"{tag!r} is not a PGN time control such as 300+3") from error
+            control = cls(float(base), float(increment or 0))
+        except ValueError:
+            raise TimeControlError(
+                f"{tag!r} is not a time control in seconds such as 300+3 or 10+0.1"
+            ) from None
+        # Written so that nan fails too: every comparison with nan is false.
+        if not (0 < control.base_seconds < math.inf and 0 <= control.increment_seconds < math.inf):
+            raise TimeControlError(
+                f"{tag!r} needs a base time above 0 seconds and an increment of 0 or more"
+            )
+        return control
 
     @property
     def time_class(self) -> TimeClass:
@@ -103,14 +113,14 @@ class TimeControl:
     @property
     def pgn(self) -> str:
         """The PGN ``TimeControl`` tag value (seconds+increment, ``-`` when untimed)."""
-        return "-" if self.untimed else f"{self.base_seconds}+{self.increment_seconds}"
+        return "-" if self.untimed else f"{self.base_seconds:g}+{self.increment_seconds:g}"
 
     def __str__(self) -> str:
         if self.untimed:
             return "no clock"
         minutes = self.base_seconds / 60
         shown = f"{minutes:g}" if minutes >= 1 else f"{minutes:.2g}"
-        return f"{shown}+{self.increment_seconds}"
+        return f"{shown}+{self.increment_seconds:g}"
 
 
 PRESETS: tuple[TimeControl, ...] = tuple(

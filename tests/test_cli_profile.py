@@ -17,6 +17,7 @@ from profiles.time_control import TimeControl
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent, human_move
+from tests.ledger_games import record_game
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -25,24 +26,16 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     return status, captured.out, captured.err
 
 
-def record_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
-    """A closed game written straight to the ledger, for rating arithmetic with known inputs."""
-    game = ledger.open_game(
+def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
+    """A closed rapid game written straight to the ledger, for rating arithmetic."""
+    record_game(
+        ledger,
         profile,
-        opponent_name="anchor",
-        opponent_title="Anchor",
+        score,
         opponent_rating=opponent_rating,
-        time_control=TimeControl.parse("15+10"),
-        rating_before=None,
-    )
-    ledger.close_game(
-        game.id,
-        status=GameStatus.FINISHED,
-        result="1-0" if score == 1 else "0-1" if score == 0 else "1/2-1/2",
-        player_score=score,
-        termination="checkmate",
-        pgn="",
-        rating_after=None,
+        opponent="anchor",
+        title="Anchor",
+        time_control="15+10",
     )
 
 
@@ -94,12 +87,12 @@ def test_the_rating_appears_at_twenty_games_as_the_performance(
 ) -> None:
     """Ten wins and ten losses against 1600-rated opponents: a performance of exactly 1600."""
     for index in range(19):
-        record_game(ledger, profile, 1600, float(index % 2))
+        rapid_game(ledger, profile, 1600, float(index % 2))
     data_dir = str(ledger.path.parent)
     _, out, _ = run_cli(capsys, "profile", "Magnus", "--json", "--data-dir", data_dir)
     assert json.loads(out)["classes"]["rapid"]["rating"] is None
     assert json.loads(out)["classes"]["rapid"]["games_until_rated"] == 1
-    record_game(ledger, profile, 1600, 1.0)
+    rapid_game(ledger, profile, 1600, 1.0)
     _, out, _ = run_cli(capsys, "profile", "Magnus", "--json", "--data-dir", data_dir)
     rapid = json.loads(out)["classes"]["rapid"]
     assert rapid["rating"] == pytest.approx(1600, abs=0.5)
@@ -140,7 +133,7 @@ def test_twenty_losses_to_the_weakest_opponent_show_the_floor_not_a_negative_rat
     """Twenty losses to 455 once showed "Rating -190" (the performance fit, unbounded); the card
     now shows the floor, says what it means, and names the system."""
     for _ in range(20):
-        record_game(ledger, profile, 455.0, 0.0)
+        rapid_game(ledger, profile, 455.0, 0.0)
     data_dir = str(ledger.path.parent)
     status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", data_dir, "--json")
     document = json.loads(out)

@@ -27,10 +27,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.ledger import Ledger
 from profiles.ledger_file import APPLICATION_ID
-from profiles.time_control import TimeControl
 from rated_play.cli import main
+from tests.ledger_games import record_game
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
@@ -91,24 +91,13 @@ def sha256(path: Path) -> str:
 
 
 def play(ledger: Ledger, score: float) -> None:
-    profile = ledger.profile(PLAYER)
-    game = ledger.open_game(
-        profile,
-        opponent_name="sf",
-        opponent_title='Stockfish "the fish"',
-        opponent_rating=1500,
-        time_control=TimeControl.parse("5+3"),
-        rating_before=None,
-    )
-    ledger.record_move(game.id, 1, "e2e4", 300_000)
-    ledger.close_game(
-        game.id,
-        status=GameStatus.FINISHED,
-        result="1-0",
-        player_score=score,
-        termination="checkmate",
+    record_game(
+        ledger,
+        ledger.profile(PLAYER),
+        score,
+        title='Stockfish "the fish"',
+        moves=("e2e4",),
         pgn='[Event "x"]\n\n1. e4 1-0\n',
-        rating_after=None,
     )
 
 

@@ -82,7 +82,8 @@ class RatingInputError(UserError, ValueError):
 def round_points(value: float) -> int:
     """The nearest whole rating point, halves away from zero.
 
-    Seed 004 rounds 1256.5 up to 1257; away from zero also keeps a gain and the matching loss
+    the ChessBase Workshop (Lopez, 2006) rounds 1256.5 up to 1257; away from zero also keeps a gain
+    and the matching loss
     the same size, so two players' changes still sum to zero after rounding.
     """
     return int(math.copysign(math.floor(abs(value) + 0.5), value))

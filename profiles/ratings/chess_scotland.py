@@ -1,18 +1,18 @@
-"""Chess Scotland grading (seed 003): one batch calculation for a whole season.
+"""Chess Scotland grading (its "CS Grading System" rules): one batch calculation for a whole season.
 
 A graded player: ``new = old + 800·(A − E) / max(N, 30)``, where A is the points scored, E the
-points expected (from the FIDE table, seed 002, with the gap counted as at most 400) and N the
+points expected (from the FIDE table 8.1(b), with the gap counted as at most 400) and N the
 games played. A game across a gap of more than 735 points is void unless the higher-graded
 player fails to win. Grades are whole points, and none is below 100.
 
-An ungraded player (seed 003's "calculation steps for an ungraded player", for one player with
+An ungraded player (Chess Scotland's "calculation steps for an ungraded player", for one player with
 no ungraded opponents): the average score is turned into a grading difference with the table,
 added to the average opposition; each opponent is then counted as at most 400 points from that
 estimate and the difference added to the new average opposition (steps 4–6; steps 7–10 repeat
 them with ungraded opponents' grades, which a player here never has). A score's difference is
 the middle of its band of the table (0 for 50 %), and at most 400 points, the largest gap the
 system counts: beyond it, step 5 would lift every opponent of a player scoring over 92 % and a
-perfect score would run away. Seed 003 grades a new player only after 8 games; with fewer the
+perfect score would run away. Chess Scotland grades a new player only after 8 games; with fewer the
 grade is provisional.
 """
 
@@ -62,7 +62,7 @@ def counts(grade: float, opponent: float, score: float) -> bool:
 
 
 def expected(grade: float, opponent: float) -> float:
-    """Seed 003's Table 1 (the FIDE table) with the gap counted as at most 400."""
+    """Chess Scotland's Table 1 (the FIDE table) with the gap counted as at most 400."""
     return table_expected(grade, opponent, cap=GAP_CAP)
 
 

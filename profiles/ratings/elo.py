@@ -2,9 +2,12 @@
 
 The systems differ in their K policy, their expected score and where a new player starts:
 
-- ``elo`` (seed 000): one K for everyone (32 unless told), new players at 1200 (seed 001).
-- ``club`` (seed 001): K 40 for the first 30 games, then 20; new players at 1200.
-- ``fide-classic`` (seed 002): K 25 for the first 30 games, 15 below 2400, 10 from 2400;
+- ``elo`` (ChessTrophies' Elo calculator): one K for everyone (32 unless told), new players at 1200
+  (Sudoku Corner's rating rules).
+- ``club`` (Sudoku Corner's rating rules): K 40 for the first 30 games, then 20; new players at
+  1200.
+- ``fide-classic`` (FIDE Handbook B.02, article 8.56 before July 2014): K 25 for the first 30
+  games, 15 below 2400, 10 from 2400;
   expected scores from the FIDE table.
 - ``fide`` (the product default): K 40 for the first 30 games, 20 below 2400, 10 once 2400
   has been reached; logistic expected score with gaps over 400 counted as 400.
@@ -41,20 +44,21 @@ from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
 from profiles.ratings.performance import performance
 
 NEW_PLAYER_GAMES = 30
-"""Seeds 001 and 002 and FIDE give a higher K until this many games are behind a rating."""
+"""Sudoku Corner's rating rules, FIDE's regulations old and new give a higher K until this many
+games are behind a rating."""
 
 MASTER_RATING = 2400.0
 """FIDE's lowest K applies from this rating."""
 
 CLUB_START_RATING = 1200.0
-"""Seed 001: "Every new player starts at 1200"."""
+"""Sudoku Corner's rating rules: "Every new player starts at 1200"."""
 
 K_RANGE = (0.0, 100.0)
 """K above 0 and at most 100 points a game: FIDE's largest is 40, and a larger K moves a rating
 by more than a strong player's whole lead over a beginner in one game."""
 
 DEFAULT_K = 32.0
-"""Seed 000: "Most casual and club systems use 32"."""
+"""ChessTrophies' Elo calculator: "Most casual and club systems use 32"."""
 
 ExpectedScore = Callable[[float, float], float]
 """``(rating, opponent's rating) -> expected score``."""
@@ -76,18 +80,20 @@ KPolicy = Callable[[Standing], float]
 
 
 def flat_k(k: float) -> KPolicy:
-    """One K for every game (seed 000's calculator)."""
+    """One K for every game (ChessTrophies' Elo calculator)."""
     check_number(k, "K", *K_RANGE, low_open=True)
     return lambda _standing: k
 
 
 def club_k(standing: Standing) -> float:
-    """Seed 001: 40 for a new player (under 30 games), 20 for an established one."""
+    """Sudoku Corner's rating rules: 40 for a new player (under 30 games), 20 for an established
+    one."""
     return 40.0 if standing.games < NEW_PLAYER_GAMES else 20.0
 
 
 def fide_classic_k(standing: Standing) -> float:
-    """Seed 002: 25 under 30 games, then 15 below 2400 and 10 at or above it."""
+    """FIDE Handbook B.02, article 8.56 as it stood before 2014 (25 until July 2011): 25 under 30
+    games, then 15 below 2400 and 10 at or above it."""
     if standing.games < NEW_PLAYER_GAMES:
         return 25.0
     return 15.0 if standing.rating < MASTER_RATING else 10.0
@@ -111,7 +117,7 @@ def elo_change(k: float, score: float, expected: float) -> int:
 
 @dataclass(frozen=True)
 class EloCalculation:
-    """Seed 000's calculator: what one game is worth."""
+    """ChessTrophies' Elo calculator: what one game is worth."""
 
     expected: float
     """The player's expected score (a draw counts half)."""
@@ -121,7 +127,8 @@ class EloCalculation:
 
 
 def calculate(rating: float, opponent: float, score: float, k: float = DEFAULT_K) -> EloCalculation:
-    """One game by seed 000's formula: logistic expected score, ``new = R + K·(S − E)``."""
+    """One game by Elo's formula (Elo, The Rating of Chessplayers, Past and Present, 1978):
+    logistic expected score, ``new = R + K·(S − E)``."""
     check_rating(rating)
     check_rating(opponent, "the opponent's rating")
     check_games([GameScore(opponent, score)])
@@ -184,7 +191,8 @@ class EloSystem:
     def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
         """Rate every game from the rating at the start of the period, and add the changes.
 
-        Seed 002's Kasparov–Short match: ten games at K 10, 6 points against an expected 7.2,
+        The Kasparov–Short example of FIDE's K (an article on the Elo system that cites FIDE
+        Handbook B.02): ten games at K 10, 6 points against an expected 7.2,
         one change of −12.
         """
         check_games(games)
@@ -211,7 +219,7 @@ def _provisional_values(games: Sequence[GameScore]) -> list[float]:
 
 
 def flat_elo(k: float = DEFAULT_K) -> EloSystem:
-    """Seed 000's calculator as a system: one K for every game."""
+    """ChessTrophies' Elo calculator as a system: one K for every game."""
     return EloSystem(
         name="elo",
         title=f"Elo, K = {k:g}",

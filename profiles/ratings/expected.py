@@ -1,4 +1,5 @@
-"""Expected scores: the logistic curve, and the FIDE table of the normal distribution (seed 002).
+"""Expected scores: the logistic curve, and the FIDE table of the normal distribution (FIDE
+Handbook B.02, table 8.1(b)).
 
 A rating gap bigger than a system's cap counts as the cap (FIDE and Chess Scotland use 400):
 one game against a much weaker player then cannot cost or bring more than a bounded amount.
@@ -9,10 +10,17 @@ from __future__ import annotations
 import bisect
 import math
 
+ELO_SCALE = 400.0
+"""Rating points for a factor of ten in the odds of scoring."""
+
+LOG_ODDS_PER_POINT = math.log(10.0) / ELO_SCALE
+"""d/dR of the logit of the logistic expected score: rating points to natural log-odds."""
+
 GAP_CAP = 400.0
 """The largest rating gap FIDE and Chess Scotland count; larger gaps count as this."""
 
-# Seed 002's table: the upper end of each band of rating differences and the stronger player's
+# FIDE's table 8.1(b) (FIDE Handbook B.02, used by article 8.55): the upper end of each band of
+# rating differences and the stronger player's
 # expected score in it. Differences above 735 expect 1.0.
 _TABLE_BANDS: tuple[tuple[int, float], ...] = (
     (3, 0.50), (10, 0.51), (17, 0.52), (25, 0.53), (32, 0.54), (39, 0.55), (46, 0.56),
@@ -37,11 +45,12 @@ def capped_gap(rating: float, opponent: float, cap: float | None) -> float:
 
 def logistic_expected(rating: float, opponent: float, cap: float | None = None) -> float:
     """``1 / (1 + 10^((opponent − rating)/400))``, the gap first limited to ``cap``."""
-    return 1.0 / (1.0 + math.pow(10.0, -capped_gap(rating, opponent, cap) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -capped_gap(rating, opponent, cap) / ELO_SCALE))
 
 
 def table_expected(rating: float, opponent: float, cap: float | None = None) -> float:
-    """The expected score read from seed 002's table (the gap rounded to a whole point)."""
+    """The expected score read from FIDE's table 8.1(b) (FIDE Handbook B.02) (the gap rounded to a
+    whole point)."""
     gap = capped_gap(rating, opponent, cap)
     # Half a point rounds away from zero, so the table stays symmetric: E(d) + E(−d) = 1.
     points = int(abs(gap) + 0.5)
@@ -51,7 +60,8 @@ def table_expected(rating: float, opponent: float, cap: float | None = None) -> 
 
 
 def table_bands() -> tuple[tuple[int, int, float], ...]:
-    """Seed 002's table as ``(lowest difference, highest difference, expected score)``."""
+    """FIDE's table 8.1(b) (FIDE Handbook B.02, used by article 8.55) as ``(lowest difference,
+    highest difference, expected score)``."""
     lows = (0, *(upper + 1 for upper in _TABLE_UPPER_ENDS[:-1]))
     return tuple(
         (low, upper, expected) for low, (upper, expected) in zip(lows, _TABLE_BANDS, strict=True)

@@ -25,12 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from profiles.ratings.base import RatingInputError
-
-ELO_SCALE = 400.0
-"""Rating points for a factor of ten in the odds of scoring."""
-
-_NATURAL = math.log(10.0) / ELO_SCALE
-"""d/dR of the logit of the expected score: converts rating points to natural log-odds."""
+from profiles.ratings.expected import LOG_ODDS_PER_POINT, logistic_expected
 
 _CONVERGED = 1e-7
 """Rating points: Newton stops once no rating moves by more than this in a step."""
@@ -145,7 +140,7 @@ def planned_covariance(
     before a game is played (the expected Fisher information of the schedule)."""
     fitted = sorted({name for pair in games for name in pair} - set(anchors))
     expected = [
-        _Pairing(a, b, count, count * _expected(ratings[a], ratings[b]))
+        _Pairing(a, b, count, count * logistic_expected(ratings[a], ratings[b]))
         for (a, b), count in games.items()
     ]
     index = {name: i for i, name in enumerate(fitted)}
@@ -268,10 +263,6 @@ def _with_virtual_draws(
     return weighted
 
 
-def _expected(rating: float, opponent: float) -> float:
-    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / ELO_SCALE))
-
-
 def _log_likelihood(
     pairings: list[_Pairing], ratings: Mapping[str, float], anchors: Mapping[str, float]
 ) -> float:
@@ -279,7 +270,7 @@ def _log_likelihood(
     for pairing in pairings:
         first = anchors.get(pairing.first, ratings.get(pairing.first, 0.0))
         second = anchors.get(pairing.second, ratings.get(pairing.second, 0.0))
-        logit = _NATURAL * (first - second)
+        logit = LOG_ODDS_PER_POINT * (first - second)
         # ln p and ln(1 − p) written to stay finite for any rating gap.
         log_first = -_softplus(-logit)
         log_second = -_softplus(logit)
@@ -347,9 +338,9 @@ def _gradient_and_information(
     for pairing in pairings:
         first = anchors.get(pairing.first, ratings.get(pairing.first, 0.0))
         second = anchors.get(pairing.second, ratings.get(pairing.second, 0.0))
-        p = _expected(first, second)
-        surplus = _NATURAL * (pairing.first_score - pairing.games * p)
-        weight = _NATURAL * _NATURAL * pairing.games * p * (1.0 - p)
+        p = logistic_expected(first, second)
+        surplus = LOG_ODDS_PER_POINT * (pairing.first_score - pairing.games * p)
+        weight = LOG_ODDS_PER_POINT * LOG_ODDS_PER_POINT * pairing.games * p * (1.0 - p)
         i = index.get(pairing.first)
         j = index.get(pairing.second)
         if i is not None:

@@ -1,4 +1,5 @@
-"""The USCF system as seed 004 describes it (the Elo system as the USCF ran it in 1999).
+"""The USCF system as Steve Lopez's ChessBase Workshop of 8 June 2006 explains it (the Elo system
+as the USCF ran it in 1999).
 
 Provisional period (the first :data:`PROVISIONAL_GAMES` games): each game gives a *factor* —
 the opponent's rating + 400 for a win, the opponent's rating for a draw, − 400 for a loss — and
@@ -6,7 +7,7 @@ the provisional rating is the running average, the previous (rounded) rating sta
 games before: ``(1490·3 + 556) / 4 = 1256.5``, rounded up to 1257.
 
 Established: ``Rn = Ro + 0.04·(Ropp − Ro) ± base``, the 4 % term rounded to a whole point
-(``0.04·122 = 4.88`` is 5 in the seed), the base 16, 12 from 2100, 8 from 2400, added for a win,
+(``0.04·122 = 4.88`` is 5 in the article), the base 16, 12 from 2100, 8 from 2400, added for a win,
 subtracted for a loss, dropped for a draw. A win gains 1 to 32 points and a loss costs 1 to 32;
 a draw moves at most 32 either way and may move nothing.
 """
@@ -39,7 +40,7 @@ SMALLEST_DECISIVE_CHANGE = 1
 
 
 def base_points(rating: float) -> int:
-    """Seed 004: 16, but 12 for 2100–2399 and 8 from 2400."""
+    """The ChessBase Workshop (Lopez, 2006): 16, but 12 for 2100–2399 and 8 from 2400."""
     if rating >= 2400:
         return 8
     if rating >= 2100:
@@ -65,7 +66,7 @@ def provisional_factor(opponent: float, score: float) -> float:
 @dataclass(frozen=True)
 class UscfClassic:
     name: str = "uscf-classic"
-    title: str = "USCF classic (seed 004)"
+    title: str = "USCF classic (1999 rules)"
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         check_games(games, start)

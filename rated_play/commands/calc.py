@@ -1,4 +1,4 @@
-"""``rated-play calc``: seed 000's Elo calculator — expected score, change and new rating."""
+"""``rated-play calc``: an Elo calculator — expected score, change and new rating."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "calc",
         help="what one game is worth: expected score, rating change, new rating",
-        description="Seed 000's Elo calculator: new rating = rating + K·(score − expected).",
+        description="An Elo calculator: new rating = rating + K·(score − expected).",
     )
     add_data_dir(parser)
     parser.add_argument("--rating", type=float, required=True, help="your rating")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import io
 import json
 import logging
 import math
@@ -49,13 +48,16 @@ from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
 from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.gauntlet import Progress, read_games
-from engines.match import MatchClock
+from engines.match import match_clock
 from engines.opponent import Opponent
+from engines.pgn_file import parse_games, read_pgn_text
 from engines.pool import Pool, load_pool, shipped_calibration
 from engines.uci_server import serve_uci
+from profiles.endings import WHITE_SCORE
 from profiles.errors import printable
 from profiles.ratings.fit import FitResult, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, goodness_of_fit
+from profiles.time_control import TimeControl
 from rated_play import paths
 from rated_play.commands import CommandError, add_data_dir, print_json
 
@@ -354,11 +356,11 @@ def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
     return anchors
 
 
-def _clock(text: str | None) -> MatchClock | None:
+def _clock(text: str | None) -> TimeControl | None:
     if text is None:
         return None
     try:
-        return MatchClock.parse(text)
+        return match_clock(text)
     except ValueError as error:
         raise CommandError(f"--tc: {error}") from error
 
@@ -659,27 +661,16 @@ def _known_entries(args: argparse.Namespace) -> list[Opponent]:
 
 
 def _read_pgn(path: Path) -> list[chess.pgn.Game]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CommandError(f"{path} is not a UTF-8 text file; give a PGN file") from None
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
-    games: list[chess.pgn.Game] = []
-    stream = io.StringIO(text)
-    while (game := chess.pgn.read_game(stream)) is not None:
-        number = len(games) + 1
-        if game.errors:
-            raise CommandError(f"{path}, game {number}: {game.errors[0]}; fix or remove it")
+    games = parse_games(read_pgn_text(path), path)
+    for number, game in enumerate(games, 1):
         for tag in ("White", "Black"):
             if game.headers.get(tag, "?") in ("", "?"):
                 raise CommandError(f"{path}, game {number}: the {tag} tag names no player")
         result = game.headers.get("Result", "*")
-        if result not in ("1-0", "0-1", "1/2-1/2", "*"):
+        if result not in (*WHITE_SCORE, "*"):
             raise CommandError(
                 f"{path}, game {number}: Result {result!r} is not 1-0, 0-1, 1/2-1/2 or *"
             )
-        games.append(game)
     if not scored_games(games):
         raise CommandError(f"{path} holds no finished game (1-0, 0-1 or 1/2-1/2) to fit")
     return games

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import chess
-
-from profiles.card import ClassCard, ProfileCard, build_card, money, rating_words
+from profiles.card import ClassCard, ProfileCard, build_card
+from profiles.endings import color_name
 from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
+from rated_play.card_text import card_text
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 
@@ -34,12 +34,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print_json(card_document(card))
         else:
-            print(card_text(card))
+            print(every_class_text(card))
     return 0
-
-
-def _color(color: chess.Color) -> str:
-    return "white" if color == chess.WHITE else "black"
 
 
 def _class_document(card: ClassCard) -> dict[str, Any]:
@@ -61,7 +57,7 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
     return {
         "name": card.name,
         "system": card.system,
-        "next_color": _color(card.next_color),
+        "next_color": color_name(card.next_color),
         "purse": card.purse,
         "classes": {
             time_class.value: _class_document(class_card)
@@ -70,15 +66,6 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
     }
 
 
-def card_text(card: ProfileCard) -> str:
-    lines = [
-        f"{card.name}  ({card.system_title}; next game: {_color(card.next_color)}; "
-        f"purse {money(card.purse)})"
-    ]
-    for time_class, entry in card.classes.items():
-        score = "-" if entry.score_percent is None else f"{entry.score_percent:.0f}%"
-        lines.append(
-            f"  {time_class.label:<10} {rating_words(entry):<28} +{entry.wins} ={entry.draws} "
-            f"-{entry.losses}  score {score}"
-        )
-    return "\n".join(lines)
+def every_class_text(card: ProfileCard) -> str:
+    """The card of every class, as the app shows one."""
+    return "\n\n".join(card_text(card, time_class).plain for time_class in card.classes)

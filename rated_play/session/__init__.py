@@ -1,13 +1,13 @@
 """The rated-game session: the rules of a rated game, headless (no Textual here)."""
 
+from profiles.clock import GameClock
+from profiles.endings import Termination
 from rated_play.session.abandoned import close_abandoned_games
-from rated_play.session.clock import GameClock
 from rated_play.session.game import (
     DoublingError,
     DrawClaimError,
     DrawOfferError,
     GameOverError,
-    GameReport,
     NotYourTurnError,
     RatedGame,
     RatedGameError,
@@ -18,7 +18,8 @@ from rated_play.session.moves import (
     MoveInputError,
     UnreadableMoveError,
 )
-from rated_play.session.outcome import GameOutcome, Termination
+from rated_play.session.outcome import GameOutcome
+from rated_play.session.record import GameReport
 
 __all__ = [
     "AmbiguousMoveError",

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import chess
 
+from profiles.endings import Termination
 from profiles.ledger import GameClosedError, GameRecord, Ledger, Profile
-from rated_play.session.game import GameReport, close_game, closing
-from rated_play.session.outcome import GameOutcome, Termination
+from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import PlayedMove
+from rated_play.session.record import GameReport, close_game, closing
 
 
 def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[PlayedMove]]:

@@ -9,7 +9,6 @@ first move until the game really ends.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from pathlib import Path
 
 import chess
@@ -17,29 +16,18 @@ import chess
 from engines.errors import EngineUnavailableError
 from engines.opponent import Opponent
 from engines.player import ClockReading, EngineCrashError, EnginePlayer
-from profiles.card import ClassCard, class_card
+from profiles.clock import GameClock, TimeSource
+from profiles.endings import Termination, claimable_draw
 from profiles.errors import UserError
-from profiles.ledger import GameRecord, GameStatus, Ledger, LedgerWriteError, Profile
-from profiles.purse import STAKE, purse, settlement
-from profiles.ratings import GameScore
-from profiles.seasons import game_score, rated_games
-from profiles.time_control import TimeClass, TimeControl
-from rated_play.session.clock import GameClock, TimeSource
+from profiles.ledger import GameRecord, Ledger, LedgerWriteError, Profile
+from profiles.purse import STAKE
+from profiles.time_control import TimeControl
 from rated_play.session.moves import parse_move
-from rated_play.session.outcome import (
-    GameOutcome,
-    Termination,
-    automatic_outcome,
-    claimable_draw,
-    time_forfeit,
-)
+from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 from rated_play.session.pgn import (
-    GameRecordHeaders,
     PlayedMove,
-    archive_path,
-    game_pgn,
-    write_archive,
 )
+from rated_play.session.record import GameReport, class_state_rating, close_game
 
 MAX_ENGINE_RESTARTS = 3
 """Restarts of a failed engine in one game before the game is declared void."""
@@ -67,31 +55,6 @@ class DrawOfferError(RatedGameError):
 
 class DoublingError(RatedGameError):
     pass
-
-
-@dataclass(frozen=True)
-class GameReport:
-    """What the result screen shows once the game is in the ledger."""
-
-    game_id: int
-    outcome: GameOutcome
-    time_class: TimeClass
-    rating_before: float | None
-    """The rating shown before the game; None while provisional."""
-    rating_after: float | None
-    """The rating shown after the game; None while still provisional."""
-    games_until_rated: int
-    pgn_path: Path | None
-    stake: int = 0
-    """What the game was played for, doublings included."""
-    purse_before: int = 0
-    purse_after: int = 0
-
-    @property
-    def rating_change(self) -> float | None:
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
 
 
 class RatedGame:
@@ -163,7 +126,7 @@ class RatedGame:
         player = EnginePlayer(opponent)
         await player.start()
         try:
-            before = _class_state_rating(ledger, profile, time_control.time_class)
+            before = class_state_rating(ledger, profile, time_control.time_class)
             record = ledger.open_game(
                 profile,
                 opponent_name=opponent.name,
@@ -426,7 +389,7 @@ class RatedGame:
         if self._board.turn != self.engine_color:
             raise NotYourTurnError("it is the player's turn, not the engine's")
         while self._outcome is None:
-            reading = self._clock_reading()
+            reading = ClockReading.of(self.clock)
             engine_left = self.clock.remaining(self.engine_color)
             try:
                 move = await self._think(reading, engine_left)
@@ -475,13 +438,6 @@ class RatedGame:
         self._finish(
             GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color, void_reason=reason)
         )
-
-    def _clock_reading(self) -> ClockReading | None:
-        white = self.clock.remaining(chess.WHITE)
-        black = self.clock.remaining(chess.BLACK)
-        if white is None or black is None:
-            return None
-        return ClockReading(white, black, float(self.time_control.increment_seconds))
 
     async def close(self) -> None:
         """Stop the engine process. A game still going on is abandoned first.
@@ -562,133 +518,3 @@ class RatedGame:
 
 def _restarts(count: int) -> str:
     return "1 restart" if count == 1 else f"{count} restarts"
-
-
-def _class_state_rating(ledger: Ledger, profile: Profile, time_class: TimeClass) -> float | None:
-    """The default system's current value in a class (provisional included), or None."""
-    card = _class_card_with(ledger, profile, time_class, None)
-    return None if card.state is None else card.state.rating
-
-
-def _class_card_with(
-    ledger: Ledger,
-    profile: Profile,
-    time_class: TimeClass,
-    extra: GameScore | None,
-    *,
-    closing: int | None = None,
-) -> ClassCard:
-    """The class card from the ledger's rated games but the one ``closing`` (a stale game
-    reads as a loss already), plus ``extra`` as the latest game."""
-    games = [g for g in ledger.games(profile.id) if g.id != closing]
-    scores = [game_score(g) for g in rated_games(games, time_class)]
-    if extra is not None:
-        scores.append(extra)
-    return class_card(time_class, scores)
-
-
-@dataclass(frozen=True)
-class Closing:
-    """How a pending game is to be closed: computed from the ledger, nothing written yet."""
-
-    status: GameStatus
-    pgn: str
-    before: ClassCard
-    after: ClassCard
-    purse_before: int
-    purse_after: int
-
-
-def closing(
-    ledger: Ledger,
-    *,
-    record: GameRecord,
-    profile: Profile,
-    outcome: GameOutcome,
-    moves: list[PlayedMove],
-) -> Closing:
-    """The PGN, status and ratings of a pending game closed with ``outcome``."""
-    time_class = TimeClass(record.time_class)
-    before = _class_card_with(ledger, profile, time_class, None, closing=record.id)
-    score = outcome.player_score
-    after = before
-    if score is not None:
-        after = _class_card_with(
-            ledger,
-            profile,
-            time_class,
-            GameScore(record.opponent_rating, score, played_on=record.started_at.date()),
-            closing=record.id,
-        )
-    headers = GameRecordHeaders(
-        player=profile.name,
-        player_color=record.player_color,
-        player_rating=before.rating,
-        opponent=record.opponent_title,
-        opponent_rating=record.opponent_rating,
-        time_control=TimeControl.from_pgn(record.time_control),
-        started_at=record.started_at,
-        game_id=record.id,
-        stake=record.stake,
-        doublings=record.doublings,
-    )
-    purse_before = purse(ledger.games(profile.id), leaving_out=record.id)
-    status = {
-        Termination.ABANDONED: GameStatus.ABANDONED,
-        Termination.ENGINE_FAILURE: GameStatus.VOID,
-    }.get(outcome.termination, GameStatus.FINISHED)
-    return Closing(
-        status,
-        game_pgn(headers, moves, outcome),
-        before,
-        after,
-        purse_before,
-        purse_before + settlement(record.stake, score),
-    )
-
-
-def close_game(
-    ledger: Ledger,
-    *,
-    record: GameRecord,
-    profile: Profile,
-    outcome: GameOutcome,
-    moves: list[PlayedMove],
-    archive_dir: Path,
-) -> GameReport:
-    """Close a pending game with its outcome: PGN archived, ledger row closed, rating derived.
-
-    Shared by a game that ends at the board and by an abandoned game closed at the next
-    start-up, so both are recorded the same way.
-    """
-    closed = closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves)
-    # The ledger first: it is the record, and only the process that closes the row archives
-    # it. The archive is a copy; a disk too full for it loses nothing the ledger keeps.
-    ledger.close_game(
-        record.id,
-        status=closed.status,
-        result=outcome.result,
-        player_score=outcome.player_score,
-        termination=outcome.termination.value,
-        pgn=closed.pgn,
-        rating_after=None if closed.after.state is None else closed.after.state.rating,
-        purse_after=closed.purse_after,
-    )
-    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
-    try:
-        write_archive(path, closed.pgn)
-        archived: Path | None = path
-    except OSError:
-        archived = None  # the result screen says "not archived"; export still gives the PGN
-    return GameReport(
-        game_id=record.id,
-        outcome=outcome,
-        time_class=TimeClass(record.time_class),
-        rating_before=closed.before.rating,
-        rating_after=closed.after.rating,
-        games_until_rated=closed.after.games_until_rated,
-        pgn_path=archived,
-        stake=record.stake,
-        purse_before=closed.purse_before,
-        purse_after=closed.purse_after,
-    )

@@ -3,48 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 import chess
 
-
-class Termination(StrEnum):
-    CHECKMATE = "checkmate"
-    STALEMATE = "stalemate"
-    INSUFFICIENT_MATERIAL = "insufficient material"
-    FIVEFOLD_REPETITION = "fivefold repetition"
-    SEVENTYFIVE_MOVES = "75-move rule"
-    THREEFOLD_REPETITION = "threefold repetition (claimed)"
-    FIFTY_MOVES = "50-move rule (claimed)"
-    TIME_FORFEIT = "time forfeit"
-    TIMEOUT_VS_INSUFFICIENT = "time forfeit against insufficient mating material"
-    RESIGNATION = "resignation"
-    DOUBLE_REFUSED = "double refused"
-    DRAW_AGREED = "draw agreed"
-    ABANDONED = "abandoned"
-    ENGINE_FAILURE = "engine failure"
-
-    @property
-    def pgn(self) -> str:
-        """The PGN ``Termination`` tag: the standard values where one fits."""
-        if self in (Termination.TIME_FORFEIT, Termination.TIMEOUT_VS_INSUFFICIENT):
-            return "time forfeit"
-        if self is Termination.ABANDONED:
-            return "abandoned"
-        if self is Termination.ENGINE_FAILURE:
-            return "unterminated"
-        return "normal"
-
-
-_CHESS_TERMINATIONS = {
-    chess.Termination.CHECKMATE: Termination.CHECKMATE,
-    chess.Termination.STALEMATE: Termination.STALEMATE,
-    chess.Termination.INSUFFICIENT_MATERIAL: Termination.INSUFFICIENT_MATERIAL,
-    chess.Termination.FIVEFOLD_REPETITION: Termination.FIVEFOLD_REPETITION,
-    chess.Termination.SEVENTYFIVE_MOVES: Termination.SEVENTYFIVE_MOVES,
-    chess.Termination.THREEFOLD_REPETITION: Termination.THREEFOLD_REPETITION,
-    chess.Termination.FIFTY_MOVES: Termination.FIFTY_MOVES,
-}
+from profiles import endings
+from profiles.endings import Ending, Termination
 
 
 @dataclass(frozen=True)
@@ -63,12 +26,12 @@ class GameOutcome:
         return self.termination is Termination.ENGINE_FAILURE
 
     @property
+    def ending(self) -> Ending:
+        return Ending(self.termination, self.winner)
+
+    @property
     def result(self) -> str:
-        if self.void:
-            return "*"
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner == chess.WHITE else "0-1"
+        return self.ending.result()
 
     @property
     def player_score(self) -> float | None:
@@ -86,7 +49,7 @@ class GameOutcome:
             return f"Game void (unrated): {self.void_reason}"
         if self.winner is None:
             return _DRAWS[self.termination]
-        side = "White" if self.winner == chess.WHITE else "Black"
+        side = endings.side_name(self.winner)
         how = {
             Termination.CHECKMATE: "by checkmate",
             Termination.TIME_FORFEIT: "on time",
@@ -94,7 +57,7 @@ class GameOutcome:
             Termination.ABANDONED: "by abandonment",
         }.get(self.termination, f"by {self.termination.value}")
         if self.termination is Termination.DOUBLE_REFUSED:
-            loser = "Black" if self.winner == chess.WHITE else "White"
+            loser = endings.side_name(not self.winner)
             return f"{side} wins: {loser} refused the double, which resigns the game"
         return f"{side} wins {how}"
 
@@ -113,27 +76,16 @@ _DRAWS = {
 
 
 def automatic_outcome(board: chess.Board, player_color: chess.Color) -> GameOutcome | None:
-    """The ending the rules impose without a claim (mate, stalemate, dead position, 5-fold,
-    75 moves), or None while the game goes on."""
-    outcome = board.outcome(claim_draw=False)
-    if outcome is None:
-        return None
-    return GameOutcome(outcome.winner, _CHESS_TERMINATIONS[outcome.termination], player_color)
+    """The ending the rules impose without a claim (:func:`profiles.endings.board_ending`),
+    from the player's side, or None while the game goes on."""
+    ending = endings.board_ending(board)
+    return None if ending is None else GameOutcome(ending.winner, ending.termination, player_color)
 
 
 def time_forfeit(
     board: chess.Board, flagged: chess.Color, player_color: chess.Color
 ) -> GameOutcome:
-    """The flag of ``flagged`` fell: a loss, unless the opponent cannot possibly mate."""
-    if board.has_insufficient_material(not flagged):
-        return GameOutcome(None, Termination.TIMEOUT_VS_INSUFFICIENT, player_color)
-    return GameOutcome(not flagged, Termination.TIME_FORFEIT, player_color)
-
-
-def claimable_draw(position: chess.Board) -> Termination | None:
-    """The draw a player may claim in ``position`` (threefold repetition, fifty moves)."""
-    if position.is_repetition(3):
-        return Termination.THREEFOLD_REPETITION
-    if position.halfmove_clock >= 100:
-        return Termination.FIFTY_MOVES
-    return None
+    """The flag of ``flagged`` fell (:func:`profiles.endings.time_forfeit`), from the player's
+    side."""
+    ending = endings.time_forfeit(board, flagged)
+    return GameOutcome(ending.winner, ending.termination, player_color)

@@ -7,7 +7,7 @@ import signal
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -15,11 +15,12 @@ from textual.binding import Binding, BindingType
 from engines.pool import Pool
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
-from rated_play.session import close_abandoned_games
 from rated_play.ui.screens.confirm import quit_dialog
 from rated_play.ui.screens.error import ErrorDialog
-from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.setup import SetupScreen
+
+if TYPE_CHECKING:
+    from rated_play.ui.screens.game import GameScreen
 
 LEAVING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the app: a game on is recorded as abandoned before the app exits."""
@@ -71,13 +72,17 @@ class RatedPlayApp(App[None]):
         self.push_screen(
             SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
         )
-        self.close_abandoned_games()
+        # After the first screen is painted: until then a game left pending reads as the loss
+        # it is to every reader (the card included), and closing it loads the session.
+        self.call_after_refresh(self.close_abandoned_games)
 
     def close_abandoned_games(self) -> None:
         """Close the games a process left when it died (killed, crashed, power cut) as the
         losses they are, and tell the player, once, of every game scored as a loss by
         abandonment that nobody could tell them about (those too that a closed terminal or a
         signal ended)."""
+        from rated_play.session import close_abandoned_games  # noqa: PLC0415
+
         try:
             close_abandoned_games(self.ledger)
             untold = self.ledger.untold_abandonments()
@@ -98,6 +103,8 @@ class RatedPlayApp(App[None]):
     @property
     def game_in_play(self) -> GameScreen | None:
         """The screen of the rated game going on, if any."""
+        from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
+
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.in_play:
                 return screen

@@ -7,24 +7,28 @@ from pathlib import Path
 import chess
 import pytest
 
-from engines.match import MatchClock, _loss_for, match_outcome
+from engines.match import match_clock
 from engines.openings import load_openings
+from profiles.endings import Termination, engine_game_ending, time_forfeit
+from profiles.time_control import TimeControl
 from rated_play.cli import main
 
 
 def test_time_controls_parse_and_print_as_pgn() -> None:
-    assert MatchClock.parse("20+0.2") == MatchClock(20.0, 0.2)
-    assert MatchClock.parse("60").pgn == "60+0"
-    for bad in ("fast", "0+1", "10+-1", "nan+0", "inf+0", "10+nan", "1e308+0", "-inf+1"):
+    assert match_clock("20+0.2") == TimeControl(20.0, 0.2)
+    assert match_clock("20+0.2").pgn == "20+0.2"
+    assert match_clock("60").pgn == "60+0"
+    for bad in ("fast", "0+1", "10+-1", "nan+0", "inf+0", "10+nan", "1e308+0", "-inf+1", "-"):
         with pytest.raises(ValueError, match=r"time control|base time"):
-            MatchClock.parse(bad)
+            match_clock(bad)
 
 
 def test_running_out_of_time_loses_unless_the_opponent_cannot_mate() -> None:
-    assert _loss_for(chess.Board(), chess.WHITE) == "0-1"
-    assert _loss_for(chess.Board(), chess.BLACK) == "1-0"
+    assert time_forfeit(chess.Board(), chess.WHITE).result() == "0-1"
+    assert time_forfeit(chess.Board(), chess.BLACK).result() == "1-0"
     lone_knight = chess.Board("8/8/8/4k3/8/8/3NK3/8 b - - 0 1")
-    assert _loss_for(lone_knight, chess.BLACK) == "1/2-1/2"
+    assert time_forfeit(lone_knight, chess.BLACK).result() == "1/2-1/2"
+    assert time_forfeit(lone_knight, chess.BLACK).termination.pgn == "time forfeit"
 
 
 def test_the_shipped_openings_are_legal_and_distinct() -> None:
@@ -67,9 +71,9 @@ def test_an_engine_game_ends_on_a_repetition_that_happened_not_one_that_could() 
     # Black could repeat the start position a third time with Ng8: python-chess's
     # claim_draw=True would end the game here, and a side winning on the board plays on.
     assert board.outcome(claim_draw=True) is not None
-    assert match_outcome(board) is None
+    assert engine_game_ending(board) is None
     board.push_san("Ng8")
-    outcome = match_outcome(board)
+    outcome = engine_game_ending(board)
     assert outcome is not None
-    assert outcome.termination is chess.Termination.THREEFOLD_REPETITION
+    assert outcome.termination is Termination.THREEFOLD_REPETITION
     assert outcome.result() == "1/2-1/2"

@@ -9,7 +9,7 @@ import chess
 import pytest
 
 from profiles.ledger import GameStatus, Ledger, LedgerError, ProfileError
-from profiles.time_control import TimeControl
+from tests.ledger_games import open_game
 
 
 def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:
@@ -85,14 +85,7 @@ def test_another_programs_database_is_not_taken_over(tmp_path: Path) -> None:
 
 def test_a_game_is_closed_once_only(ledger: Ledger) -> None:
     profile = ledger.create_profile("Vishy")
-    game = ledger.open_game(
-        profile,
-        opponent_name="sf",
-        opponent_title="Stockfish",
-        opponent_rating=1500,
-        time_control=TimeControl.parse("5+3"),
-        rating_before=None,
-    )
+    game = open_game(ledger, profile)
     closing = {
         "status": GameStatus.FINISHED,
         "result": "1-0",

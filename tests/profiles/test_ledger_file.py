@@ -3,7 +3,9 @@ writes nothing, and a finished game is in the main file, not only in the write-a
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -14,9 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger import GameStatus, Ledger, LedgerError, LedgerWriteError, Profile
+from profiles.ledger import (
+    GameRecord,
+    GameStatus,
+    Ledger,
+    LedgerError,
+    LedgerWriteError,
+)
 from profiles.ledger_file import APPLICATION_ID, MIGRATIONS
-from profiles.time_control import TimeControl
+from tests.ledger_games import record_game
 
 ROOT = Path(__file__).parents[2]
 
@@ -36,28 +44,6 @@ def fingerprint(directory: Path) -> dict[str, str]:
         for path in sorted(directory.iterdir())
         if path.is_file()
     }
-
-
-def play_and_close(ledger: Ledger, profile: Profile, score: float = 1.0) -> int:
-    game = ledger.open_game(
-        profile,
-        opponent_name="sf",
-        opponent_title="Stockfish",
-        opponent_rating=1500,
-        time_control=TimeControl.parse("5+3"),
-        rating_before=None,
-    )
-    ledger.record_move(game.id, 1, "e2e4", 300_000)
-    ledger.close_game(
-        game.id,
-        status=GameStatus.FINISHED,
-        result="1-0",
-        player_score=score,
-        termination="checkmate",
-        pgn="",
-        rating_after=None,
-    )
-    return game.id
 
 
 def early_ledger(path: Path) -> None:
@@ -145,7 +131,7 @@ def test_an_early_ledger_is_read_unchanged_and_upgraded_when_written(tmp_path: P
     assert path.read_bytes() == before, "reading writes nothing"
 
     writer = Ledger.open(path)
-    play_and_close(writer, writer.profile("judit"))
+    record_game(writer, writer.profile("judit"), moves=("e2e4",))
     writer.close()
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
     reader = Ledger.open(path, readonly=True)
@@ -157,7 +143,7 @@ def test_reading_a_ledger_changes_no_byte_of_it(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Hou Yifan")
-    play_and_close(ledger, profile)
+    record_game(ledger, profile, moves=("e2e4",))
     ledger.close()
     before = path.read_bytes()
     reader = Ledger.open(path, readonly=True)
@@ -172,7 +158,7 @@ def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Alexandra")
-    play_and_close(ledger, profile)
+    record_game(ledger, profile, moves=("e2e4",))
     # The disk is full: SQLite may not grow the file by a single page.
     pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
     ledger._db.execute(f"PRAGMA max_page_count={pages}")
@@ -212,7 +198,7 @@ def test_a_read_only_directory_is_read_and_a_write_says_it_lacks_permission(
     directory = tmp_path / "data"
     path = directory / "ledger.sqlite3"
     ledger = Ledger.open(path)
-    play_and_close(ledger, ledger.create_profile("Maia"))
+    record_game(ledger, ledger.create_profile("Maia"), moves=("e2e4",))
     ledger.close()
     directory.chmod(0o555)
     path.chmod(0o444)
@@ -241,12 +227,12 @@ WAL_CHILD = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     from profiles.ledger import Ledger
-    from tests.profiles.test_ledger_file import play_and_close
+    from tests.ledger_games import record_game
 
     ledger = Ledger.open(Path(sys.argv[1]))
     profile = ledger.create_profile("Nona")
     for _ in range(50):
-        play_and_close(ledger, profile)
+        record_game(ledger, profile, moves=("e2e4",))
     os.kill(os.getpid(), signal.SIGKILL)  # no clean close: the log is never folded in
     """
 )
@@ -301,4 +287,59 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
         ledger.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+    db.close()
+
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def read_back(ledger: Ledger) -> dict[str, object]:
+    """Profiles and games as ``tests/data/make_ledger_v1.py`` wrote what the old code read."""
+    fields = {f.name for f in dataclasses.fields(GameRecord)} - NEW_FIELDS
+    return {
+        "profiles": [
+            dataclasses.asdict(p) | {"created_at": str(p.created_at)} for p in ledger.profiles()
+        ],
+        "games": [
+            {k: str(v) for k, v in dataclasses.asdict(record).items() if k in fields}
+            | {"moves": [list(dataclasses.astuple(m)) for m in ledger.moves(record.id)]}
+            for record in ledger.games()
+        ],
+    }
+
+
+NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_rating_now"}
+"""Fields of a game that version 1 did not have."""
+
+
+def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
+    tmp_path: Path,
+) -> None:
+    """``tests/data/ledger-v1.sqlite3`` was written by the code of the first schema (commit
+    42f0499) playing real games; ``ledger-v1.json`` is what that code read from it. Today's
+    code reads the same, before and after the upgrade, and the upgraded ledger takes new games."""
+    path = tmp_path / "ledger.sqlite3"
+    path.write_bytes((DATA / "ledger-v1.sqlite3").read_bytes())
+    expected = json.loads((DATA / "ledger-v1.json").read_text(encoding="utf-8"))
+    for game in expected["games"]:
+        for key in NEW_FIELDS:
+            game.pop(key, None)
+
+    reader = Ledger.open(path, readonly=True)
+    try:
+        assert read_back(reader) == expected
+    finally:
+        reader.close()
+
+    ledger = Ledger.open(path)
+    try:
+        assert read_back(ledger) == expected, "the upgrade changes no game"
+        assert [(g.stake, g.doublings, g.purse_after) for g in ledger.games()] == [(0, 0, None)] * 3
+        judit = ledger.profile("judit")
+        new = record_game(ledger, judit, moves=("e2e4",))
+        assert [g.id for g in ledger.games(judit.id)] == [1, 2, new]
+    finally:
+        ledger.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     db.close()

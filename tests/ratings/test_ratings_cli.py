@@ -31,8 +31,8 @@ def results(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_calc_seed_001_example_4(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 001, Example 4: Grace 1200 (K 40) beats Henry 1350: +28 → 1228."""
+def test_calc_sudoku_corner_example_4(capsys: pytest.CaptureFixture[str]) -> None:
+    """Sudoku Corner's rating rules, Example 4: Grace 1200 (K 40) beats Henry 1350: +28 → 1228."""
     document = run_json(
         capsys, "calc", "--rating", "1200", "--opponent", "1350", "--result", "win", "--k", "40"
     )
@@ -42,7 +42,7 @@ def test_calc_seed_001_example_4(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_calc_default_k_is_32(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 000: K 32 by default; equal players, a loss: 32·(0 − 0.5) = −16."""
+    """ChessTrophies' Elo calculator: K 32 by default; equal players, a loss: 32·(0 − 0.5) = −16."""
     document = run_json(
         capsys, "calc", "--rating", "1500", "--opponent", "1500", "--result", "loss"
     )
@@ -50,7 +50,8 @@ def test_calc_default_k_is_32(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_table(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 001's 400-point row (91 %) and seed 002's table edge (> 735 → 1.0 at 750)."""
+    """Sudoku Corner's rating rules's 400-point row (91 %) and FIDE's table 8.1(b) (FIDE Handbook
+    B.02) edge (> 735 → 1.0 at 750)."""
     rows = {row["difference"]: row for row in run_json(capsys, "table")["rows"]}  # type: ignore[attr-defined]
     assert rows[0]["expected"] == 0.5 and rows[0]["fide_table"] == 0.5
     assert round(rows[400]["expected"], 2) == 0.91 and rows[400]["fide_table"] == 0.92
@@ -58,7 +59,8 @@ def test_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rate_kasparov_short_period(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 002: Kasparov 2838, 6 points from 10 games against Short 2675, K 10 → 2826."""
+    """FIDE's rating regulations: Kasparov 2838, 6 points from 10 games against Short 2675, K 10 →
+    2826."""
     file = results(tmp_path, "# Kasparov - Short\n" + "2675 1\n" * 6 + "2675 0 # lost\n" * 4)
     document = run_json(
         capsys, "rate", "--system", "fide-classic", "--rating", "2838", "--period",
@@ -69,7 +71,8 @@ def test_rate_kasparov_short_period(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_rate_uscf_first_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 004: Fred Patzer's first four games, 1200 → 1463 → 1490 → 1257."""
+    """The ChessBase Workshop (Lopez, 2006): Fred Patzer's first four games, 1200 → 1463 → 1490 →
+    1257."""
     file = results(tmp_path, "1600 0\n1326 1\n1544 1/2\n956 0\n")
     document = run_json(capsys, "rate", "--system", "uscf-classic", "--results", file)
     assert document["history"] == [1200, 1463, 1490, 1257]
@@ -103,7 +106,7 @@ def test_rate_every_system_rates_a_new_player(
 def test_rate_reads_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Seed 001, Example 1 at K 20: 1200 beats 1200 → 1210."""
+    """Sudoku Corner's rating rules, Example 1 at K 20: 1200 beats 1200 → 1210."""
     monkeypatch.setattr("sys.stdin", io.StringIO("1200 1\n"))
     document = run_json(capsys, "rate", "--system", "elo", "--k", "20", "--rating", "1200",
                         "--results", "-")  # fmt: skip

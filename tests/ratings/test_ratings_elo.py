@@ -1,4 +1,5 @@
-"""The Elo systems against seeds 000, 001 and 002, and the FIDE default's provisional rule."""
+"""The Elo systems against ChessTrophies' calculator, Sudoku Corner's rules and FIDE's regulations,
+and the FIDE default's provisional rule."""
 
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ def change(system_k: float, rating: float, opponent: float, score: float) -> flo
     [(0, 10, 10), (50, 9, 11), (100, 7, 13), (150, 6, 14), (200, 5, 15), (300, 3, 17),
      (400, 2, 18)],
 )  # fmt: skip
-def test_seed_001_k20_table(difference: int, stronger_wins: int, weaker_wins: int) -> None:
-    """Seed 001, "Win Probability by Rating Difference" at K = 20: "If Stronger Wins" and
+def test_season_k20_table(difference: int, stronger_wins: int, weaker_wins: int) -> None:
+    """Sudoku Corner's rating rules, "Win Probability by Rating Difference" at K = 20: "If Stronger
+    Wins" and
     "If Weaker Wins" columns, each as +gain / −loss."""
     stronger, weaker = 1200 + difference, 1200
     assert change(20, stronger, weaker, 1) == stronger_wins
@@ -46,32 +48,37 @@ def test_seed_001_k20_table(difference: int, stronger_wins: int, weaker_wins: in
         (1200, 1300, 1, 1213), (1300, 1200, 0, 1287),  # Example 3: Frank wins
     ],
 )  # fmt: skip
-def test_seed_001_examples_established(
+def test_season_examples_established(
     rating: float, opponent: float, score: float, after: float
 ) -> None:
-    """Seed 001, Examples 1–3: "All examples assume both players are established (K=20)"."""
+    """Sudoku Corner's rating rules, Examples 1–3: "All examples assume both players are
+    established (K=20)"."""
     state = CLUB.rate([GameScore(opponent, score)], PlayerStart(rating, games=30))
     assert state.rating == after
     assert state.history == (after,)
 
 
-def test_seed_001_example_4_new_player() -> None:
-    """Seed 001, Example 4: Grace 1200, new (K = 40), against Henry 1350: "Grace wins (upset):
+def test_season_example_4_new_player() -> None:
+    """Sudoku Corner's rating rules, Example 4: Grace 1200, new (K = 40), against Henry 1350:
+    "Grace wins (upset):
     Grace +28 → 1228", "Grace loses: Grace -12 → 1188"."""
     assert CLUB.rate([GameScore(1350, 1)], PlayerStart(1200, games=0)).rating == 1228
     assert CLUB.rate([GameScore(1350, 0)], PlayerStart(1200, games=0)).rating == 1188
 
 
-def test_seed_001_new_players_start_at_1200_and_k_drops_at_30_games() -> None:
-    """Seed 001: "Every new player starts at 1200"; K 40 under 30 games, 20 from 30."""
+def test_season_new_players_start_at_1200_and_k_drops_at_30_games() -> None:
+    """Sudoku Corner's rating rules: "Every new player starts at 1200"; K 40 under 30 games, 20
+    from 30."""
     assert CLUB.rate([GameScore(1200, 1)]).rating == 1220
     assert CLUB.rate([GameScore(1500, 1)], PlayerStart(1500, games=29)).rating == 1520
     assert CLUB.rate([GameScore(1500, 1)], PlayerStart(1500, games=30)).rating == 1510
 
 
-def test_seed_000_calculator() -> None:
-    """Seed 000: "you + K · (S − E), rounded to the nearest whole point", K 32 by default; with
-    seed 001's Example 4 numbers at K 40: expected ≈ 0.30 (1/(1+10^(150/400))), +28 and −12."""
+def test_calculator_calculator() -> None:
+    """ChessTrophies' Elo calculator: "you + K · (S − E), rounded to the nearest whole point", K 32
+    by default; with
+    Sudoku Corner's rating rules's Example 4 numbers at K 40: expected ≈ 0.30 (1/(1+10^(150/400))),
+    +28 and −12."""
     win = calculate(1200, 1350, 1, k=40)
     assert win.expected == pytest.approx(1 / (1 + 10 ** (150 / 400)))
     assert (win.change, win.new_rating) == (28, 1228)
@@ -82,8 +89,9 @@ def test_seed_000_calculator() -> None:
         calculate(1200, 1200, 1, k=0)
 
 
-def test_seed_002_kasparov_short_match() -> None:
-    """Seed 002: a 10-game match, Kasparov 2838 scoring 6 against an expected 7.2, K = 10:
+def test_fide_kasparov_short_match() -> None:
+    """FIDE's rating regulations: a 10-game match, Kasparov 2838 scoring 6 against an expected 7.2,
+    K = 10:
     "ΔR = 10 (6 - 7.2) = -12 points" → 2826; Short: "+12 points" → 2687."""
     kasparov = [GameScore(2675, 1)] * 6 + [GameScore(2675, 0)] * 4
     short = [GameScore(2838, 1)] * 4 + [GameScore(2838, 0)] * 6
@@ -91,8 +99,9 @@ def test_seed_002_kasparov_short_match() -> None:
     assert FIDE_CLASSIC.rate_period(short, PlayerStart(2675, ESTABLISHED)).rating == 2687
 
 
-def test_seed_002_k_factors() -> None:
-    """Seed 002: K = 25 under 30 games, 15 below 2400, 10 at or above 2400 (table expectation
+def test_fide_k_factors() -> None:
+    """FIDE's rating regulations: K = 25 under 30 games, 15 below 2400, 10 at or above 2400 (table
+    expectation
     0.50 for equal ratings, so a win moves K/2 after rounding)."""
     assert FIDE_CLASSIC.rate([GameScore(2000, 1)], PlayerStart(2000, 29)).rating == 2013  # 12.5
     assert FIDE_CLASSIC.rate([GameScore(2000, 1)], PlayerStart(2000, 30)).rating == 2008  # 7.5

@@ -9,14 +9,8 @@ import pytest
 
 from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.ratings import PROVISIONAL_GAMES, SYSTEMS, GameScore, PlayerStart, get_system
-from profiles.seasons import (
-    Season,
-    class_ratings,
-    game_score,
-    game_season,
-    leaderboard,
-    rated_games,
-)
+from profiles.ratings.from_ledger import class_ratings, game_score, rated_games
+from profiles.seasons import Season, game_season, leaderboard
 from profiles.time_control import TimeClass, TimeControl
 
 BLITZ = TimeControl.parse("5+3")
@@ -106,7 +100,8 @@ def test_recomputed_ratings_are_the_stored_ones(ledger: Ledger) -> None:
 
 
 def test_leaderboard_across_profiles(ledger: Ledger) -> None:
-    """Seed 001: season ratings start each month at 1200, per division, K 40 for new players.
+    """Sudoku Corner's rating rules: season ratings start each month at 1200, per division, K 40
+    for new players.
     Ann beats a 1200 twice (+20, then 1220 vs 1200: 40·(1 − 0.529) = +19): 1239. Bob draws a
     1200: 1200. Cy plays rapid only."""
     ann, bob, cy = (ledger.create_profile(name) for name in ("Ann", "Bob", "Cy"))

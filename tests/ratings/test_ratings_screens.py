@@ -8,12 +8,12 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.ledger import Ledger
 from profiles.seasons import game_season
-from profiles.time_control import TimeControl
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
+from tests.ledger_games import record_game
 
 
 class Host(App[None]):
@@ -26,7 +26,8 @@ class Host(App[None]):
 
 
 async def test_calculator_recomputes_as_you_type() -> None:
-    """Seed 001, Example 4: Grace 1200 (K 40) against Henry 1350: win +28 → 1228, loss −12."""
+    """Sudoku Corner's rating rules, Example 4: Grace 1200 (K 40) against Henry 1350: win +28 →
+    1228, loss −12."""
     app = Host(CalculatorScreen())
     async with app.run_test() as pilot:
         screen = app.screen
@@ -50,7 +51,8 @@ async def test_calculator_recomputes_as_you_type() -> None:
 
 
 async def test_rating_table_rows() -> None:
-    """Seed 002's table beside the logistic curve: at +400, 0.909 and 0.92."""
+    """FIDE's table 8.1(b) (FIDE Handbook B.02, used by article 8.55) beside the logistic curve: at
+    +400, 0.909 and 0.92."""
     app = Host(RatingTableScreen())
     async with app.run_test() as pilot:
         table = app.screen.query_one("#scores", DataTable)
@@ -66,14 +68,7 @@ async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
     try:
         for name, score in (("Ann", 1.0), ("Bob", 0.0)):
             profile = ledger.create_profile(name)
-            game = ledger.open_game(
-                profile, opponent_name="engine", opponent_title="Engine",
-                opponent_rating=1200, time_control=TimeControl.parse("5+3"), rating_before=None,
-            )  # fmt: skip
-            ledger.close_game(
-                game.id, status=GameStatus.FINISHED, result="1-0", player_score=score,
-                termination="test", pgn="", rating_after=None,
-            )  # fmt: skip
+            record_game(ledger, profile, score, opponent_rating=1200, opponent="engine")
         season = game_season(ledger.games()[0])
         app = Host(LeaderboardScreen(ledger, season))
         async with app.run_test() as pilot:

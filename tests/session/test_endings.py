@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from rated_play.session.outcome import (
-    GameOutcome,
-    Termination,
-    automatic_outcome,
-    claimable_draw,
-    time_forfeit,
-)
+from profiles.endings import Termination, claimable_draw
+from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 
 
 def board_after(*sans: str, fen: str = chess.STARTING_FEN) -> chess.Board:

@@ -14,6 +14,7 @@ from profiles.ledger import GameStatus, Ledger, LedgerWriteError, Profile
 from profiles.time_control import TimeControl
 from rated_play.session import RatedGame, Termination
 from tests.conftest import fast_opponent
+from tests.ledger_games import open_game, record_game
 
 ROOM = 1 << 20
 """Pages allowed once space has been freed again."""
@@ -21,14 +22,7 @@ ROOM = 1 << 20
 
 def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
     """Leave no room for another move: a void game's moves fill the table to its last page."""
-    filler = ledger.open_game(
-        profile,
-        opponent_name="filler",
-        opponent_title="Filler",
-        opponent_rating=1500,
-        time_control=TimeControl.parse("5+3"),
-        rating_before=None,
-    )
+    filler = open_game(ledger, profile, opponent="filler", title="Filler")
     pin_the_size(ledger)
     with pytest.raises(LedgerWriteError, match="no space left"):
         for ply in range(1, 10_000):
@@ -49,18 +43,6 @@ VOID = {
     "pgn": "",
     "rating_after": None,
 }
-
-
-def void_game(ledger: Ledger, profile: Profile) -> None:
-    game = ledger.open_game(
-        profile,
-        opponent_name="filler",
-        opponent_title="Filler",
-        opponent_rating=1500,
-        time_control=TimeControl.parse("5+3"),
-        rating_before=None,
-    )
-    ledger.close_game(game.id, **VOID)  # type: ignore[arg-type]
 
 
 def free_space(ledger: Ledger) -> None:
@@ -102,7 +84,7 @@ async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     pin_the_size(ledger)
     with pytest.raises(LedgerWriteError, match="no space left"):
         for number in range(10_000):
-            void_game(ledger, ledger.create_profile(f"Filler {number}"))
+            record_game(ledger, ledger.create_profile(f"Filler {number}"), None, opponent="filler")
     with pytest.raises(LedgerWriteError, match="no space left on the disk"):
         game.resign()
     assert game.is_over and game.report is None

@@ -6,13 +6,14 @@ from __future__ import annotations
 from textual.widgets import DataTable, Input
 
 from profiles.card import build_card
-from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.ledger import Ledger, Profile
 from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
+from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
 from tests.ui.driving import wait_until
 
@@ -24,14 +25,7 @@ def record_games(
 ) -> None:
     """Closed blitz games written straight to the ledger, for known ratings."""
     for _ in range(count):
-        game = ledger.open_game(
-            profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=opponent,
-            time_control=BLITZ, rating_before=None,
-        )  # fmt: skip
-        ledger.close_game(
-            game.id, status=GameStatus.FINISHED, result="0-1", player_score=score,
-            termination="resignation", pgn="", rating_after=None,
-        )  # fmt: skip
+        record_game(ledger, profile, score, opponent_rating=opponent, time_control=str(BLITZ))
 
 
 def shown(app: RatedPlayApp, selector: str) -> str:

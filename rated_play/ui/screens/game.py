@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
 from profiles.card import money
+from profiles.endings import side_name
 from profiles.errors import printable
 from profiles.ledger import LedgerWriteError
 from rated_play.session import (
@@ -34,7 +35,6 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import ClockView
 from rated_play.ui.widgets.move_list import MoveList
-from rated_play.ui.widgets.profile_card import color_name
 
 TICK_SECONDS = 0.1
 """How often the clocks are redrawn and the flag is checked (tenths are shown under 20 s)."""
@@ -76,9 +76,9 @@ class GameScreen(WorkingScreen):
     def compose(self) -> ComposeResult:
         game = self.game
         opponent = game.opponent
-        you = f"{color_name(game.player_color)} · You"
+        you = f"{side_name(game.player_color)} · You"
         # Colour and rating first: a long engine name is cut at its end, not theirs.
-        engine = f"{color_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
+        engine = f"{side_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="board"

@@ -1,4 +1,5 @@
-"""The season leaderboard (seed 001): this month's standings of every profile, per class."""
+"""The season leaderboard (Sudoku Corner's rating rules: a season a month): this month's standings
+of every profile, per class."""
 
 from __future__ import annotations
 

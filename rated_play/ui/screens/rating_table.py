@@ -1,4 +1,5 @@
-"""Expected score against rating difference: the logistic curve and FIDE's table (seed 002)."""
+"""Expected score against rating difference: the logistic curve and FIDE's table 8.1(b) (FIDE
+Handbook B.02)."""
 
 from __future__ import annotations
 

@@ -20,12 +20,7 @@ from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
 from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
-from rated_play.session import RatedGame
 from rated_play.ui.screens.base import WorkingScreen
-from rated_play.ui.screens.calculator import CalculatorScreen
-from rated_play.ui.screens.game import GameScreen
-from rated_play.ui.screens.leaderboard import LeaderboardScreen
-from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 
@@ -325,12 +320,18 @@ class SetupScreen(WorkingScreen):
         reason = f"FIDE K {k:g}: {games} rated games in {self.time_control.time_class.label}" + (
             "" if rating is not None else "; no rating shown before 20"
         )
+        from rated_play.ui.screens.calculator import CalculatorScreen  # noqa: PLC0415
+
         self.app.push_screen(CalculatorScreen(rating, self.opponent.rating, k, reason))
 
     def action_rating_table(self) -> None:
+        from rated_play.ui.screens.rating_table import RatingTableScreen  # noqa: PLC0415
+
         self.app.push_screen(RatingTableScreen())
 
     def action_leaderboard(self) -> None:
+        from rated_play.ui.screens.leaderboard import LeaderboardScreen  # noqa: PLC0415
+
         self.app.push_screen(LeaderboardScreen(self.ledger))
 
     # -- starting ------------------------------------------------------------------------
@@ -355,6 +356,10 @@ class SetupScreen(WorkingScreen):
     async def start_game(
         self, profile: Profile, opponent: Opponent, time_control: TimeControl, doubling: bool
     ) -> None:
+        # The game's modules load when a game starts, not before the first screen is painted.
+        from rated_play.session import RatedGame  # noqa: PLC0415
+        from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
+
         game = await RatedGame.start(
             self.ledger, profile, opponent, time_control, start_clock=False, doubling=doubling
         )

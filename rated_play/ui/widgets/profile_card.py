@@ -2,33 +2,11 @@
 
 from __future__ import annotations
 
-import chess
-from rich.text import Text
 from textual.widgets import Static
 
-from profiles.card import ProfileCard, money, rating_words
+from profiles.card import ProfileCard
 from profiles.time_control import TimeClass
-
-
-def color_name(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
-
-
-def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
-    games = card.classes[time_class]
-    score = "–" if games.score_percent is None else f"{games.score_percent:.0f}%"
-    # Text, not markup: a profile name may hold brackets.
-    return Text.assemble(
-        (card.name, "bold"),
-        f" · {time_class.label}\n",
-        rating_words(games),
-        (f"\n{card.system_title}", "dim"),
-        f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
-        f"Purse {money(card.purse)}\n",
-        "You play ",
-        (color_name(card.next_color), "bold"),
-        " this game",
-    )
+from rated_play.card_text import card_text
 
 
 class ProfileCardView(Static):

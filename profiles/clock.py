@@ -1,4 +1,6 @@
-"""The Fischer clock of a rated game, on a time source that never goes backwards."""
+"""The Fischer clock (FIDE Laws of Chess, article 6 and its Fischer mode, an increment added
+after each move), on a time source that never goes backwards: the one clock of a rated game
+and of an engine game of the calibration."""
 
 from __future__ import annotations
 
@@ -58,12 +60,12 @@ class GameClock:
             left -= self._now() - self._since
         return left
 
-    def flagged(self) -> chess.Color | None:
-        """The side whose time has run out, if any."""
+    def flagged(self, grace: float = 0.0) -> chess.Color | None:
+        """The side whose time has run out (by more than ``grace`` seconds), if any."""
         if self.untimed or self._running is None:
             return None
         remaining = self.remaining(self._running)
-        return self._running if remaining is not None and remaining <= 0 else None
+        return self._running if remaining is not None and remaining <= -grace else None
 
     def press(self) -> float | None:
         """The side to move has moved: stop its clock, add the increment, start the other's.

@@ -1,0 +1,148 @@
+"""How a game of chess ends: the one place the endings are decided for every game rated-play
+plays, a rated game at the board and an engine game of the calibration alike, so the two cannot
+disagree about a result.
+
+The words are python-chess's where it has them (:class:`chess.Outcome`, its ``result()``
+strings, :data:`chess.COLOR_NAMES`); the endings the board alone cannot see (a flag, a
+resignation, an agreement, abandonment, an engine that failed) are added beside them. The rules
+are those of the FIDE Laws of Chess (FIDE Handbook E.01): checkmate (article 5.1.1), stalemate
+(5.2.1), a dead position (5.2.2), a draw claimed on a threefold repetition (9.2) or after fifty
+moves (9.3), the automatic draw after a fivefold repetition (9.6.1) or 75 moves (9.6.2), and the
+flag (6.9): the player whose time is up loses, unless the opponent cannot checkmate by any
+series of legal moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import chess
+
+
+class Termination(StrEnum):
+    """How a game ended, as the ledger stores it (these values are written to it)."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient material"
+    FIVEFOLD_REPETITION = "fivefold repetition"
+    SEVENTYFIVE_MOVES = "75-move rule"
+    THREEFOLD_REPETITION = "threefold repetition (claimed)"
+    FIFTY_MOVES = "50-move rule (claimed)"
+    TIME_FORFEIT = "time forfeit"
+    TIMEOUT_VS_INSUFFICIENT = "time forfeit against insufficient mating material"
+    RESIGNATION = "resignation"
+    DOUBLE_REFUSED = "double refused"
+    DRAW_AGREED = "draw agreed"
+    ABANDONED = "abandoned"
+    ENGINE_FAILURE = "engine failure"
+
+    @property
+    def pgn(self) -> str:
+        """The PGN ``Termination`` tag: the standard values where one fits."""
+        if self in (Termination.TIME_FORFEIT, Termination.TIMEOUT_VS_INSUFFICIENT):
+            return "time forfeit"
+        if self is Termination.ABANDONED:
+            return "abandoned"
+        if self is Termination.ENGINE_FAILURE:
+            return "unterminated"
+        return "normal"
+
+
+_BOARD_TERMINATIONS = {
+    chess.Termination.CHECKMATE: Termination.CHECKMATE,
+    chess.Termination.STALEMATE: Termination.STALEMATE,
+    chess.Termination.INSUFFICIENT_MATERIAL: Termination.INSUFFICIENT_MATERIAL,
+    chess.Termination.FIVEFOLD_REPETITION: Termination.FIVEFOLD_REPETITION,
+    chess.Termination.SEVENTYFIVE_MOVES: Termination.SEVENTYFIVE_MOVES,
+    chess.Termination.THREEFOLD_REPETITION: Termination.THREEFOLD_REPETITION,
+    chess.Termination.FIFTY_MOVES: Termination.FIFTY_MOVES,
+}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The end of a game: :class:`chess.Outcome` with the endings off the board as well."""
+
+    termination: Termination
+    winner: chess.Color | None
+    """None for a draw, and for a game that could not be finished (an engine failure)."""
+
+    def result(self) -> str:
+        """The PGN result, as :meth:`chess.Outcome.result` writes it; ``*`` for a game that
+        could not be finished."""
+        if self.termination is Termination.ENGINE_FAILURE:
+            return "*"
+        return result_for(self.winner)
+
+
+WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+"""White's points for each PGN result of a finished game (``*`` scores nothing)."""
+
+
+def result_for(winner: chess.Color | None) -> str:
+    """The PGN result of a game won by ``winner`` (None: drawn)."""
+    return chess.Outcome(chess.Termination.CHECKMATE, winner).result()
+
+
+def color_name(color: chess.Color) -> str:
+    """``"white"`` or ``"black"``: python-chess's :data:`chess.COLOR_NAMES`."""
+    return chess.COLOR_NAMES[color]
+
+
+def side_name(color: chess.Color) -> str:
+    """``"White"`` or ``"Black"``: the colour as the PGN tags and the players name the side."""
+    return chess.COLOR_NAMES[color].capitalize()
+
+
+def color_named(name: str) -> chess.Color:
+    """The colour :func:`color_name` wrote as ``name``; ValueError for anything else."""
+    for color in chess.COLORS:
+        if chess.COLOR_NAMES[color] == name:
+            return color
+    raise ValueError(f"{name!r} is not a colour")
+
+
+def board_ending(board: chess.Board) -> Ending | None:
+    """The ending the Laws impose without a claim (mate, stalemate, dead position, fivefold
+    repetition, 75 moves), or None while the game goes on."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is None:
+        return None
+    return Ending(_BOARD_TERMINATIONS[outcome.termination], outcome.winner)
+
+
+def claimable_draw(position: chess.Board) -> Termination | None:
+    """The draw a player may claim in ``position``: the position has occurred three times
+    (article 9.2), or fifty moves passed without a capture or a pawn move (9.3).
+
+    Not ``board.outcome(claim_draw=True)``: python-chess also counts a repetition the side to
+    move could bring about with its next move, which the Laws let a player claim only by
+    writing that move down first (9.2.1.1); a claim with the move is made by playing it on a
+    copy and asking here.
+    """
+    if position.is_repetition(3):
+        return Termination.THREEFOLD_REPETITION
+    if position.halfmove_clock >= 100:
+        return Termination.FIFTY_MOVES
+    return None
+
+
+def engine_game_ending(board: chess.Board) -> Ending | None:
+    """The end of a game between two engines: every automatic ending, and a threefold
+    repetition or fifty moves that *has happened* (the side it suits would claim it; a side
+    winning on the board plays on rather than repeat)."""
+    ending = board_ending(board)
+    if ending is not None:
+        return ending
+    claim = claimable_draw(board)
+    return None if claim is None else Ending(claim, None)
+
+
+def time_forfeit(board: chess.Board, flagged: chess.Color) -> Ending:
+    """``flagged``'s time is up: a loss, unless the opponent cannot possibly mate (then a
+    draw), article 6.9."""
+    if board.has_insufficient_material(not flagged):
+        return Ending(Termination.TIMEOUT_VS_INSUFFICIENT, None)
+    return Ending(Termination.TIME_FORFEIT, not flagged)

@@ -1,0 +1,76 @@
+"""Games written straight into a ledger, for tests that need a ledger with known games and no
+engine: one helper, where several test files each had a near-copy."""
+
+from __future__ import annotations
+
+from profiles.endings import result_for
+from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.time_control import TimeControl
+
+
+def open_game(
+    ledger: Ledger,
+    profile: Profile,
+    *,
+    opponent_rating: float = 1500,
+    opponent: str = "sf",
+    title: str = "Stockfish",
+    time_control: str = "5+3",
+) -> GameRecord:
+    """A new pending game, as a rated game writes it before its first move."""
+    return ledger.open_game(
+        profile,
+        opponent_name=opponent,
+        opponent_title=title,
+        opponent_rating=opponent_rating,
+        time_control=TimeControl.parse(time_control),
+        rating_before=None,
+    )
+
+
+def record_game(
+    ledger: Ledger,
+    profile: Profile,
+    score: float | None = 1.0,
+    *,
+    opponent_rating: float = 1500,
+    opponent: str = "sf",
+    title: str = "Stockfish",
+    time_control: str = "5+3",
+    moves: tuple[str, ...] = (),
+    pgn: str = "",
+) -> int:
+    """A game opened, its ``moves`` (UCI) recorded, and closed with the player's ``score``
+    (None: void); returns its id."""
+    game = open_game(
+        ledger,
+        profile,
+        opponent_rating=opponent_rating,
+        opponent=opponent,
+        title=title,
+        time_control=time_control,
+    )
+    for ply, uci in enumerate(moves, start=1):
+        ledger.record_move(game.id, ply, uci, None)
+    if score is None:
+        ledger.close_game(
+            game.id,
+            status=GameStatus.VOID,
+            result="*",
+            player_score=None,
+            termination="engine failure",
+            pgn=pgn,
+            rating_after=None,
+        )
+        return game.id
+    winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+    ledger.close_game(
+        game.id,
+        status=GameStatus.FINISHED,
+        result=result_for(winner),
+        player_score=score,
+        termination="checkmate" if winner is not None else "draw agreed",
+        pgn=pgn,
+        rating_after=None,
+    )
+    return game.id
