@@ -32,11 +32,24 @@ def rating(system: RatingSystem, opponents: list[float], score: float) -> float:
 def test_all_losses_all_draws_all_wins_are_finite_and_ordered(
     name: str, rated_against: list[float]
 ) -> None:
+    """Ordered for every system that rates a run by one rule for the whole of it.
+
+    Not for Glicko-2, which rates each game as its own period: its deviation after each game
+    depends on the results so far (through the variance ``v`` and the volatility, steps 3–5
+    of Glickman's *Example of the Glicko-2 system*), so two runs against the same opponents
+    come to their last games with different deviations, and a last game against a far weaker
+    opponent can move them past each other. Four draws against 2274, 1359, 900 and 100 end at
+    539.00003, four losses at 539.015; a few points at most in a random search of runs up to
+    12 games. What Glicko-2 does promise, that a better result in any one game never rates
+    lower, is the test below.
+    """
     system = SYSTEMS[name]
     losses = rating(system, rated_against, 0.0)
     draws = rating(system, rated_against, 0.5)
     wins = rating(system, rated_against, 1.0)
-    assert losses <= draws <= wins
+    if name != "glicko2":
+        assert losses <= draws <= wins
+    assert losses < wins or losses == wins == RATING_FLOOR or losses == wins == RATING_RANGE[1]
 
 
 @settings(max_examples=150, deadline=None)
