@@ -297,7 +297,12 @@ async def test_an_engine_that_keeps_failing_voids_the_game_saying_it_was_restart
     await game.play(game.parse_move("e4"))
     thinking = asyncio.ensure_future(game.engine_move())
     for _ in range(MAX_ENGINE_RESTARTS + 1):
-        await asyncio.sleep(0.4)
+        # The engine (first or restarted) is thinking; a busy machine may take a while to
+        # start it again.
+        deadline = asyncio.get_running_loop().time() + 30
+        while game._engine.pid is None and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)
         pid = game._engine.pid
         assert pid is not None and not thinking.done()
         os.kill(pid, signal.SIGKILL)
