@@ -58,6 +58,8 @@ class RatingState:
     history: tuple[float, ...] = ()
     """The rating after each game, for sequential systems (provisional values while provisional)."""
     rd: float | None = None
+    deviations: tuple[float, ...] = ()
+    """The rating deviation after each game, beside :attr:`history`, for systems with one."""
     volatility: float | None = None
 
 

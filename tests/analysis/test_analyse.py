@@ -16,11 +16,12 @@ from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
 from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
 from profiles.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.past_games import GameInPlayError
 from profiles.time_control import TimeControl
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
-from rated_play.session.analysis import AnalysisRefusedError, analyse_game
+from rated_play.session.analysis import analyse_game
 from tests.conftest import fast_opponent, human_move
 
 BLITZ = TimeControl.parse("5+3")
@@ -132,12 +133,12 @@ async def test_a_game_in_play_cannot_be_analysed(
         # Another reader of the same ledger (the command line, a second copy of the app).
         other = Ledger.open(ledger.path)
         try:
-            with pytest.raises(AnalysisRefusedError, match="still being played"):
+            with pytest.raises(GameInPlayError, match="still being played"):
                 await analyse_game(other, game.game_id)
             assert other.analysis(game.game_id) is None
         finally:
             other.close()
-        with pytest.raises(AnalysisRefusedError, match="still being played"):
+        with pytest.raises(GameInPlayError, match="still being played"):
             await analyse_game(ledger, game.game_id)
     finally:
         game.resign()
