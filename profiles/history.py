@@ -56,8 +56,7 @@ class ClassHistory:
         """What each game did to the shown rating, by game id: none for the games before the
         rating existed, the 20th (which made it) included."""
         return {
-            after.game_id: after.rating - before.rating
-            for before, after in pairwise(self.points)
+            after.game_id: after.rating - before.rating for before, after in pairwise(self.points)
         }
 
 

@@ -312,18 +312,26 @@ def test_the_command_refuses_a_game_still_being_played(
 ) -> None:
     data = tmp_path / "data"
 
-    async def start() -> tuple[RatedGame, Ledger]:
+    async def start() -> tuple[RatedGame, Ledger, int]:
         ledger = Ledger.open(data / "ledger.sqlite3")
-        game = await RatedGame.start(ledger, ledger.create_profile("Vera"), fast_opponent(), BLITZ)
-        await game.play(game.parse_move("e4"))
-        return game, ledger
+        vera = ledger.create_profile("Vera")
+        older = record_game(ledger, vera, ["e4", "e5"], result="1-0", player=chess.WHITE)
+        game = await RatedGame.start(ledger, vera, fast_opponent(), BLITZ)
+        await game.engine_move()  # Black this time: colours alternate
+        await game.play(game.parse_move("e5"))
+        return game, ledger, older
 
     loop = asyncio.new_event_loop()
     try:
-        game, ledger = loop.run_until_complete(start())
+        game, ledger, older = loop.run_until_complete(start())
         status, out, err = run_cli(capsys, "analyse", str(game.game_id), "--data-dir", str(data))
         assert (status, out) == (2, "")
-        assert "still being played: analysis is allowed only after the game" in err
+        assert "still being played: it can be looked at, and analysed, only once it is over" in err
+        # Nor an older game of the same player: no engine's eyes while a game is on.
+        status, out, err = run_cli(capsys, "analyse", str(older), "--data-dir", str(data))
+        assert (status, out) == (2, "")
+        assert f"game {game.game_id} is still being played" in err and "wait until" in err
+        assert ledger.analysis(older) is None
         game.resign()
         loop.run_until_complete(game.close())
         ledger.close()
