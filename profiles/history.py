@@ -8,8 +8,11 @@ of the class, whose point is the initial rating (the performance over those 20 g
 
 Systems that rate game by game (Elo, USCF, Glicko-2) hand back the value after every game in
 one pass (:attr:`RatingState.history`, and :attr:`RatingState.deviations` where the system has
-an RD); the others (the performance rating, Chess Scotland's season batch) are rated again
-over each prefix, which is what their card would have said after that game.
+an RD); the performance rating and Chess Scotland's first grade depend only on the games counted
+per opponent rating, so they rate a count kept up game by game
+(:class:`~profiles.ratings.base.RatedFromRecord`). Either way each point is what the card would
+have said after that game, which the tests check for every system against the card itself
+(``benchmarks/history.py`` times them all).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from itertools import pairwise
 from profiles.card import ClassCard, class_card
 from profiles.ledger import GameRecord, Ledger, Profile
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, get_system
+from profiles.ratings.base import RatedFromRecord, count, record_of
 from profiles.seasons import game_score, rated_games
 from profiles.time_control import TimeClass
 
@@ -73,8 +77,15 @@ def ratings_after_each_game(
     ):
         deviations: Sequence[float | None] = state.deviations or [None] * len(scores)
         return list(zip(state.history, deviations, strict=True))[PROVISIONAL_GAMES - 1 :]
-    after = [system.rate(scores[:n]) for n in range(PROVISIONAL_GAMES, len(scores) + 1)]
-    return [(s.rating, s.rd) for s in after]
+    if isinstance(system, RatedFromRecord):
+        # Counted game by game: rating every run of games again grows with their square.
+        record = record_of(scores[: PROVISIONAL_GAMES - 1])
+        values: list[tuple[float, float | None]] = []
+        for score in scores[PROVISIONAL_GAMES - 1 :]:
+            count(record, score)
+            values.append((system.rate_record(record), None))
+        return values
+    raise TypeError(f"{system.name} gives no rating after each game; see profiles.history")
 
 
 def class_history(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import chess
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,6 +21,7 @@ from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.time_control import TimeControl
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.widgets.fitted_table import FittedTable
+from rated_play.ui.widgets.profile_card import color_name
 
 
 def line_cells(line: GameLine) -> tuple[str, ...]:
@@ -29,7 +29,7 @@ def line_cells(line: GameLine) -> tuple[str, ...]:
     return (
         str(record.id),
         record.started_at.astimezone().strftime("%Y-%m-%d"),
-        chess.COLOR_NAMES[record.player_color].capitalize(),
+        color_name(record.player_color),
         str(TimeControl.from_pgn(record.time_control)),
         result_words(record),
         line.rating_words,
@@ -86,7 +86,7 @@ class GamesScreen(Screen[None]):
         if event.cursor_row < len(self.lines):
             record = self.lines[event.cursor_row].record
             self.query_one("#games-detail", Static).update(
-                f"Game {record.id}: {chess.COLOR_NAMES[record.player_color]} against "
+                f"Game {record.id}: {color_name(record.player_color)} against "
                 f"{record.opponent_title} ({record.opponent_rating_today:.0f})"
             )
 
