@@ -109,7 +109,8 @@ class RatingGraph(Widget):
         # A label every fourth row or so, the top and the bottom always.
         step = max(1, (height - 1) // max(2, (height - 1) // 4))
         labels = {
-            row: high - (high - low) * row / (height - 1) for row in range(0, height, step)
+            row: high - (high - low) * row / (height - 1)
+            for row in range(0, height - 2, step)  # none crowding the bottom's
         } | {height - 1: low}
         text = Text(no_wrap=True, overflow="crop")
         for row in range(height):
