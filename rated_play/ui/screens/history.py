@@ -20,12 +20,12 @@ from profiles.card import rating_words
 from profiles.head_to_head import head_to_head
 from profiles.history import ClassHistory, rating_history
 from profiles.ledger import Ledger, Profile
-from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS
+from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, SYSTEMS
 from profiles.time_control import TimeClass
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
 
-OPPONENT_LABELS = ("Rated", "Games", "W/D/L", "Score", "Perf.", "Opponent")
+OPPONENT_LABELS = ("Rating", "Games", "W/D/L", "Score", "Perf.", "Opponent")
 
 
 class HistoryScreen(Screen[None]):
@@ -121,9 +121,8 @@ class HistoryScreen(Screen[None]):
             [line.name for line in lines],
         )
         table.display = bool(lines)
-        table.border_title = "Against each opponent" + (
-            "" if card.rating is not None else " (performance after 20 rated games)"
-        )
+        later = f" (performance after {PROVISIONAL_GAMES} rated games)"
+        table.border_title = "Against each opponent" + ("" if card.rating is not None else later)
 
     def action_time_class(self, step: int) -> None:
         """← → change the class wherever the focus is (the table needs no sideways keys)."""
