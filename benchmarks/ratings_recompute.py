@@ -18,13 +18,13 @@ from profiles.time_control import TimeClass, TimeControl
 GAMES = 100_000
 
 
-def fill(ledger: Ledger, rng: random.Random) -> None:
+def fill(ledger: Ledger, rng: random.Random, games: int = GAMES) -> None:
     """Write the games straight in one transaction: the write API commits (and fsyncs) per
     game, which is right for play and far too slow for 100,000 games here."""
     profile = ledger.create_profile("Benchmark")
     blitz = TimeControl.parse("5+3")
     rows = []
-    for n in range(GAMES):
+    for n in range(games):
         opponent = rng.choice(range(1000, 2600, 50))
         score = rng.choice((0.0, 0.5, 1.0))
         rows.append(

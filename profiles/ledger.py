@@ -120,6 +120,13 @@ class GameRecord:
     played, as its PGN says. None when the ledger was not told one."""
 
     @property
+    def opponent_rating_today(self) -> float:
+        """The opponent's rating the game is rated with: today's calibration where the ledger
+        was told it, else the rating it was played at."""
+        now = self.opponent_rating_now
+        return self.opponent_rating if now is None else now
+
+    @property
     def rated(self) -> bool:
         """Counts for the rating: finished and abandoned games (a pending one is a loss too,
         but it is closed before anyone reads ratings)."""
@@ -426,6 +433,24 @@ class Ledger:
                 (game_id, ply, uci, clock_ms),
             )
 
+    def played_moves(self, game_id: int) -> list[chess.Move]:
+        """The game's moves as played from the starting position. A move that is not legal
+        there means the file was damaged: :class:`LedgerError` names the ply."""
+        board = chess.Board()
+        for recorded in self.moves(game_id):
+            try:
+                move = chess.Move.from_uci(recorded.uci)
+            except ValueError:
+                move = chess.Move.null()
+            if move not in board.legal_moves:
+                raise LedgerError(
+                    f"game {game_id} of the ledger is damaged (ply {recorded.ply}, "
+                    f"{printable(recorded.uci)!r}, is not a legal move); restore the ledger "
+                    "from a backup to read it"
+                )
+            board.push(move)
+        return board.move_stack
+
     def record_doubling(self, game_id: int) -> GameRecord:
         """Double a pending game's stake, so a game left now costs the doubled stake."""
         with self._write():
@@ -562,6 +587,10 @@ class Ledger:
         if row is None or row[0] != GameStatus.PENDING.value:
             return False
         return game_id in self._locks or not self._is_orphan(game_id)
+
+    def game_in_play(self, profile_id: int) -> GameRecord | None:
+        """The profile's game that a running process (this one or another) is playing now."""
+        return next((g for g in self.games(profile_id) if g.status is GameStatus.PENDING), None)
 
     # -- analyses of finished games --------------------------------------------------------
 

@@ -23,6 +23,18 @@ class TimeClass(StrEnum):
     def label(self) -> str:
         return "No clock" if self is TimeClass.UNTIMED else self.value.capitalize()
 
+    @classmethod
+    def parse(cls, text: str) -> TimeClass:
+        """A class by its name or its label, in any case: ``"blitz"``, ``"No clock"``."""
+        wanted = text.strip().casefold()
+        for time_class in cls:
+            if wanted in (time_class.value, time_class.label.casefold()):
+                return time_class
+        raise TimeControlError(
+            f"{text!r} is not a time-control class: choose one of "
+            f"{', '.join(time_class.value for time_class in cls)}"
+        )
+
 
 class TimeControlError(UserError, ValueError):
     """A time control that cannot be read; the message says what is accepted."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -71,6 +72,26 @@ async def human() -> AsyncIterator[chess.engine.Protocol]:
     await engine.configure({"Threads": 1, "Hash": 16})
     yield engine
     await engine.quit()
+
+
+@pytest.fixture(scope="session")
+def played_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ledger file of :mod:`tests.played_games`, played once; copy it with
+    :func:`copy_of_played` before writing to it."""
+    from tests.played_games import played_ledger  # noqa: PLC0415 - imports this module
+
+    return played_ledger(tmp_path_factory.mktemp("played"))
+
+
+@pytest.fixture
+def played(played_games: Path, tmp_path: Path) -> Iterator[Ledger]:
+    """A copy of the played ledger, in this test's data directory, opened."""
+    target = tmp_path / "data" / "ledger.sqlite3"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(played_games, target)
+    opened = Ledger.open(target)
+    yield opened
+    opened.close()
 
 
 async def human_move(engine: chess.engine.Protocol, board: chess.Board) -> chess.Move:

@@ -238,7 +238,7 @@ def test_rate_results_that_are_not_files(where: str, tmp_path: Path) -> None:
 
 
 @FUZZ
-@given(command=st.sampled_from(["profile", "export"]), name=HOSTILE_NAMES)
+@given(command=st.sampled_from(["profile", "export", "games", "history"]), name=HOSTILE_NAMES)
 def test_unknown_or_impossible_profile_names(
     command: str, name: str, data_dir: Path, ledger_sha: str
 ) -> None:
@@ -247,6 +247,7 @@ def test_unknown_or_impossible_profile_names(
 
 @FUZZ
 @given(
+    command=st.sampled_from(["profile", "history"]),
     system=ARGV_TEXT.filter(
         lambda s: (
             s.strip().lower()
@@ -261,12 +262,27 @@ def test_unknown_or_impossible_profile_names(
                 "performance",
             }
         )
-    )
+    ),
 )
 def test_profile_refuses_unknown_systems_even_empty(
-    system: str, data_dir: Path, ledger_sha: str
+    command: str, system: str, data_dir: Path, ledger_sha: str
 ) -> None:
-    assert_refused(run(["profile", PLAYER, "--system", system, "--data-dir", str(data_dir)]))
+    assert_refused(run([command, PLAYER, "--system", system, "--data-dir", str(data_dir)]))
+
+
+@FUZZ
+@given(
+    time_class=ARGV_TEXT.filter(
+        lambda s: (
+            s.strip().casefold()
+            not in {"bullet", "blitz", "rapid", "classical", "untimed", "no clock"}
+        )
+    )
+)
+def test_history_refuses_what_is_not_a_class(
+    time_class: str, data_dir: Path, ledger_sha: str
+) -> None:
+    assert_refused(run(["history", PLAYER, "--class", time_class, "--data-dir", str(data_dir)]))
 
 
 @FUZZ
@@ -287,7 +303,9 @@ def test_leaderboard_refuses_what_is_not_a_month(
 
 @FUZZ
 @given(
-    command=st.sampled_from(["calc", "table", "rate", "profile", "export", "leaderboard"]),
+    command=st.sampled_from(
+        ["calc", "table", "rate", "profile", "export", "leaderboard", "games", "history"]
+    ),
     argv=st.lists(ARGV_TEXT, max_size=5),
 )
 def test_any_arguments_end_in_a_result_or_one_line(
@@ -302,7 +320,7 @@ def test_any_arguments_end_in_a_result_or_one_line(
 # -- data directories that cannot hold a ledger ----------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "app"])
+@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "games", "history", "app"])
 @pytest.mark.parametrize("where", ["a-file", "too-long", "newline"])
 def test_data_directories_that_cannot_be_used(command: str, where: str, tmp_path: Path) -> None:
     a_file = tmp_path / "file"
@@ -328,7 +346,10 @@ def test_data_directories_that_cannot_be_used(command: str, where: str, tmp_path
 
 
 def test_output_to_a_closed_stdout(data_dir: Path, ledger_sha: str) -> None:
-    for argv in (["export", PLAYER], ["table"], ["profile", PLAYER], ["leaderboard"]):
+    for argv in (
+        ["export", PLAYER], ["table"], ["profile", PLAYER], ["leaderboard"], ["games", PLAYER],
+        ["history", PLAYER],
+    ):  # fmt: skip
         assert_refused(run([*argv, "--data-dir", str(data_dir)], stdout_closed=True))
 
 
@@ -406,7 +427,9 @@ def tree(directory: Path) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("command", ["profile", "export", "leaderboard", "analyse", "app"])
+@pytest.mark.parametrize(
+    "command", ["profile", "export", "leaderboard", "analyse", "games", "history", "app"]
+)
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_damaged_ledger_is_refused_and_left_as_it_was(
     command: str, damage: str, data_dir: Path, tmp_path: Path
@@ -420,6 +443,8 @@ def test_a_damaged_ledger_is_refused_and_left_as_it_was(
         "export": ["export", PLAYER],
         "leaderboard": ["leaderboard"],
         "analyse": ["analyse", "1"],
+        "games": ["games", PLAYER],
+        "history": ["history", PLAYER],
         "app": [],
     }[command]
     result = run([*argv, "--data-dir", str(directory)])

@@ -11,7 +11,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from profiles.errors import UserError
 
@@ -58,6 +58,8 @@ class RatingState:
     history: tuple[float, ...] = ()
     """The rating after each game, for sequential systems (provisional values while provisional)."""
     rd: float | None = None
+    deviations: tuple[float, ...] = ()
+    """The rating deviation after each game, beside :attr:`history`, for systems with one."""
     volatility: float | None = None
 
 
@@ -72,6 +74,34 @@ class RatingSystem(Protocol):
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = PlayerStart()) -> RatingState:
         """The player's state after ``games``, applied in order from ``start``."""
+        ...
+
+
+Record = dict[float, tuple[int, float]]
+"""A player's games counted per opponent rating: ``rating -> (games, points)``."""
+
+
+def record_of(games: Sequence[GameScore]) -> Record:
+    record: Record = {}
+    for game in games:
+        count(record, game)
+    return record
+
+
+def count(record: Record, game: GameScore) -> None:
+    """Add ``game`` to ``record``."""
+    played, points = record.get(game.opponent_rating, (0, 0.0))
+    record[game.opponent_rating] = (played + 1, points + game.score)
+
+
+@runtime_checkable
+class RatedFromRecord(Protocol):
+    """A system whose rating of a new player depends only on the games counted per opponent
+    rating, not on their order (a performance, a first grade): it can rate a record kept up
+    game by game, where rating every run of games again would grow with their square."""
+
+    def rate_record(self, record: Record) -> float:
+        """The rating a new player holds after the games counted in ``record``."""
         ...
 
 

@@ -28,7 +28,9 @@ from profiles.ratings.base import (
     PlayerStart,
     RatingInputError,
     RatingState,
+    Record,
     check_games,
+    record_of,
     round_points,
     within_floor,
 )
@@ -84,6 +86,10 @@ class ChessScotland:
     name: str = "chess-scotland"
     title: str = "Chess Scotland grading (season batch)"
 
+    def rate_record(self, record: Record) -> float:
+        """A new player's first grade."""
+        return within_floor(first_grade(record))
+
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         """The grade after a season made of ``games``."""
         check_games(games, start)
@@ -93,7 +99,7 @@ class ChessScotland:
             if not games:
                 raise RatingInputError("a first grade needs games: give at least one")
             return RatingState(
-                rating=within_floor(_first_grade(games)),
+                rating=self.rate_record(record_of(games)),
                 games=len(games),
                 provisional=len(games) < max(NEW_GRADE_GAMES, PROVISIONAL_GAMES),
             )
@@ -111,10 +117,13 @@ class ChessScotland:
         )
 
 
-def _first_grade(games: Sequence[GameScore]) -> int:
-    difference = grading_difference(sum(g.score for g in games) / len(games))
-    estimate = sum(g.opponent_rating for g in games) / len(games) + difference
-    opposition = [
-        max(estimate - GAP_CAP, min(estimate + GAP_CAP, g.opponent_rating)) for g in games
-    ]
-    return max(MINIMUM_GRADE, round_points(sum(opposition) / len(opposition) + difference))
+def first_grade(record: Record) -> int:
+    """Steps 1–6 for an ungraded player, from the games counted per opponent grade."""
+    games = sum(played for played, _ in record.values())
+    difference = grading_difference(sum(points for _, points in record.values()) / games)
+    estimate = sum(grade * played for grade, (played, _) in record.items()) / games + difference
+    opposition = sum(
+        max(estimate - GAP_CAP, min(estimate + GAP_CAP, grade)) * played
+        for grade, (played, _) in record.items()
+    )
+    return max(MINIMUM_GRADE, round_points(opposition / games + difference))

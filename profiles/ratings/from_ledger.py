@@ -25,11 +25,8 @@ def game_score(game: GameRecord) -> GameScore:
         raise ValueError(f"game {game.id} has no score: it is not rated")
     ended = game.finished_at or game.started_at
     # Today's calibration of the opponent where the ledger knows it: see Ledger.rate_opponents.
-    opponent = (
-        game.opponent_rating if game.opponent_rating_now is None else game.opponent_rating_now
-    )
     return GameScore(
-        opponent_rating=opponent,
+        opponent_rating=game.opponent_rating_today,
         score=game.player_score,
         played_on=ended.astimezone(dt.UTC).date(),
     )

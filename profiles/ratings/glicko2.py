@@ -143,12 +143,14 @@ class Glicko2:
         check_games(games, start)
         if not games:
             return self.rate_period([], start)
-        state, history = start, []
+        state, history, deviations = start, [], []
         for game in games:
             result = self.rate_period([game], state)
+            assert result.rd is not None  # every period gives a deviation
             history.append(result.rating)
+            deviations.append(result.rd)
             state = PlayerStart(result.rating, result.games, result.rd, result.volatility)
-        return replace(result, history=tuple(history))
+        return replace(result, history=tuple(history), deviations=tuple(deviations))
 
     def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
         """The state after one rating period made of ``games`` (the paper's steps 1 to 8)."""

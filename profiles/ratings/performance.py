@@ -20,10 +20,12 @@ from profiles.ratings.base import (
     PlayerStart,
     RatingInputError,
     RatingState,
+    Record,
     check_games,
+    record_of,
     within_floor,
 )
-from profiles.ratings.fit import FittedRating, fit_ratings
+from profiles.ratings.fit import FittedRating, fit_counted
 
 _PLAYER = "player"
 
@@ -38,9 +40,19 @@ def performance(games: Sequence[GameScore]) -> FittedRating:
     check_games(games)
     if not games:
         raise RatingInputError("a performance rating needs at least one game")
-    anchors = {_opponent(game.opponent_rating): game.opponent_rating for game in games}
-    fit = fit_ratings(
-        ((_PLAYER, _opponent(game.opponent_rating), game.score) for game in games), anchors
+    return performance_of_record(record_of(games))
+
+
+def performance_of_record(record: Record) -> FittedRating:
+    """:func:`performance` of games already counted: its time grows with the opponents' ratings,
+    not the games, so the performance after each of many games stays quick."""
+    anchors = {_opponent(rating): rating for rating in record}
+    fit = fit_counted(
+        (
+            (_PLAYER, _opponent(rating), played, points)
+            for rating, (played, points) in record.items()
+        ),
+        anchors,
     )
     fitted = fit[_PLAYER]
     return replace(fitted, rating=within_floor(fitted.rating))
@@ -52,6 +64,9 @@ class PerformanceSystem:
 
     name: str = "performance"
     title: str = "Performance rating"
+
+    def rate_record(self, record: Record) -> float:
+        return performance_of_record(record).rating
 
     def rate(self, games: Sequence[GameScore], start: PlayerStart = NEW_PLAYER) -> RatingState:
         fitted = performance(games)

@@ -1,9 +1,10 @@
 """Analysis of a finished rated game: the one gate between the engine's eyes and a game.
 
 A rated game allows no evaluation while it is on (DESIGN.md, rule 3); analysis exists only for
-games that are over. Every way in — the command line, the result screen — comes through
-:func:`analyse_game`, which refuses a game a running process still plays before any engine
-starts. A game's analysis is made once and stored in the ledger; the second look reads it.
+games that are over. Every way in — the command line, the result screen, the game viewer —
+comes through :func:`analyse_game`, which refuses a game a running process still plays, and
+every game of a profile that has a game on, before any engine starts. A game's analysis is
+made once and stored in the ledger; the second look reads it.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import chess
 
 from engines.analysis import AnalysisLimit, Progress, evaluate_game
 from profiles.analysis import GameAnalysis, build_analysis
-from profiles.errors import UserError, printable
-from profiles.ledger import GameRecord, Ledger, LedgerError
+from profiles.errors import UserError
+from profiles.ledger import GameRecord, Ledger
+from profiles.past_games import past_game
 
 
 class AnalysisRefusedError(UserError):
@@ -21,20 +23,16 @@ class AnalysisRefusedError(UserError):
 
 
 def analysable_game(ledger: Ledger, game_id: int) -> tuple[GameRecord, list[chess.Move]]:
-    """The game and its moves, when the rules allow it to be analysed."""
-    record = ledger.game(game_id)
+    """The game and its moves, when the rules allow it to be analysed: it is over, and its
+    profile has no other game on (:func:`profiles.past_games.after_the_game`)."""
     # A pending game nobody plays any more is the loss by abandonment every reader sees: it
     # is over, and its moves can be analysed like any other finished game's.
-    if ledger.in_play(game_id):
-        raise AnalysisRefusedError(
-            f"game {game_id} is still being played: analysis is allowed only after the game"
-        )
-    moves = _replayed(game_id, [recorded.uci for recorded in ledger.moves(game_id)])
-    if not moves:
+    game = past_game(ledger, game_id)
+    if not game.moves:
         raise AnalysisRefusedError(
             f"game {game_id} ended before any move: there is nothing to analyse"
         )
-    return record, moves
+    return game.record, list(game.moves)
 
 
 async def analyse_game(
@@ -60,21 +58,3 @@ async def analyse_game(
         depth=chosen.depth,
     )
     return ledger.store_analysis(analysis)
-
-
-def _replayed(game_id: int, ucis: list[str]) -> list[chess.Move]:
-    """The moves as played from the starting position; a move that is not legal there means
-    the ledger was damaged, and nothing is analysed."""
-    board = chess.Board()
-    for ply, uci in enumerate(ucis, start=1):
-        try:
-            move = chess.Move.from_uci(uci)
-        except ValueError:
-            move = chess.Move.null()
-        if move not in board.legal_moves:
-            raise LedgerError(
-                f"game {game_id} of the ledger is damaged (ply {ply}, {printable(uci)!r}, is not "
-                "a legal move); restore the ledger from a backup to analyse it"
-            )
-        board.push(move)
-    return board.move_stack

@@ -16,11 +16,12 @@ from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
 from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
 from profiles.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.past_games import GameInPlayError
 from profiles.time_control import TimeControl
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
-from rated_play.session.analysis import AnalysisRefusedError, analyse_game
+from rated_play.session.analysis import analyse_game
 from tests.conftest import fast_opponent, human_move
 
 BLITZ = TimeControl.parse("5+3")
@@ -132,12 +133,12 @@ async def test_a_game_in_play_cannot_be_analysed(
         # Another reader of the same ledger (the command line, a second copy of the app).
         other = Ledger.open(ledger.path)
         try:
-            with pytest.raises(AnalysisRefusedError, match="still being played"):
+            with pytest.raises(GameInPlayError, match="still being played"):
                 await analyse_game(other, game.game_id)
             assert other.analysis(game.game_id) is None
         finally:
             other.close()
-        with pytest.raises(AnalysisRefusedError, match="still being played"):
+        with pytest.raises(GameInPlayError, match="still being played"):
             await analyse_game(ledger, game.game_id)
     finally:
         game.resign()
@@ -311,18 +312,26 @@ def test_the_command_refuses_a_game_still_being_played(
 ) -> None:
     data = tmp_path / "data"
 
-    async def start() -> tuple[RatedGame, Ledger]:
+    async def start() -> tuple[RatedGame, Ledger, int]:
         ledger = Ledger.open(data / "ledger.sqlite3")
-        game = await RatedGame.start(ledger, ledger.create_profile("Vera"), fast_opponent(), BLITZ)
-        await game.play(game.parse_move("e4"))
-        return game, ledger
+        vera = ledger.create_profile("Vera")
+        older = record_game(ledger, vera, ["e4", "e5"], result="1-0", player=chess.WHITE)
+        game = await RatedGame.start(ledger, vera, fast_opponent(), BLITZ)
+        await game.engine_move()  # Black this time: colours alternate
+        await game.play(game.parse_move("e5"))
+        return game, ledger, older
 
     loop = asyncio.new_event_loop()
     try:
-        game, ledger = loop.run_until_complete(start())
+        game, ledger, older = loop.run_until_complete(start())
         status, out, err = run_cli(capsys, "analyse", str(game.game_id), "--data-dir", str(data))
         assert (status, out) == (2, "")
-        assert "still being played: analysis is allowed only after the game" in err
+        assert "still being played: it can be looked at, and analysed, only once it is over" in err
+        # Nor an older game of the same player: no engine's eyes while a game is on.
+        status, out, err = run_cli(capsys, "analyse", str(older), "--data-dir", str(data))
+        assert (status, out) == (2, "")
+        assert f"game {game.game_id} is still being played" in err and "wait until" in err
+        assert ledger.analysis(older) is None
         game.resign()
         loop.run_until_complete(game.close())
         ledger.close()

@@ -3,15 +3,19 @@ and the 20-game rule holds on every screen: no rating, nor a hint of one, before
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
 
 from profiles.card import build_card
 from profiles.ledger import Ledger, Profile
 from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
+from rated_play.ui.screens.games import GamesScreen
+from rated_play.ui.screens.history import HistoryScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
@@ -26,6 +30,15 @@ def record_games(
     """Closed blitz games written straight to the ledger, for known ratings."""
     for _ in range(count):
         record_game(ledger, profile, score, opponent_rating=opponent, time_control=str(BLITZ))
+
+
+def everything_shown(screen: Screen[None]) -> str:
+    """The words of every text, graph and table cell on ``screen``."""
+    texts = [str(w.render()) for w in screen.query(Static)]
+    texts += [str(w.render()) for w in screen.query(RatingGraph)]
+    for table in screen.query(DataTable):
+        texts += [" ".join(map(str, table.get_row_at(n))) for n in range(table.row_count)]
+    return "\n".join(texts)
 
 
 def shown(app: RatedPlayApp, selector: str) -> str:
@@ -84,6 +97,18 @@ async def test_the_twenty_game_rule_holds_on_every_screen(
         await wait_until(pilot, lambda: isinstance(app.screen, CalculatorScreen))
         assert app.screen.query_one("#rating", Input).value == "1500"
         await pilot.press("escape")
+
+        for key, screen_type, counted in (
+            ("h", HistoryScreen, "19 of 20 rated games"),
+            ("g", GamesScreen, "19 of 20"),
+        ):
+            app.screen.set_focus(None)
+            await pilot.press(key)
+            await wait_until(pilot, lambda: isinstance(app.screen, screen_type))  # noqa: B023
+            await pilot.pause()
+            words = everything_shown(app.screen)
+            assert counted in words and secret not in words, key
+            await pilot.press("escape")
 
     record_games(ledger, profile, 1200, 1.0, 1)
     again = RatedPlayApp(ledger, app.pool, app.options)

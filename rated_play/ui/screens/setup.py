@@ -51,7 +51,11 @@ class SetupScreen(WorkingScreen):
         Binding("f2", "calculator", "Elo calculator"),
         Binding("f3", "rating_table", "Expected scores"),
         Binding("f4", "leaderboard", "Leaderboard"),
-        Binding("f5", "start", "Start game"),
+        Binding("f5", "start", "Start"),
+        # Letters, not F-keys: F6 to F9 are the game's (draw, claim, resign, double), and a key
+        # pressed out of habit must never do either thing on the other screen.
+        Binding("g", "games", "Games"),
+        Binding("h", "history", "History"),
     ]
 
     def __init__(self, ledger: Ledger, pool: Pool, *, ascii_pieces: bool) -> None:
@@ -120,7 +124,7 @@ class SetupScreen(WorkingScreen):
                     "Doubling (either side may double the stake)", id="doubling", compact=True
                 )
                 yield Button("Start rated game", id="start", variant="success")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "rated-play"
@@ -333,6 +337,24 @@ class SetupScreen(WorkingScreen):
         from rated_play.ui.screens.leaderboard import LeaderboardScreen  # noqa: PLC0415
 
         self.app.push_screen(LeaderboardScreen(self.ledger))
+
+    def action_games(self) -> None:
+        from rated_play.ui.screens.games import GamesScreen  # noqa: PLC0415
+
+        if self.profile is None:
+            self.query_one("#profile-error", Static).update("Pick a profile to see its games.")
+            return
+        self.app.push_screen(GamesScreen(self.ledger, self.profile, ascii_pieces=self.ascii_pieces))
+
+    def action_history(self) -> None:
+        from rated_play.ui.screens.history import HistoryScreen  # noqa: PLC0415
+
+        if self.profile is None:
+            self.query_one("#profile-error", Static).update(
+                "Pick a profile to see its rating history."
+            )
+            return
+        self.app.push_screen(HistoryScreen(self.ledger, self.profile, self.time_control.time_class))
 
     # -- starting ------------------------------------------------------------------------
 

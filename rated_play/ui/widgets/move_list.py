@@ -1,23 +1,36 @@
-"""The moves of the game so far, numbered, in SAN."""
+"""The moves of a game, numbered, in SAN; the move on the board can be highlighted."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 
-def numbered_moves(san_moves: list[str]) -> str:
-    """``1. e4 e5`` one move pair per line; games always start from the initial position."""
-    lines = []
+def numbered_moves(
+    san_moves: list[str], current: int | None = None, highlight: Style | None = None
+) -> Text:
+    """``1. e4 e5`` one move pair per line; games always start from the initial position.
+    The ``current``-th ply (1 for White's first move) is drawn in ``highlight``."""
+    text = Text()
     for index in range(0, len(san_moves), 2):
-        pair = " ".join(san_moves[index : index + 2])
-        lines.append(f"{index // 2 + 1:>3}. {pair}")
-    return "\n".join(lines)
+        if index:
+            text.append("\n")
+        text.append(f"{index // 2 + 1:>3}.")
+        for ply, san in enumerate(san_moves[index : index + 2], start=index + 1):
+            text.append(" ")
+            text.append(san, highlight if ply == current else None)
+    return text
 
 
 class MoveList(VerticalScroll, can_focus=False):
-    """Scrolls to the latest move as the game goes on."""
+    """Scrolls to the latest move as the game goes on, or to the move shown."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--current"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -27,6 +40,17 @@ class MoveList(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield self._text
 
-    def show(self, san_moves: list[str]) -> None:
-        self._text.update(numbered_moves(san_moves))
-        self.scroll_end(animate=False)
+    def show(self, san_moves: list[str], current: int | None = None) -> None:
+        """Show the moves; ``current`` highlights that ply and scrolls it into view (None:
+        the latest move, without a highlight)."""
+        if current is None:
+            self._text.update(numbered_moves(san_moves))
+            self.scroll_end(animate=False)
+            return
+        style = self.get_component_rich_style("move-list--current")
+        self._text.update(numbered_moves(san_moves, current, style))
+        # After the new text is laid out, so the list can scroll as far as the move.
+        line = (current - 1) // 2 if current else 0
+        self.call_after_refresh(
+            self.scroll_to, y=max(0, line - self.size.height // 2), animate=False
+        )

@@ -1,0 +1,112 @@
+"""A profile's games, newest first; Enter opens one in the viewer.
+
+Reached from the setup screen only, so never while a game is on; the viewer refuses the games
+of a profile with a game on in any case (:func:`profiles.past_games.past_game`). The list and
+its rating column are :func:`profiles.past_games.game_lines`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from profiles.endings import side_name
+from profiles.ledger import Ledger, Profile
+from profiles.past_games import GameLine, game_lines, result_words
+from profiles.ratings import DEFAULT_SYSTEM, get_system
+from profiles.time_control import TimeControl
+from rated_play.ui.screens.game_viewer import GameViewerScreen
+from rated_play.ui.widgets.fitted_table import FittedTable
+
+
+def line_cells(line: GameLine) -> tuple[str, ...]:
+    record = line.record
+    return (
+        str(record.id),
+        record.started_at.astimezone().strftime("%Y-%m-%d"),
+        side_name(record.player_color),
+        str(TimeControl.from_pgn(record.time_control)),
+        result_words(record),
+        line.rating_words,
+        f"{record.opponent_rating_today:.0f}",
+        record.opponent_title,
+    )
+
+
+LABELS = ("#", "Date", "Colour", "Clock", "Result", "Rating", "Opp.", "Opponent")
+
+
+class GamesScreen(Screen[None]):
+    CSS_PATH = "games.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        # Before the table's own Enter, so the footer shows it.
+        Binding("enter", "open_game", "Open game", priority=True),
+    ]
+
+    def __init__(self, ledger: Ledger, profile: Profile, *, ascii_pieces: bool = False) -> None:
+        super().__init__()
+        self.ledger = ledger
+        self.profile = profile
+        self.ascii_pieces = ascii_pieces
+        self.lines: list[GameLine] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="games-status", markup=False)
+        yield FittedTable(id="games")
+        yield Static("", id="games-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Games of {self.profile.name}"
+        self.lines = game_lines(self.ledger, self.profile)
+        table = self.query_one(FittedTable)
+        table.fill(
+            LABELS,
+            [line_cells(line) for line in self.lines],
+            [str(line.record.id) for line in self.lines],
+        )
+        system = get_system(DEFAULT_SYSTEM).title
+        self.query_one("#games-status", Static).update(
+            f"{len(self.lines)} games, newest first · ratings in {system}"
+            if self.lines
+            else "No games yet: play a rated game from the setup screen."
+        )
+        table.focus()
+
+    @on(DataTable.RowHighlighted, "#games")
+    def row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The whole of the highlighted game's opponent, which the table may cut."""
+        if event.cursor_row < len(self.lines):
+            record = self.lines[event.cursor_row].record
+            self.query_one("#games-detail", Static).update(
+                f"Game {record.id}: {side_name(record.player_color)} against "
+                f"{record.opponent_title} ({record.opponent_rating_today:.0f})"
+            )
+
+    @on(DataTable.RowSelected, "#games")
+    def row_chosen(self, event: DataTable.RowSelected) -> None:
+        """A row clicked twice (Enter is the binding's)."""
+        if event.row_key.value is not None:
+            self.open(int(event.row_key.value))
+
+    def action_open_game(self) -> None:
+        table = self.query_one(FittedTable)
+        if self.lines:
+            self.open(self.lines[table.cursor_row].record.id)
+
+    def open(self, game_id: int) -> None:
+        self.app.push_screen(
+            GameViewerScreen(
+                self.ledger, game_id, self.profile.name, ascii_pieces=self.ascii_pieces
+            )
+        )
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
