@@ -76,6 +76,10 @@ class RatedPlayApp(App[None]):
         # it is to every reader (the card included), and closing it loads the session.
         self.call_after_refresh(self.close_abandoned_games)
 
+    settled = False
+    """True once the games a dead process left are closed and the player told of them: what
+    the app does at its start is done."""
+
     def close_abandoned_games(self) -> None:
         """Close the games a process left when it died (killed, crashed, power cut) as the
         losses they are, and tell the player, once, of every game scored as a loss by
@@ -89,7 +93,9 @@ class RatedPlayApp(App[None]):
             for record in untold:
                 self.ledger.mark_abandonment_told(record.id)
         except UserError:
+            self.settled = True
             return  # a full disk: the games stay pending, read as losses by every reader
+        self.settled = True
         if untold:
             lines = [abandonment_notice(record) for record in untold]
             self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))

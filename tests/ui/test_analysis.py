@@ -57,8 +57,11 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
         await wait_for_player_turn(pilot, screen)
         await pilot.press("f8")
         await pilot.click("#confirm")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
-
+        # The result screen is up once its buttons are: a busy machine composes it late.
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+        )
         await pilot.click("#analyse")
         assert isinstance(app.screen, AnalysisScreen)
         analysis_screen = app.screen

@@ -64,7 +64,9 @@ def highlighted(viewer: GameViewerScreen) -> list[str]:
 async def past_the_notice(pilot: Pilot[None]) -> None:
     """The played ledger holds a game its player left: the app says so once, at its start."""
     app = pilot.app
-    await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog | SetupScreen))
+    assert isinstance(app, RatedPlayApp)
+    await wait_until(pilot, lambda: app.settled)
+    await pilot.pause()
     if isinstance(app.screen, ErrorDialog):
         await pilot.press("escape")
     await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
