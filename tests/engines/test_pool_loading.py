@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
 
+from engines import schema
 from engines.calibration import (
     CalibrationResult,
     MeasuredRating,
@@ -15,8 +17,10 @@ from engines.calibration import (
 )
 from engines.catalog import SHIPPED_POOL, load_catalog
 from engines.errors import PoolConfigError
-from engines.opponent import Calibration, Protocol
+from engines.opponent import Calibration, Opponent, Protocol, SearchLimit
 from engines.pool import load_pool
+
+ENGINE_POOL_DOC = Path(__file__).parents[2] / "docs" / "engine-pool.md"
 
 EXTRA = """
 [[opponent]]
@@ -116,6 +120,24 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
             '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nprotocol = "cecp"\n',
             '\'protocol\' must be "uci" or "xboard"',
         ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            "search = { movetime = nan }\n",
+            "'search.movetime' must be a positive number of seconds, not nan",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nsearch = { time = 1 }\n',
+            "unknown key(s) search.time; the keys are search.depth, search.movetime, search.nodes",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nargs = ["-x", 2]\n',
+            "'args[1]' must be a string, not 2",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            "options = { Hash = 1.5 }\n",
+            "'options.Hash' must be a string, an integer or true/false, not 1.5",
+        ),
     ],
 )
 def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
@@ -127,6 +149,19 @@ def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
         load_pool(config_dir)
     assert str(broken) in str(raised.value)
     assert expected in str(raised.value)
+
+
+def test_the_documented_keys_are_the_declared_ones() -> None:
+    """docs/engine-pool.md lists the keys a user writes; the declaration on the Opponent and
+    SearchLimit fields is what the reader takes: they may not drift apart."""
+    paragraph = ENGINE_POOL_DOC.read_text(encoding="utf-8").split("Keys: ", 1)[1].split(". ")[0]
+    documented = set(re.findall(r"`([a-z_]+)`", paragraph))
+    assert documented == set(schema.keys(Opponent)) | set(schema.keys(SearchLimit))
+
+
+def test_every_shipped_entry_reads_back_from_what_the_declaration_writes() -> None:
+    for opponent in load_catalog(SHIPPED_POOL):
+        assert schema.read(Opponent, schema.write(opponent)) == opponent
 
 
 def test_the_users_calibration_replaces_the_shipped_one(tmp_path: Path) -> None:
