@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 import chess.pgn
 
+from engines import schema
 from engines.calibration import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
 from engines.design import plan_games
 from engines.errors import PoolConfigError
@@ -36,6 +37,7 @@ from engines.gauntlet import (
 from engines.launch import close_engine, open_engine
 from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
+from engines.schema import Kind, ListOf, Plain, key
 from profiles.endings import WHITE_SCORE
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
@@ -107,23 +109,43 @@ def design_path(pgn: Path) -> Path:
     return pgn.with_name(pgn.name + ".design.json")
 
 
+_PAIRING: Kind[Pairing] = Plain(
+    "a list of two names",
+    lambda value: (
+        isinstance(value, list) and len(value) == 2 and all(isinstance(n, str) for n in value)
+    ),
+    tuple,
+    list,
+)
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a calibration fixes when its games file is begun, kept beside it."""
+
+    held_out: tuple[Pairing, ...] = field(metadata=key(ListOf(_PAIRING, "a list of pairings")))
+    """The pairings kept from the fit for ``engines check``."""
+
+
 def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pairing, ...]:
     """The pairings kept from the fit, chosen once when the games file is begun and stored
     beside it, so that new ratings in later rounds do not move them."""
     path = design_path(pgn)
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
-        return tuple((str(first), str(second)) for first, second in stored["held_out"])
+        if not isinstance(stored, dict):
+            raise schema.SchemaError("it is not a JSON object")
+        return schema.read(Design, stored, unknown="ignore").held_out
     except FileNotFoundError:
         pass
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError) as error:
         raise PoolConfigError(
             f"{path}: is not a calibration design ({error}); delete it to start a new one"
         ) from error
-    held_out = () if adding else tuple(held_out_pairings(ladder))
+    design = Design(held_out=() if adding else tuple(held_out_pairings(ladder)))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"held_out": [list(pair) for pair in held_out]}) + "\n", "utf-8")
-    return held_out
+    path.write_text(json.dumps(schema.write(design)) + "\n", "utf-8")
+    return design.held_out
 
 
 def current_ratings(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import os
@@ -22,6 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as ProgressBar
 
+from engines import schema
 from engines.calibrate import (
     INCONSISTENT,
     MINIMUM_GAMES,
@@ -38,11 +38,13 @@ from engines.calibrate import (
 from engines.calibration import (
     SHIPPED_CHECK,
     CalibrationResult,
+    CheckSummary,
     provenance_document,
     read_calibration,
     read_check_summary,
     user_calibration_path,
     write_calibration,
+    write_check_summary,
 )
 from engines.check import GAMES as CHECK_GAMES
 from engines.check import CheckResult, pairings_to_check, run_check
@@ -255,9 +257,7 @@ def list_pool(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_calibration_quality(
-    calibration: CalibrationResult, check: dict[str, Any] | None
-) -> None:
+def _print_calibration_quality(calibration: CalibrationResult, check: CheckSummary | None) -> None:
     provenance = calibration.provenance
     print(f"calibrated {provenance.date}: {provenance.games} games, {provenance.time_control}")
     quality = calibration.quality
@@ -269,9 +269,9 @@ def _print_calibration_quality(
     if check is None:
         print("not checked yet on held-out pairings: 'rated-play engines check'")
     else:
-        verdict = "holds" if check.get("passed") else "FAILED"
+        verdict = "holds" if check.passed else "FAILED"
         print(
-            f"checked {check.get('date')}: {check.get('inside')} of {check.get('pairings')} "
+            f"checked {check.date}: {check.inside} of {check.pairings} "
             f"held-out pairings inside their 95% interval; the calibration {verdict}"
         )
 
@@ -301,38 +301,39 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
 
 
 def _calibration_document(
-    calibration: CalibrationResult, check: dict[str, Any] | None
+    calibration: CalibrationResult, check: CheckSummary | None
 ) -> dict[str, Any]:
+    document = schema.write(calibration)
     return {
         **provenance_document(calibration.provenance),
-        "goodness_of_fit": None if calibration.quality is None else asdict(calibration.quality),
-        "held_out": [asdict(pairing) for pairing in calibration.held_out],
-        "last_check": check,
+        "goodness_of_fit": document.get("quality"),
+        "held_out": document["held_out"],
+        "last_check": None if check is None else schema.write(check),
     }
 
 
-def _check_summary(result: CheckResult, calibration: CalibrationResult) -> dict[str, Any]:
-    return {
-        "date": result.date,
-        "calibration_date": calibration.provenance.date,
-        "pairings": len(result.pairings),
-        "inside": sum(pairing.inside for pairing in result.pairings),
-        "chi_square": round(result.chi_square, 2),
-        "p_value": round(result.p_value, 4),
-        "passed": result.passed,
-    }
+def _check_summary(result: CheckResult, calibration: CalibrationResult) -> CheckSummary:
+    return CheckSummary(
+        date=result.date,
+        calibration_date=calibration.provenance.date,
+        pairings=len(result.pairings),
+        inside=sum(pairing.inside for pairing in result.pairings),
+        chi_square=round(result.chi_square, 2),
+        p_value=round(result.p_value, 4),
+        passed=result.passed,
+    )
 
 
 def _last_check(
     args: argparse.Namespace, calibration: CalibrationResult | None
-) -> dict[str, Any] | None:
+) -> CheckSummary | None:
     """The summary of the newest ``engines check`` of this calibration: the user's own, else
     the one shipped with it."""
     if calibration is None:
         return None
     for path in (paths.data_dir(args.data_dir) / CHECK_FILE, SHIPPED_CHECK):
         summary = read_check_summary(path)
-        if summary is not None and summary.get("calibration_date") == calibration.provenance.date:
+        if summary is not None and summary.calibration_date == calibration.provenance.date:
             return summary
     return None
 
@@ -528,9 +529,9 @@ def check_calibration(args: argparse.Namespace) -> int:
     data_dir = paths.data_dir(args.data_dir)
     with contextlib.suppress(OSError):
         data_dir.mkdir(parents=True, exist_ok=True)
-        (data_dir / CHECK_FILE).write_text(json.dumps(summary, indent=2) + "\n", "utf-8")
+        write_check_summary(data_dir / CHECK_FILE, summary)
     if args.json:
-        print_json({**summary, "results": [_check_row(pairing) for pairing in result.pairings]})
+        print_json({**schema.write(summary), "results": [_check_row(p) for p in result.pairings]})
     else:
         _print_check(result)
     return 0 if result.passed else 1

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engines import schema
 from engines.calibration import (
+    SHIPPED_CALIBRATION,
+    SHIPPED_CHECK,
     CalibrationResult,
     MeasuredRating,
+    read_calibration,
+    read_check_summary,
     user_calibration_path,
     write_calibration,
+    write_check_summary,
 )
 from engines.catalog import SHIPPED_POOL, load_catalog
 from engines.errors import PoolConfigError
@@ -185,3 +192,61 @@ def test_a_corrupt_calibration_file_says_what_to_do(tmp_path: Path) -> None:
     user_calibration_path(data_dir).write_text("{not json", encoding="utf-8")
     with pytest.raises(PoolConfigError, match="run 'rated-play engines calibrate' again"):
         load_pool(None, data_dir)
+
+
+def test_the_shipped_calibration_and_its_check_are_written_back_byte_for_byte(
+    tmp_path: Path,
+) -> None:
+    """The declarations read and write the files of the code before them: the shipped ones, and
+    every file a calibration in progress writes, are today's format."""
+    calibration = read_calibration(SHIPPED_CALIBRATION)
+    assert calibration is not None and calibration.quality is not None
+    assert len(calibration.ratings) == len(json.loads(SHIPPED_CALIBRATION.read_bytes())["ratings"])
+    write_calibration(tmp_path / "calibration.json", calibration)
+    assert (tmp_path / "calibration.json").read_bytes() == SHIPPED_CALIBRATION.read_bytes()
+    check = read_check_summary(SHIPPED_CHECK)
+    assert check is not None and check.calibration_date == calibration.provenance.date
+    write_check_summary(tmp_path / "calibration-check.json", check)
+    assert (tmp_path / "calibration-check.json").read_bytes() == SHIPPED_CHECK.read_bytes()
+
+
+def test_a_calibration_made_before_the_goodness_of_fit_loads_and_keeps_its_shape(
+    tmp_path: Path,
+) -> None:
+    document = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
+    del document["quality"], document["held_out"]
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    calibration = read_calibration(path)
+    assert calibration is not None
+    assert (calibration.quality, calibration.held_out) == (None, ())
+    write_calibration(path, calibration)
+    assert json.loads(path.read_text(encoding="utf-8")) == {**document, "held_out": []}
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (
+            lambda d: d["ratings"]["stockfish-elo-1500"].update(rating=float("nan")),
+            "'ratings.stockfish-elo-1500.rating' must be a number from 0 to 4000, not nan",
+        ),
+        (lambda d: d["provenance"].pop("machine"), "'provenance.machine' is missing"),
+        (lambda d: d.update(held_out=[{"first": "a"}]), "'held_out[0].second' is missing"),
+        (lambda d: d.update(quality=[]), "'quality' must be a table, not []"),
+        (lambda d: d.update(ratings=[]), "'ratings' must be a table of measured ratings, not []"),
+    ],
+)
+def test_a_damaged_calibration_names_the_key_and_what_to_do(
+    damage: Any, expected: str, tmp_path: Path
+) -> None:
+    document = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
+    damage(document)
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(PoolConfigError) as raised:
+        read_calibration(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: is not a calibration file")
+    assert expected in message
+    assert message.endswith("delete it or run 'rated-play engines calibrate' again")
