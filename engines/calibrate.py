@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import platform
 from collections import Counter
@@ -24,7 +25,7 @@ import chess.pgn
 from engines import schema
 from engines.calibration import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
 from engines.design import plan_games
-from engines.errors import PoolConfigError
+from engines.errors import CalibrationError, PoolConfigError
 from engines.gauntlet import (
     Pairing,
     Progress,
@@ -56,6 +57,15 @@ INCONSISTENT = 0.001
 5% chance of one false alarm over a pool of 40 (Bonferroni)."""
 ROUND_GAMES = 400
 """Games played between two plans."""
+GAMES_RANGE = (2, 10_000)
+"""Games a pairing may be asked to play at least (half with each colour)."""
+SPAN_RANGE = (50.0, 2000.0)
+MOVETIME_RANGE = (0.01, 60.0)
+WORKERS_RANGE = (1, 256)
+ANCHOR_RANGE = (-1000.0, 5000.0)
+"""An anchor may sit outside the ratings a player can have: it only sets the scale."""
+DEFAULT_ANCHOR = "stockfish-elo-1800=1800"
+"""The anchor of the shipped calibration, when none is given (docs/engine-pool.md)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,28 @@ def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
         for game in games
         if game.headers.get("Result") in WHITE_SCORE
     ]
+
+
+def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
+    """Anchors written ``NAME=RATING``, as ``--anchor`` takes them (for a calibration and for a
+    fit of any PGN alike)."""
+    anchors: dict[str, float] = {}
+    low, high = ANCHOR_RANGE
+    for text in texts:
+        name, separator, rating = text.rpartition("=")
+        try:
+            value = float(rating)
+        except ValueError:
+            value = math.nan
+        if not separator or not name or not low <= value <= high:
+            raise CalibrationError(
+                f"--anchor {text!r}: write NAME=RATING with a rating from {low:g} to {high:g}, "
+                "e.g. stockfish-elo-1800=1800"
+            )
+        if name in anchors:
+            raise CalibrationError(f"--anchor {name} is given twice; give each anchor once")
+        anchors[name] = value
+    return anchors
 
 
 def as_calibrated(opponent: Opponent, movetime: float) -> Opponent:

@@ -24,6 +24,8 @@ SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
 """The summary of ``rated-play engines check`` run on the shipped calibration."""
 USER_CALIBRATION = "calibration.json"
 """The user's calibration, inside the data directory."""
+USER_CHECK = "calibration-check.json"
+"""The summary of the user's last ``rated-play engines check``, inside the data directory."""
 
 
 _ERROR = number(0.0, RATING_RANGE[1])
@@ -120,11 +122,6 @@ def read_calibration(path: Path) -> CalibrationResult | None:
         ) from None
 
 
-def provenance_document(provenance: Calibration) -> dict[str, object]:
-    """The provenance as plain JSON values."""
-    return schema.write(provenance)
-
-
 def write_calibration(path: Path, result: CalibrationResult) -> None:
     """Write atomically, so an interrupted write never leaves a broken calibration behind."""
     _write_json(path, schema.write(result))
@@ -184,3 +181,15 @@ def read_check_summary(path: Path) -> CheckSummary | None:
 
 def write_check_summary(path: Path, summary: CheckSummary) -> None:
     _write_json(path, schema.write(summary))
+
+
+def last_check(data_dir: Path, calibration: CalibrationResult | None) -> CheckSummary | None:
+    """The summary of the newest ``engines check`` of ``calibration``: the user's own, else the
+    one shipped with the shipped calibration."""
+    if calibration is None:
+        return None
+    for path in (data_dir / USER_CHECK, SHIPPED_CHECK):
+        summary = read_check_summary(path)
+        if summary is not None and summary.calibration_date == calibration.provenance.date:
+            return summary
+    return None
