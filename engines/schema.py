@@ -200,7 +200,7 @@ class Key(Generic[T]):
     example: str = ""
     """A value in the file's syntax, offered when the key is required and missing."""
     default_from: str = ""
-    """The key whose value this one takes when it is left out."""
+    """The key, declared before this one, whose value this one takes when it is left out."""
 
 
 def key(kind: Kind[T], *, example: str = "", default_from: str = "") -> Mapping[str, Key[T]]:
@@ -209,14 +209,23 @@ def key(kind: Kind[T], *, example: str = "", default_from: str = "") -> Mapping[
     return {_METADATA: Key(kind, example, default_from)}
 
 
-_DECLARED: dict[type, tuple[tuple[Field[Any], Key[Any]], ...]] = {}
+@dataclass(frozen=True)
+class _Declared:
+    """One declared field, with what reading it needs worked out once."""
+
+    name: str
+    key: Key[Any]
+    required: bool
 
 
-def _declared(cls: type) -> tuple[tuple[Field[Any], Key[Any]], ...]:
+_DECLARED: dict[type, tuple[_Declared, ...]] = {}
+
+
+def _declared(cls: type) -> tuple[_Declared, ...]:
     declared = _DECLARED.get(cls)
     if declared is None:
         declared = tuple(
-            (field, field.metadata[_METADATA])
+            _Declared(field.name, field.metadata[_METADATA], _required(field))
             for field in fields(cls)
             if _METADATA in field.metadata
         )
@@ -224,14 +233,14 @@ def _declared(cls: type) -> tuple[tuple[Field[Any], Key[Any]], ...]:
     return declared
 
 
+def _required(field: Field[Any]) -> bool:
+    no_default = field.default is MISSING and field.default_factory is MISSING
+    return no_default and not field.metadata[_METADATA].default_from
+
+
 def keys(cls: type) -> tuple[str, ...]:
     """The keys of ``cls``'s schema, in the order they are written."""
-    return tuple(field.name for field, _ in _declared(cls))
-
-
-def _required(field: Field[Any], declared: Key[Any]) -> bool:
-    no_default = field.default is MISSING and field.default_factory is MISSING
-    return no_default and not declared.default_from
+    return tuple(declared.name for declared in _declared(cls))
 
 
 def read(
@@ -241,32 +250,30 @@ def read(
     does not fit (``within`` is the key of the table itself, when it is nested in another)."""
     prefix = f"{within}." if within else ""
     declared = _declared(cls)
-    if unknown == "refuse":
-        extra = sorted(set(table) - {field.name for field, _ in declared})
-        if extra:
-            raise SchemaError(
-                f"unknown key(s) {', '.join(prefix + name for name in extra)}; the keys are "
-                + ", ".join(prefix + name for name in sorted(keys(cls)))
-            )
+    if unknown == "refuse" and not table.keys() <= set(keys(cls)):
+        extra = sorted(set(table) - set(keys(cls)))
+        raise SchemaError(
+            f"unknown key(s) {', '.join(prefix + name for name in extra)}; the keys are "
+            + ", ".join(prefix + name for name in sorted(keys(cls)))
+        )
     values: dict[str, Any] = {}
-    for field, declaration in declared:
-        name = prefix + field.name
+    for field in declared:
         if field.name in table:
-            values[field.name] = declaration.kind.read(table[field.name], name, unknown)
-        elif _required(field, declaration):
-            fix = f"; add {name} = {declaration.example}" if declaration.example else ""
-            raise SchemaError(f"'{name}' is missing{fix}")
-    for field, declaration in declared:
-        if declaration.default_from and field.name not in values:
-            values[field.name] = values[declaration.default_from]
+            value = table[field.name]
+            values[field.name] = field.key.kind.read(value, prefix + field.name, unknown)
+        elif field.required:
+            fix = f"; add {prefix}{field.name} = {field.key.example}" if field.key.example else ""
+            raise SchemaError(f"'{prefix}{field.name}' is missing{fix}")
+        elif field.key.default_from:
+            values[field.name] = values[field.key.default_from]
     return cls(**values)
 
 
 def write(instance: object) -> dict[str, object]:
     """The declared fields of ``instance`` as plain values, in field order; None left out."""
     document: dict[str, object] = {}
-    for field, declaration in _declared(type(instance)):
+    for field in _declared(type(instance)):
         value = getattr(instance, field.name)
         if value is not None:
-            document[field.name] = declaration.kind.write(value)
+            document[field.name] = field.key.kind.write(value)
     return document
