@@ -14,10 +14,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.progress import Progress as ProgressBar
-
 from engines import schema
 from engines.calibrate import (
     DEFAULT_ANCHOR,
@@ -45,6 +41,7 @@ from profiles.ratings.fit import FitResult, FittedRating
 from profiles.ratings.goodness import Consistency, GoodnessOfFit
 from rated_play import paths
 from rated_play.commands import add_data_dir, print_json
+from rated_play.commands._progress import progress_bar
 
 WORST_RESIDUALS = 5
 
@@ -303,7 +300,7 @@ def calibrate_pool(args: argparse.Namespace) -> int:
     for missing in run.skipped:
         print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
     print(f"calibrating {len(run.ladder)} opponents into {run.pgn}", file=sys.stderr)
-    with _progress() as show:
+    with _games_bar() as show:
         report = asyncio.run(run_calibration(run, show))
     outcome = report.outcome
     _print_fit(outcome.fit, outcome.goodness, outcome.families)
@@ -324,29 +321,9 @@ def calibrate_pool(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _progress() -> Iterator[Callable[[Progress], None]]:
-    """A rich progress bar on stderr with the games and the time left, shown from the first
-    report on: a command that refuses before a game shows none."""
-    bar = ProgressBar(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-    )
-    task = bar.add_task("playing", total=None)
-
-    def show(progress: Progress) -> None:
-        if not bar.live.is_started:
-            bar.start()
-        bar.update(task, completed=progress.done, total=progress.total)
-
-    try:
-        yield show
-    finally:
-        if bar.live.is_started:
-            bar.stop()
+def _games_bar() -> Iterator[Callable[[Progress], None]]:
+    with progress_bar("playing", "games") as show:
+        yield lambda progress: show(progress.done, progress.total)
 
 
 def check_pool(args: argparse.Namespace) -> int:
@@ -354,7 +331,7 @@ def check_pool(args: argparse.Namespace) -> int:
     pool = _pool(args)
     data_dir = paths.data_dir(args.data_dir)
     calibration = rating_calibration(data_dir)
-    with _progress() as show:
+    with _games_bar() as show:
         result = asyncio.run(
             check_calibration(
                 pool.available(),
