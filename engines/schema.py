@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, Field, dataclass, fields
+from dataclasses import MISSING, Field, fields
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeGuard, TypeVar
@@ -192,15 +192,20 @@ class Record(Kind[T]):
         return write(value)
 
 
-@dataclass(frozen=True)
 class Key(Generic[T]):
-    """A field's place in a file: the kind of value, and what to say when it is missing."""
+    """A field's place in a file: the kind of value, and what to say when it is missing.
 
-    kind: Kind[T]
-    example: str = ""
-    """A value in the file's syntax, offered when the key is required and missing."""
-    default_from: str = ""
-    """The key, declared before this one, whose value this one takes when it is left out."""
+    (A plain class, not a dataclass: making a dataclass costs a millisecond at import, and
+    this module is loaded before the app's first screen.)"""
+
+    __slots__ = ("default_from", "example", "kind")
+
+    def __init__(self, kind: Kind[T], example: str = "", default_from: str = "") -> None:
+        self.kind = kind
+        self.example = example
+        """A value in the file's syntax, offered when the key is required and missing."""
+        self.default_from = default_from
+        """The key, declared before this one, whose value this one takes when left out."""
 
 
 def key(kind: Kind[T], *, example: str = "", default_from: str = "") -> Mapping[str, Key[T]]:
@@ -209,15 +214,8 @@ def key(kind: Kind[T], *, example: str = "", default_from: str = "") -> Mapping[
     return {_METADATA: Key(kind, example, default_from)}
 
 
-@dataclass(frozen=True)
-class _Declared:
-    """One declared field, with what reading it needs worked out once."""
-
-    name: str
-    key: Key[Any]
-    required: bool
-
-
+_Declared = tuple[str, Key[Any], bool]
+"""A declared field: its name, its key, and whether a table must have it."""
 _DECLARED: dict[type, tuple[_Declared, ...]] = {}
 
 
@@ -225,7 +223,7 @@ def _declared(cls: type) -> tuple[_Declared, ...]:
     declared = _DECLARED.get(cls)
     if declared is None:
         declared = tuple(
-            _Declared(field.name, field.metadata[_METADATA], _required(field))
+            (field.name, field.metadata[_METADATA], _required(field))
             for field in fields(cls)
             if _METADATA in field.metadata
         )
@@ -240,7 +238,7 @@ def _required(field: Field[Any]) -> bool:
 
 def keys(cls: type) -> tuple[str, ...]:
     """The keys of ``cls``'s schema, in the order they are written."""
-    return tuple(declared.name for declared in _declared(cls))
+    return tuple(name for name, _, _ in _declared(cls))
 
 
 def read(
@@ -249,7 +247,6 @@ def read(
     """An instance of ``cls`` from a plain table; :class:`SchemaError` names the first key that
     does not fit (``within`` is the key of the table itself, when it is nested in another)."""
     prefix = f"{within}." if within else ""
-    declared = _declared(cls)
     if unknown == "refuse" and not table.keys() <= set(keys(cls)):
         extra = sorted(set(table) - set(keys(cls)))
         raise SchemaError(
@@ -257,23 +254,22 @@ def read(
             + ", ".join(prefix + name for name in sorted(keys(cls)))
         )
     values: dict[str, Any] = {}
-    for field in declared:
-        if field.name in table:
-            value = table[field.name]
-            values[field.name] = field.key.kind.read(value, prefix + field.name, unknown)
-        elif field.required:
-            fix = f"; add {prefix}{field.name} = {field.key.example}" if field.key.example else ""
-            raise SchemaError(f"'{prefix}{field.name}' is missing{fix}")
-        elif field.key.default_from:
-            values[field.name] = values[field.key.default_from]
+    for name, declared, required in _declared(cls):
+        if name in table:
+            values[name] = declared.kind.read(table[name], prefix + name, unknown)
+        elif required:
+            fix = f"; add {prefix}{name} = {declared.example}" if declared.example else ""
+            raise SchemaError(f"'{prefix}{name}' is missing{fix}")
+        elif declared.default_from:
+            values[name] = values[declared.default_from]
     return cls(**values)
 
 
 def write(instance: object) -> dict[str, object]:
     """The declared fields of ``instance`` as plain values, in field order; None left out."""
     document: dict[str, object] = {}
-    for field in _declared(type(instance)):
-        value = getattr(instance, field.name)
+    for name, declared, _ in _declared(type(instance)):
+        value = getattr(instance, name)
         if value is not None:
-            document[field.name] = field.key.kind.write(value)
+            document[name] = declared.kind.write(value)
     return document
