@@ -65,7 +65,7 @@ class HeldOutPairing:
 
 @dataclass(frozen=True)
 class CalibrationResult:
-    """A calibration file: its keys are these fields', in this order."""
+    """A calibration file, whose keys are these fields, written in this order."""
 
     provenance: Calibration = field(metadata=key(Record(Calibration)))
     ratings: Mapping[str, MeasuredRating] = field(
