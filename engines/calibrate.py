@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import platform
 from collections import Counter
@@ -21,9 +22,10 @@ from types import MappingProxyType
 
 import chess.pgn
 
+from engines import schema
 from engines.calibration import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
 from engines.design import plan_games
-from engines.errors import PoolConfigError
+from engines.errors import CalibrationError, PoolConfigError
 from engines.gauntlet import (
     Pairing,
     Progress,
@@ -36,6 +38,7 @@ from engines.gauntlet import (
 from engines.launch import close_engine, open_engine
 from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
+from engines.schema import Kind, ListOf, Plain, key
 from profiles.endings import WHITE_SCORE
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
@@ -54,6 +57,15 @@ INCONSISTENT = 0.001
 5% chance of one false alarm over a pool of 40 (Bonferroni)."""
 ROUND_GAMES = 400
 """Games played between two plans."""
+GAMES_RANGE = (2, 10_000)
+"""Games a pairing may be asked to play at least (half with each colour)."""
+SPAN_RANGE = (50.0, 2000.0)
+MOVETIME_RANGE = (0.01, 60.0)
+WORKERS_RANGE = (1, 256)
+ANCHOR_RANGE = (-1000.0, 5000.0)
+"""An anchor may sit outside the ratings a player can have: it only sets the scale."""
+DEFAULT_ANCHOR = "stockfish-elo-1800=1800"
+"""The anchor of the shipped calibration, when none is given (docs/engine-pool.md)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,28 @@ def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
     ]
 
 
+def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
+    """Anchors written ``NAME=RATING``, as ``--anchor`` takes them (for a calibration and for a
+    fit of any PGN alike)."""
+    anchors: dict[str, float] = {}
+    low, high = ANCHOR_RANGE
+    for text in texts:
+        name, separator, rating = text.rpartition("=")
+        try:
+            value = float(rating)
+        except ValueError:
+            value = math.nan
+        if not separator or not name or not low <= value <= high:
+            raise CalibrationError(
+                f"--anchor {text!r}: write NAME=RATING with a rating from {low:g} to {high:g}, "
+                "e.g. stockfish-elo-1800=1800"
+            )
+        if name in anchors:
+            raise CalibrationError(f"--anchor {name} is given twice; give each anchor once")
+        anchors[name] = value
+    return anchors
+
+
 def as_calibrated(opponent: Opponent, movetime: float) -> Opponent:
     """The opponent as the calibration plays it: one with no limit of its own gets
     ``movetime`` a move, since untimed games give it no clock to manage."""
@@ -107,23 +141,43 @@ def design_path(pgn: Path) -> Path:
     return pgn.with_name(pgn.name + ".design.json")
 
 
+_PAIRING: Kind[Pairing] = Plain(
+    "a list of two names",
+    lambda value: (
+        isinstance(value, list) and len(value) == 2 and all(isinstance(n, str) for n in value)
+    ),
+    tuple,
+    list,
+)
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a calibration fixes when its games file is begun, kept beside it."""
+
+    held_out: tuple[Pairing, ...] = field(metadata=key(ListOf(_PAIRING, "a list of pairings")))
+    """The pairings kept from the fit for ``engines check``."""
+
+
 def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pairing, ...]:
     """The pairings kept from the fit, chosen once when the games file is begun and stored
     beside it, so that new ratings in later rounds do not move them."""
     path = design_path(pgn)
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
-        return tuple((str(first), str(second)) for first, second in stored["held_out"])
+        if not isinstance(stored, dict):
+            raise schema.SchemaError("it is not a JSON object")
+        return schema.read(Design, stored, unknown="ignore").held_out
     except FileNotFoundError:
         pass
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError) as error:
         raise PoolConfigError(
             f"{path}: is not a calibration design ({error}); delete it to start a new one"
         ) from error
-    held_out = () if adding else tuple(held_out_pairings(ladder))
+    design = Design(held_out=() if adding else tuple(held_out_pairings(ladder)))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"held_out": [list(pair) for pair in held_out]}) + "\n", "utf-8")
-    return held_out
+    path.write_text(json.dumps(schema.write(design)) + "\n", "utf-8")
+    return design.held_out
 
 
 def current_ratings(

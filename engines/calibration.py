@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
 
+from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
+from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
 from profiles.ratings.base import RATING_RANGE
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
@@ -24,16 +24,22 @@ SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
 """The summary of ``rated-play engines check`` run on the shipped calibration."""
 USER_CALIBRATION = "calibration.json"
 """The user's calibration, inside the data directory."""
+USER_CHECK = "calibration-check.json"
+"""The summary of the user's last ``rated-play engines check``, inside the data directory."""
+
+
+_ERROR = number(0.0, RATING_RANGE[1])
+"""A rating's standard error, in rating points."""
 
 
 @dataclass(frozen=True)
 class MeasuredRating:
     """One opponent's fitted rating."""
 
-    rating: float
-    error: float
+    rating: float = field(metadata=key(number(*RATING_RANGE)))
+    error: float = field(metadata=key(_ERROR))
     """Standard error in rating points, from the Fisher information of the fit."""
-    games: int
+    games: int = field(metadata=key(whole()))
 
 
 @dataclass(frozen=True)
@@ -41,29 +47,52 @@ class FitQuality:
     """How well one list of ratings explains the calibration games (see
     :mod:`profiles.ratings.goodness`)."""
 
-    deviance: float
-    pearson: float
-    degrees_of_freedom: int
-    p_value: float
+    deviance: float = field(metadata=key(number()))
+    pearson: float = field(metadata=key(number()))
+    degrees_of_freedom: int = field(metadata=key(whole()))
+    p_value: float = field(metadata=key(number()))
 
 
 @dataclass(frozen=True)
 class HeldOutPairing:
     """A pairing the calibration did not play, kept for ``rated-play engines check``."""
 
-    first: str
-    second: str
-    error: float
+    first: str = field(metadata=key(text()))
+    second: str = field(metadata=key(text()))
+    error: float = field(metadata=key(_ERROR))
     """The standard error of the predicted difference ``first − second``."""
 
 
 @dataclass(frozen=True)
 class CalibrationResult:
-    provenance: Calibration
-    ratings: Mapping[str, MeasuredRating]
+    """A calibration file, whose keys are these fields, written in this order."""
+
+    provenance: Calibration = field(metadata=key(Record(Calibration)))
+    ratings: Mapping[str, MeasuredRating] = field(
+        metadata=key(TableOf(Record(MeasuredRating), "a table of measured ratings"))
+    )
     """Opponent name → its measured rating."""
-    quality: FitQuality | None = None
-    held_out: tuple[HeldOutPairing, ...] = ()
+    held_out: tuple[HeldOutPairing, ...] = field(
+        default=(), metadata=key(ListOf(Record(HeldOutPairing), "a list of pairings"))
+    )
+    quality: FitQuality | None = field(default=None, metadata=key(Record(FitQuality)))
+    """None in a calibration made before the goodness of fit was measured."""
+
+
+@dataclass(frozen=True)
+class CheckSummary:
+    """The summary ``rated-play engines check`` keeps of its last run (``calibration-check.json``),
+    shown by ``rated-play engines``."""
+
+    date: str = field(metadata=key(text()))
+    calibration_date: str = field(metadata=key(text()))
+    """The date of the calibration that was checked: a newer calibration is not checked yet."""
+    pairings: int = field(metadata=key(whole()))
+    inside: int = field(metadata=key(whole()))
+    """Pairings whose predicted difference lies inside the measured 95% interval."""
+    chi_square: float = field(metadata=key(number()))
+    p_value: float = field(metadata=key(number()))
+    passed: bool = field(metadata=key(FLAG))
 
 
 def user_calibration_path(data_dir: Path) -> Path:
@@ -82,72 +111,23 @@ def read_calibration(path: Path) -> CalibrationResult | None:
             "delete it or run 'rated-play engines calibrate' again"
         ) from error
     try:
-        provenance = document["provenance"]
-        return CalibrationResult(
-            provenance=Calibration(
-                time_control=str(provenance["time_control"]),
-                machine=str(provenance["machine"]),
-                engines=MappingProxyType(dict(provenance.get("engines", {}))),
-                date=str(provenance.get("date", "")),
-                games=int(provenance.get("games", 0)),
-                anchors=MappingProxyType(
-                    {name: float(value) for name, value in provenance.get("anchors", {}).items()}
-                ),
-            ),
-            ratings=MappingProxyType(
-                {
-                    name: MeasuredRating(
-                        rating=_number(entry["rating"], *RATING_RANGE),
-                        error=_number(entry["error"], 0.0, RATING_RANGE[1]),
-                        games=int(entry["games"]),
-                    )
-                    for name, entry in document["ratings"].items()
-                }
-            ),
-            quality=None if "quality" not in document else FitQuality(**document["quality"]),
-            held_out=tuple(
-                HeldOutPairing(
-                    str(entry["first"]),
-                    str(entry["second"]),
-                    _number(entry["error"], 0.0, RATING_RANGE[1]),
-                )
-                for entry in document.get("held_out", [])
-            ),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if not isinstance(document, dict):
+            raise schema.SchemaError("it is not a JSON object")
+        # Keys this version does not know are passed over: a newer rated-play may add some.
+        return schema.read(CalibrationResult, document, unknown="ignore")
+    except schema.SchemaError as error:
         raise PoolConfigError(
-            f"{path}: is not a calibration file (missing or wrong field {error}); "
+            f"{path}: is not a calibration file ({error}); "
             "delete it or run 'rated-play engines calibrate' again"
-        ) from error
-
-
-def _number(value: object, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ValueError(f"{value!r} is not a number from {low:g} to {high:g}")
-    return float(value)
-
-
-def provenance_document(provenance: Calibration) -> dict[str, Any]:
-    """The provenance as plain JSON values."""
-    return {
-        "time_control": provenance.time_control,
-        "machine": provenance.machine,
-        "engines": dict(provenance.engines),
-        "date": provenance.date,
-        "games": provenance.games,
-        "anchors": dict(provenance.anchors),
-    }
+        ) from None
 
 
 def write_calibration(path: Path, result: CalibrationResult) -> None:
     """Write atomically, so an interrupted write never leaves a broken calibration behind."""
-    document: dict[str, Any] = {
-        "provenance": provenance_document(result.provenance),
-        "ratings": {name: asdict(measured) for name, measured in result.ratings.items()},
-        "held_out": [asdict(pairing) for pairing in result.held_out],
-    }
-    if result.quality is not None:
-        document["quality"] = asdict(result.quality)
+    _write_json(path, schema.write(result))
+
+
+def _write_json(path: Path, document: dict[str, object]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     with partial.open("w", encoding="utf-8") as file:
@@ -184,10 +164,32 @@ def apply_calibration(
     return applied
 
 
-def read_check_summary(path: Path) -> dict[str, Any] | None:
-    """A stored ``engines check`` summary, or None when there is none or it is unreadable."""
+def read_check_summary(path: Path) -> CheckSummary | None:
+    """A stored ``engines check`` summary, or None when there is none or it is not one: it is
+    derived from games a new check plays again, so a damaged one only means "not checked"."""
     try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return summary if isinstance(summary, dict) else None
+    if not isinstance(document, dict):
+        return None
+    try:
+        return schema.read(CheckSummary, document, unknown="ignore")
+    except schema.SchemaError:
+        return None
+
+
+def write_check_summary(path: Path, summary: CheckSummary) -> None:
+    _write_json(path, schema.write(summary))
+
+
+def last_check(data_dir: Path, calibration: CalibrationResult | None) -> CheckSummary | None:
+    """The summary of the newest ``engines check`` of ``calibration``: the user's own, else the
+    one shipped with the shipped calibration."""
+    if calibration is None:
+        return None
+    for path in (data_dir / USER_CHECK, SHIPPED_CHECK):
+        summary = read_check_summary(path)
+        if summary is not None and summary.calibration_date == calibration.provenance.date:
+            return summary
+    return None

@@ -8,44 +8,28 @@ A file holds ``[[opponent]]`` tables::
     command = "stockfish"                # looked up on PATH and in /usr/games
     package = "stockfish"                # the Debian package to suggest when it is missing
     protocol = "uci"                     # or "xboard"
-    args = []
     options = { UCI_LimitStrength = true, UCI_Elo = 1500, Threads = 1, Hash = 16 }
     search = { depth = 4 }               # nodes, depth and/or movetime (seconds)
     rating = 1500                        # the starting guess until a calibration measures it
-    nominal = "UCI_Elo 1500"
+
+The keys, what each must be and which are required are declared once, on the fields of
+:class:`~engines.opponent.Opponent` and :class:`~engines.opponent.SearchLimit`; this module
+reads files with that declaration (:mod:`engines.schema`) and names the file and the entry in
+every error.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
 
+from engines import schema
 from engines.errors import PoolConfigError
-from engines.opponent import Opponent, OptionValue, Protocol, SearchLimit
-from profiles.ratings.base import RATING_RANGE
+from engines.opponent import Opponent
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"
 """Inside the user's config directory, every ``*.toml`` file here adds opponents."""
-
-_KEYS = frozenset(
-    {
-        "name",
-        "title",
-        "command",
-        "package",
-        "protocol",
-        "args",
-        "options",
-        "search",
-        "rating",
-        "nominal",
-    }
-)
-_SEARCH_KEYS = frozenset({"nodes", "depth", "movetime"})
 
 
 def load_catalog(path: Path) -> list[Opponent]:
@@ -67,7 +51,7 @@ def load_catalog(path: Path) -> list[Opponent]:
     entries = document.get("opponent", [])
     if not isinstance(entries, list):
         raise PoolConfigError(f"{path}: 'opponent' must be an array of tables ([[opponent]])")
-    opponents = [_parse_entry(path, index, entry) for index, entry in enumerate(entries, 1)]
+    opponents = [_read_entry(path, index, entry) for index, entry in enumerate(entries, 1)]
     _reject_duplicates(path, opponents)
     return opponents
 
@@ -101,113 +85,14 @@ def _reject_duplicates(path: Path, opponents: list[Opponent]) -> None:
         names.add(opponent.name)
 
 
-class _Entry:
-    """Reads one ``[[opponent]]`` table, naming the file and the entry in every error."""
-
-    def __init__(self, path: Path, index: int, table: Mapping[str, Any]) -> None:
-        self.table = table
-        name = table.get("name")
-        self.where = f"{path}, opponent #{index}" + (
-            f" ('{name}')" if isinstance(name, str) else ""
-        )
-
-    def fail(self, problem: str) -> PoolConfigError:
-        return PoolConfigError(f"{self.where}: {problem}")
-
-    def text(self, key: str, *, required: bool = False, default: str = "") -> str:
-        value = self.table.get(key)
-        if value is None:
-            if required:
-                raise self.fail(f"'{key}' is missing; add {key} = \"...\"")
-            return default
-        if not isinstance(value, str) or (required and not value.strip()):
-            raise self.fail(f"'{key}' must be a non-empty string, not {value!r}")
-        return value
-
-    def number(self, key: str) -> float:
-        value = self.table.get(key)
-        if value is None:
-            raise self.fail(f"'{key}' is missing; add {key} = <a rating such as 1500>")
-        low, high = RATING_RANGE
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(f"'{key}' must be a number, not {value!r}")
-        if not low <= value <= high:  # nan and inf too
-            raise self.fail(f"'{key}' must be a rating from {low:g} to {high:g}, not {value!r}")
-        return float(value)
-
-
-def _parse_entry(path: Path, index: int, table: object) -> Opponent:
+def _read_entry(path: Path, index: int, table: object) -> Opponent:
+    where = f"{path}, opponent #{index}"
     if not isinstance(table, dict):
-        raise PoolConfigError(f"{path}, opponent #{index}: must be a table")
-    entry = _Entry(path, index, table)
-    unknown = set(table) - _KEYS
-    if unknown:
-        raise entry.fail(
-            f"unknown key(s) {', '.join(sorted(unknown))}; the keys are {', '.join(sorted(_KEYS))}"
-        )
-    name = entry.text("name", required=True)
-    protocol_name = entry.text("protocol", default=Protocol.UCI.value)
+        raise PoolConfigError(f"{where}: must be a table")
+    name = table.get("name")
+    if isinstance(name, str):
+        where += f" ('{name}')"
     try:
-        protocol = Protocol(protocol_name.lower())
-    except ValueError:
-        raise entry.fail(f'\'protocol\' must be "uci" or "xboard", not {protocol_name!r}') from None
-    return Opponent(
-        name=name,
-        title=entry.text("title", default=name),
-        command=entry.text("command", required=True),
-        rating=entry.number("rating"),
-        protocol=protocol,
-        args=_args(entry),
-        options=_options(entry),
-        search=_search(entry),
-        nominal=entry.text("nominal"),
-        package=entry.text("package"),
-    )
-
-
-def _args(entry: _Entry) -> tuple[str, ...]:
-    args = entry.table.get("args", [])
-    if not isinstance(args, list) or not all(isinstance(arg, str) for arg in args):
-        raise entry.fail(f"'args' must be a list of strings, not {args!r}")
-    return tuple(args)
-
-
-def _options(entry: _Entry) -> Mapping[str, OptionValue]:
-    options = entry.table.get("options", {})
-    if not isinstance(options, dict):
-        raise entry.fail("'options' must be a table such as { Threads = 1, Hash = 16 }")
-    for key, value in options.items():
-        if not isinstance(value, str | int | bool):
-            raise entry.fail(
-                f"option '{key}' must be a string, an integer or true/false, not {value!r}"
-            )
-    return MappingProxyType(dict(options))
-
-
-def _search(entry: _Entry) -> SearchLimit:
-    search = entry.table.get("search", {})
-    if not isinstance(search, dict):
-        raise entry.fail("'search' must be a table such as { nodes = 2000 }")
-    unknown = set(search) - _SEARCH_KEYS
-    if unknown:
-        raise entry.fail(
-            f"unknown search limit(s) {', '.join(sorted(unknown))}; use nodes, depth or movetime"
-        )
-    for key in ("nodes", "depth"):
-        value = search.get(key)
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            raise entry.fail(f"'search.{key}' must be a positive integer, not {value!r}")
-    movetime = search.get("movetime")
-    if movetime is not None and (
-        isinstance(movetime, bool) or not isinstance(movetime, int | float) or movetime <= 0
-    ):
-        raise entry.fail(
-            f"'search.movetime' must be a positive number of seconds, not {movetime!r}"
-        )
-    return SearchLimit(
-        nodes=search.get("nodes"),
-        depth=search.get("depth"),
-        movetime=None if movetime is None else float(movetime),
-    )
+        return schema.read(Opponent, table)
+    except schema.SchemaError as error:
+        raise PoolConfigError(f"{where}: {error}") from None

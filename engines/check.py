@@ -11,14 +11,23 @@ times in 100: a check of eight pairings then fails a sound calibration once in a
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import math
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from engines.calibrate import MOVETIME, as_calibrated, scored_games
-from engines.calibration import CalibrationResult, HeldOutPairing
+from engines.calibration import (
+    USER_CHECK,
+    CalibrationResult,
+    CheckSummary,
+    HeldOutPairing,
+    write_check_summary,
+)
+from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
 from engines.gauntlet import Progress, run_gauntlet, schedule_games
 from engines.openings import load_openings
 from engines.opponent import Opponent
@@ -72,6 +81,8 @@ class CheckedPairing:
 @dataclass(frozen=True)
 class CheckResult:
     date: str
+    calibration_date: str
+    """The date of the calibration checked."""
     pairings: tuple[CheckedPairing, ...]
     chi_square: float
     p_value: float
@@ -79,6 +90,23 @@ class CheckResult:
     @property
     def passed(self) -> bool:
         return self.p_value >= PASS_P_VALUE
+
+    @property
+    def inside(self) -> int:
+        """Pairings whose predicted difference lies inside the measured 95% interval."""
+        return sum(pairing.inside for pairing in self.pairings)
+
+    def summary(self) -> CheckSummary:
+        """What ``rated-play engines`` shows of this check."""
+        return CheckSummary(
+            date=self.date,
+            calibration_date=self.calibration_date,
+            pairings=len(self.pairings),
+            inside=self.inside,
+            chi_square=round(self.chi_square, 2),
+            p_value=round(self.p_value, 4),
+            passed=self.passed,
+        )
 
 
 def pairings_to_check(
@@ -96,6 +124,56 @@ def pairings_to_check(
         <= logistic_expected(ratings[pairing.first], ratings[pairing.second])
         <= 1 - LOWEST_SCORE
     ]
+
+
+def checkable(
+    ladder: Sequence[Opponent], calibration: CalibrationResult | None
+) -> CalibrationResult:
+    """``calibration``, when it has held-out pairings to check (:func:`pairings_to_check`);
+    else a :class:`CalibrationError` saying what to do."""
+    if calibration is None:
+        raise CalibrationError(
+            "there is no calibration to check; run 'rated-play engines calibrate'"
+        )
+    if not pairings_to_check(ladder, calibration):
+        raise CalibrationError(
+            "the calibration kept no pairing aside that predicts a score between 25% and 75%; "
+            "run 'rated-play engines calibrate' again to make one that does"
+        )
+    return calibration
+
+
+async def check_calibration(
+    ladder: Sequence[Opponent],
+    calibration: CalibrationResult | None,
+    data_dir: Path,
+    *,
+    pgn: Path | None = None,
+    games: int = GAMES,
+    workers: int = 1,
+    on_progress: Callable[[Progress], None] = lambda progress: None,
+) -> CheckResult:
+    """``rated-play engines check``: play the check into ``pgn`` (resumed; a temporary file
+    when None) and keep its summary in ``data_dir`` for ``rated-play engines`` to show.
+
+    Refuses before a game when there is nothing to check (:func:`checkable`)."""
+    calibration = checkable(ladder, calibration)
+    with contextlib.ExitStack() as stack:
+        if pgn is None:
+            pgn = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "check.pgn"
+        try:
+            result = await run_check(
+                ladder, calibration, pgn, games=games, workers=workers, on_progress=on_progress
+            )
+        except EngineUnavailableError as error:
+            raise EngineUnavailableError(f"{error}; run the check again") from error
+        except OSError as error:
+            raise cannot_write(error) from error
+    # The summary is a convenience for the listing: a data directory that cannot take it does
+    # not undo a check whose result is shown all the same.
+    with contextlib.suppress(OSError):
+        write_check_summary(data_dir / USER_CHECK, result.summary())
+    return result
 
 
 async def run_check(
@@ -144,6 +222,7 @@ async def run_check(
     chi_square = sum(min(pairing.z**2, 1e6) for pairing in checked)
     return CheckResult(
         date=datetime.date.today().isoformat(),
+        calibration_date=calibration.provenance.date,
         pairings=tuple(checked),
         chi_square=chi_square,
         p_value=chi_square_survival(chi_square, max(len(checked), 1)) if checked else 1.0,

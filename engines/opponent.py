@@ -10,6 +10,21 @@ from pathlib import PurePath
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from engines.schema import (
+    Kind,
+    ListOf,
+    Plain,
+    Record,
+    TableOf,
+    choice,
+    key,
+    number,
+    positive,
+    text,
+    whole,
+)
+from profiles.ratings.base import RATING_RANGE
+
 if TYPE_CHECKING:
     import chess.engine
 
@@ -17,6 +32,14 @@ NODE_JITTER = 0.1
 """How far a node budget varies from one move to the next (a fraction of it)."""
 
 OptionValue = str | int | bool
+
+_NAME = text(blank=False)
+_RATING = number(*RATING_RANGE)
+_OPTION: Kind[OptionValue] = Plain(
+    "a string, an integer or true/false",
+    lambda value: isinstance(value, str | int),  # bool is an int
+    lambda value: value,
+)
 
 
 class Protocol(StrEnum):
@@ -28,9 +51,11 @@ class Protocol(StrEnum):
 class SearchLimit:
     """Search limits that weaken an opponent, on top of the real clock it is always given."""
 
-    nodes: int | None = None
-    depth: int | None = None
-    movetime: float | None = None
+    nodes: int | None = field(default=None, metadata=key(whole(1)))
+    depth: int | None = field(default=None, metadata=key(whole(1)))
+    movetime: float | None = field(
+        default=None, metadata=key(positive("a positive number of seconds"))
+    )
     """Seconds per move; used as the whole budget when there is no clock."""
 
     def limit(self) -> chess.engine.Limit:
@@ -51,45 +76,61 @@ class SearchLimit:
 
 @dataclass(frozen=True)
 class Calibration:
-    """Where a rating comes from: which games, on what machine, at what time control."""
+    """Where a rating comes from: which games, on what machine, at what time control. The
+    ``provenance`` of a calibration file (:mod:`engines.calibration`), declared here."""
 
-    time_control: str
+    time_control: str = field(metadata=key(text()))
     """The PGN TimeControl of the calibration games, e.g. ``"10+0.1"``."""
-    machine: str
+    machine: str = field(metadata=key(text()))
     """The CPU the games were played on."""
-    engines: Mapping[str, str] = field(default_factory=dict)
+    engines: Mapping[str, str] = field(
+        default_factory=dict, metadata=key(TableOf(text(), "a table of engine versions"))
+    )
     """Engine name → version string as the engine reported it."""
-    date: str = ""
+    date: str = field(default="", metadata=key(text()))
     """ISO date of the calibration."""
-    games: int = 0
+    games: int = field(default=0, metadata=key(whole()))
     """Games played in the whole calibration."""
-    anchors: Mapping[str, float] = field(default_factory=dict)
+    anchors: Mapping[str, float] = field(
+        default_factory=dict, metadata=key(TableOf(number(), "a table of ratings"))
+    )
     """Opponent name → the rating it was pinned to."""
 
 
 @dataclass(frozen=True)
 class Opponent:
-    """One entry of the pool: a playable engine at one strength."""
+    """One entry of the pool: a playable engine at one strength.
 
-    name: str
+    The fields with a key are the keys of an ``[[opponent]]`` table in a pool file
+    (:mod:`engines.catalog`); the rest come from the calibration."""
+
+    name: str = field(metadata=key(_NAME, example='"..."'))
     """A unique, stable identifier such as ``"stockfish-elo-1500"``; it is stored in the ledger."""
-    title: str
-    """What the player sees, e.g. ``"Stockfish 15.1 (UCI_Elo 1500)"``."""
-    command: str
+    title: str = field(metadata=key(text(), default_from="name"))
+    """What the player sees, e.g. ``"Stockfish 15.1 (UCI_Elo 1500)"``; the name if left out."""
+    command: str = field(metadata=key(_NAME, example='"..."'))
     """The engine's executable, a name looked up on PATH and in /usr/games, or a path."""
-    rating: float
-    """The calibrated rating; a nominal guess until calibrated."""
+    rating: float = field(metadata=key(_RATING, example="<a rating such as 1500>"))
+    """The calibrated rating; in a pool file, the nominal guess used until calibrated."""
     rating_error: float = 0.0
     """The standard error of :attr:`rating`, in rating points."""
-    protocol: Protocol = Protocol.UCI
-    args: tuple[str, ...] = ()
+    protocol: Protocol = field(
+        default=Protocol.UCI, metadata=key(choice(Protocol, '"uci" or "xboard"'))
+    )
+    args: tuple[str, ...] = field(default=(), metadata=key(ListOf(text(), "a list of strings")))
     """Extra command-line arguments for the engine."""
-    options: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    options: Mapping[str, OptionValue] = field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata=key(TableOf(_OPTION, "a table such as { Threads = 1, Hash = 16 }")),
+    )
     """UCI or XBoard options that set the strength (UCI_Elo, Skill Level, Threads, Hash…)."""
-    search: SearchLimit = field(default_factory=SearchLimit)
-    nominal: str = ""
+    search: SearchLimit = field(
+        default_factory=SearchLimit,
+        metadata=key(Record(SearchLimit, "a table such as { nodes = 2000 }")),
+    )
+    nominal: str = field(default="", metadata=key(text()))
     """The strength label the engine's authors give this setting, for comparison."""
-    package: str = ""
+    package: str = field(default="", metadata=key(text()))
     """The Debian package that provides the engine, to tell the player what to install."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""

@@ -22,7 +22,9 @@ def read_pgn_text(path: Path) -> str:
     except UnicodeDecodeError:
         raise PgnFileError(f"{path} is not a UTF-8 text file; give a PGN file") from None
     except OSError as error:
-        raise PgnFileError(f"cannot read {path}: {error.strerror or error}") from error
+        raise PgnFileError(
+            f"cannot read {path}: {error.strerror or error}; give the path of a PGN file"
+        ) from error
 
 
 def parse_games(text: str, path: Path) -> list[chess.pgn.Game]:

@@ -14,7 +14,7 @@ from engines.calibration import (
 )
 from engines.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
 from engines.discovery import find_engine
-from engines.errors import EngineUnavailableError
+from engines.errors import EngineUnavailableError, UnknownOpponentError
 from engines.opponent import Opponent
 
 
@@ -56,6 +56,22 @@ class Pool:
                 return opponent
         raise KeyError(name)
 
+    def playable(self, name: str) -> Opponent:
+        """The opponent called ``name``, whose engine is installed; an error saying what to do
+        when there is none or its engine is missing."""
+        try:
+            opponent = self.get(name)
+        except KeyError:
+            raise UnknownOpponentError(
+                f"no opponent is called {name!r}; 'rated-play engines' lists them"
+            ) from None
+        if not self.is_available(opponent):
+            raise EngineUnavailableError(
+                f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
+                f"package '{opponent.package}'"
+            )
+        return opponent
+
     def nearest(self, rating: float) -> Opponent:
         """The available opponent rated closest to ``rating`` (the weaker one on a tie)."""
         return min(self._playable(), key=lambda opponent: abs(opponent.rating - rating))
@@ -89,19 +105,22 @@ def shipped_calibration() -> CalibrationResult | None:
     return read_calibration(SHIPPED_CALIBRATION)
 
 
+def rating_calibration(data_dir: Path | None) -> CalibrationResult | None:
+    """The calibration the pool is rated by: the user's own in ``data_dir`` if there is one,
+    else the one shipped with rated-play."""
+    calibration = None
+    if data_dir is not None:
+        calibration = read_calibration(user_calibration_path(data_dir))
+    return calibration if calibration is not None else shipped_calibration()
+
+
 def load_pool(config_dir: Path | None = None, data_dir: Path | None = None) -> Pool:
     """The shipped pool plus the user's opponents from ``config_dir/engines/*.toml`` (a user entry
-    with a shipped entry's name replaces it), rated by the user's calibration in ``data_dir`` if
-    there is one, else by the calibration shipped with rated-play.
+    with a shipped entry's name replaces it), rated by :func:`rating_calibration`.
 
     Raises :class:`~engines.errors.PoolConfigError` naming the file and entry to fix.
     """
     opponents = {opponent.name: opponent for opponent in load_catalog(SHIPPED_POOL)}
     if config_dir is not None:
         opponents.update((opponent.name, opponent) for opponent in load_user_catalog(config_dir))
-    calibration = None
-    if data_dir is not None:
-        calibration = read_calibration(user_calibration_path(data_dir))
-    if calibration is None:
-        calibration = shipped_calibration()
-    return Pool(apply_calibration(opponents.values(), calibration))
+    return Pool(apply_calibration(opponents.values(), rating_calibration(data_dir)))

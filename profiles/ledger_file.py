@@ -292,6 +292,18 @@ def _wal(path: Path) -> Path:
     return path.with_name(path.name + "-wal")
 
 
+def is_ledger_file(path: Path, ledger: Path) -> bool:
+    """Whether ``path`` is the ledger at ``ledger`` or one of the files SQLite keeps beside it
+    (the write-ahead log and its index): a file no command may write anything else into."""
+    for name in (ledger.name, f"{ledger.name}-wal", f"{ledger.name}-shm"):
+        try:
+            if path.samefile(ledger.with_name(name)):
+                return True
+        except OSError:
+            continue  # one of the two does not exist: not the same file
+    return False
+
+
 def _uri(path: Path, mode: str) -> str:
     return f"{path.absolute().as_uri()}?mode={mode}"
 

@@ -70,6 +70,11 @@ class Season:
     def __str__(self) -> str:
         return f"{self.year:04d}-{self.month:02d}"
 
+    def shifted(self, months: int) -> Season:
+        """The season ``months`` later (earlier when negative): December's next is January."""
+        index = self.year * 12 + self.month - 1 + months
+        return Season(index // 12, index % 12 + 1)
+
 
 def game_season(game: GameRecord) -> Season:
     """The season a game counts in: the month it ended (started, if it has no end yet)."""

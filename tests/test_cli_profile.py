@@ -127,6 +127,25 @@ def test_profile_and_export_errors_say_what_to_do(
     assert (broken / "ledger.sqlite3").read_bytes() == b"garbage" * 500
 
 
+def test_export_never_writes_into_the_ledger_or_the_files_beside_it(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rapid_game(ledger, profile, 1500.0, 1.0)
+    data_dir = str(ledger.path.parent)
+    wal = ledger.path.with_name(ledger.path.name + "-wal")
+    wal.touch()  # as while the app has the ledger open
+    files = {path: path.read_bytes() for path in (ledger.path, wal)}
+    # By another name, too: a link to the ledger is the ledger.
+    link = ledger.path.parent / "games.pgn"
+    link.symlink_to(ledger.path)
+    for out in (ledger.path, wal, link):
+        status, _, err = run_cli(
+            capsys, "export", "Magnus", "--out", str(out), "--data-dir", data_dir
+        )
+        assert status == 2 and "is the ledger itself" in err, err
+    assert {path: path.read_bytes() for path in files} == files
+
+
 def test_twenty_losses_to_the_weakest_opponent_show_the_floor_not_a_negative_rating(
     ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -11,15 +11,12 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.progress import Progress as ProgressBar
-
 from profiles.analysis import GameAnalysis, Mark, eval_text
 from profiles.errors import printable
 from profiles.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
+from rated_play.commands._progress import progress_bar
 from rated_play.paths import LEDGER_FILE, data_dir
 from rated_play.session.analysis import analysable_game, analyse_game
 
@@ -69,20 +66,7 @@ def run(args: argparse.Namespace) -> int:
 def _analyse(args: argparse.Namespace, number: int) -> GameAnalysis:
     ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE)
     try:
-        with ProgressBar(
-            TextColumn("analysing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("positions"),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        ) as bar:
-            task = bar.add_task("analysing", total=None)
-
-            def show(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
+        with progress_bar("analysing", "positions", transient=True) as show:
             return asyncio.run(analyse_game(ledger, number, on_progress=show))
     finally:
         ledger.close()

@@ -6,65 +6,43 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import os
 import sys
-import tempfile
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import chess.pgn
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.progress import Progress as ProgressBar
-
+from engines import schema
 from engines.calibrate import (
+    DEFAULT_ANCHOR,
+    GAMES_RANGE,
     INCONSISTENT,
     MINIMUM_GAMES,
     MOVETIME,
+    MOVETIME_RANGE,
     SPAN,
-    Settings,
-    calibrate,
-    calibration_result,
-    engine_versions,
-    family_consistency,
-    machine,
-    scored_games,
+    SPAN_RANGE,
+    WORKERS_RANGE,
+    parse_anchors,
 )
-from engines.calibration import (
-    SHIPPED_CHECK,
-    CalibrationResult,
-    provenance_document,
-    read_calibration,
-    read_check_summary,
-    user_calibration_path,
-    write_calibration,
-)
+from engines.calibration import CalibrationResult, CheckSummary, last_check
+from engines.calibration_run import prepare_calibration, run_calibration
 from engines.check import GAMES as CHECK_GAMES
-from engines.check import CheckResult, pairings_to_check, run_check
-from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.gauntlet import Progress, read_games
-from engines.match import match_clock
+from engines.check import CheckedPairing, CheckResult, check_calibration
+from engines.errors import PoolConfigError
+from engines.gauntlet import Progress
 from engines.opponent import Opponent
-from engines.pgn_file import parse_games, read_pgn_text
-from engines.pool import Pool, load_pool, shipped_calibration
+from engines.pgn_fit import fit_pgn
+from engines.pool import Pool, load_pool, rating_calibration
 from engines.uci_server import serve_uci
-from profiles.endings import WHITE_SCORE
-from profiles.errors import printable
-from profiles.ratings.fit import FitResult, fit_ratings
-from profiles.ratings.goodness import Consistency, GoodnessOfFit, goodness_of_fit
-from profiles.time_control import TimeControl
+from profiles.ratings.fit import FitResult, FittedRating
+from profiles.ratings.goodness import Consistency, GoodnessOfFit
 from rated_play import paths
-from rated_play.commands import CommandError, add_data_dir, print_json
+from rated_play.commands import add_data_dir, print_json
+from rated_play.commands._progress import progress_bar
 
-DEFAULT_ANCHOR = "stockfish-elo-1800=1800"
-GAMES_FILE = "calibration-games.pgn"
-ADDED_GAMES_FILE = "calibration-added-games.pgn"
-CHECK_FILE = "calibration-check.json"
 WORST_RESIDUALS = 5
 
 
@@ -89,19 +67,19 @@ def register(subparsers: Any) -> None:
     add_data_dir(calibrate_parser)
     calibrate_parser.add_argument(
         "--games",
-        type=_count(2, 10_000),
+        type=_count(*GAMES_RANGE),
         default=MINIMUM_GAMES,
         help=f"games every pairing plays at least, half with each colour (default {MINIMUM_GAMES})",
     )
     calibrate_parser.add_argument(
         "--span",
-        type=_number(50, 2000),
+        type=_number(*SPAN_RANGE),
         default=SPAN,
         help=f"each entry meets every entry within this many points (default {SPAN:g})",
     )
     calibrate_parser.add_argument(
         "--movetime",
-        type=_number(0.01, 60),
+        type=_number(*MOVETIME_RANGE),
         default=MOVETIME,
         help=f"seconds a move for an entry with no limit of its own (default {MOVETIME:g})",
     )
@@ -124,7 +102,7 @@ def register(subparsers: Any) -> None:
     )
     calibrate_parser.add_argument(
         "--workers",
-        type=_count(1, 256),
+        type=_count(*WORKERS_RANGE),
         default=os.cpu_count() or 1,
         help="games at once (default: cores)",
     )
@@ -153,16 +131,16 @@ def register(subparsers: Any) -> None:
     add_data_dir(check)
     check.add_argument(
         "--games",
-        type=_count(2, 10_000),
+        type=_count(*GAMES_RANGE),
         default=CHECK_GAMES,
         help=f"games per pairing (default {CHECK_GAMES})",
     )
     check.add_argument(
-        "--workers", type=_count(1, 256), default=os.cpu_count() or 1, help="games at once"
+        "--workers", type=_count(*WORKERS_RANGE), default=os.cpu_count() or 1, help="games at once"
     )
     check.add_argument("--pgn", metavar="FILE", help="keep the check's games here (resumed)")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    check.set_defaults(handler=check_calibration)
+    check.set_defaults(handler=check_pool)
 
     fit = actions.add_parser(
         "fit",
@@ -177,7 +155,7 @@ def register(subparsers: Any) -> None:
         "--anchor", action="append", required=True, metavar="NAME=RATING", help="repeatable"
     )
     fit.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    fit.set_defaults(handler=fit_pgn)
+    fit.set_defaults(handler=fit_games)
 
     uci = actions.add_parser(
         "uci",
@@ -220,16 +198,16 @@ def _pool(args: argparse.Namespace) -> Pool:
     return load_pool(paths.config_dir(args.data_dir), paths.data_dir(args.data_dir))
 
 
-def _calibration(args: argparse.Namespace) -> CalibrationResult | None:
-    """The calibration the pool is rated by: the user's own, else the shipped one."""
-    own = read_calibration(user_calibration_path(paths.data_dir(args.data_dir)))
-    return own if own is not None else shipped_calibration()
+def _quiet_engines() -> None:
+    """An engine's own complaints (a crash python-chess logs) are not the command's output:
+    what matters reaches the user as the command's one sentence."""
+    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
 
 
 def list_pool(args: argparse.Namespace) -> int:
     pool = _pool(args)
-    calibration = _calibration(args)
-    check = _last_check(args, calibration)
+    calibration = rating_calibration(paths.data_dir(args.data_dir))
+    check = last_check(paths.data_dir(args.data_dir), calibration)
     if args.json:
         print_json(
             {
@@ -255,9 +233,7 @@ def list_pool(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_calibration_quality(
-    calibration: CalibrationResult, check: dict[str, Any] | None
-) -> None:
+def _print_calibration_quality(calibration: CalibrationResult, check: CheckSummary | None) -> None:
     provenance = calibration.provenance
     print(f"calibrated {provenance.date}: {provenance.games} games, {provenance.time_control}")
     quality = calibration.quality
@@ -269,274 +245,113 @@ def _print_calibration_quality(
     if check is None:
         print("not checked yet on held-out pairings: 'rated-play engines check'")
     else:
-        verdict = "holds" if check.get("passed") else "FAILED"
+        verdict = "holds" if check.passed else "FAILED"
         print(
-            f"checked {check.get('date')}: {check.get('inside')} of {check.get('pairings')} "
+            f"checked {check.date}: {check.inside} of {check.pairings} "
             f"held-out pairings inside their 95% interval; the calibration {verdict}"
         )
 
 
 def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
+    declared = schema.write(opponent)
     calibration = opponent.calibration
     return {
         "name": opponent.name,
         "title": opponent.title,
-        "engine": {
-            "command": opponent.command,
-            "protocol": opponent.protocol.value,
-            "args": list(opponent.args),
-            "package": opponent.package,
-        },
-        "settings": {
-            "options": dict(opponent.options),
-            "search": {k: v for k, v in asdict(opponent.search).items() if v is not None},
-        },
+        "engine": {key: declared[key] for key in ("command", "protocol", "args", "package")},
+        "settings": {key: declared[key] for key in ("options", "search")},
         "nominal": opponent.nominal,
         "rating": opponent.rating,
         "error": opponent.rating_error if opponent.calibrated else None,
         "games": opponent.rating_games,
         "available": pool.is_available(opponent),
-        "calibration": None if calibration is None else provenance_document(calibration),
+        "calibration": None if calibration is None else schema.write(calibration),
     }
 
 
 def _calibration_document(
-    calibration: CalibrationResult, check: dict[str, Any] | None
+    calibration: CalibrationResult, check: CheckSummary | None
 ) -> dict[str, Any]:
+    document = schema.write(calibration)
     return {
-        **provenance_document(calibration.provenance),
-        "goodness_of_fit": None if calibration.quality is None else asdict(calibration.quality),
-        "held_out": [asdict(pairing) for pairing in calibration.held_out],
-        "last_check": check,
+        **schema.write(calibration.provenance),
+        "goodness_of_fit": document.get("quality"),
+        "held_out": document["held_out"],
+        "last_check": None if check is None else schema.write(check),
     }
-
-
-def _check_summary(result: CheckResult, calibration: CalibrationResult) -> dict[str, Any]:
-    return {
-        "date": result.date,
-        "calibration_date": calibration.provenance.date,
-        "pairings": len(result.pairings),
-        "inside": sum(pairing.inside for pairing in result.pairings),
-        "chi_square": round(result.chi_square, 2),
-        "p_value": round(result.p_value, 4),
-        "passed": result.passed,
-    }
-
-
-def _last_check(
-    args: argparse.Namespace, calibration: CalibrationResult | None
-) -> dict[str, Any] | None:
-    """The summary of the newest ``engines check`` of this calibration: the user's own, else
-    the one shipped with it."""
-    if calibration is None:
-        return None
-    for path in (paths.data_dir(args.data_dir) / CHECK_FILE, SHIPPED_CHECK):
-        summary = read_check_summary(path)
-        if summary is not None and summary.get("calibration_date") == calibration.provenance.date:
-            return summary
-    return None
-
-
-def parse_anchors(texts: Sequence[str]) -> dict[str, float]:
-    anchors: dict[str, float] = {}
-    for text in texts:
-        name, separator, rating = text.rpartition("=")
-        try:
-            value = float(rating)
-        except ValueError:
-            value = math.nan
-        if not separator or not name or not -1000 <= value <= 5000:
-            raise CommandError(
-                f"--anchor {text!r}: write NAME=RATING with a rating from -1000 to 5000, "
-                "e.g. stockfish-elo-1800=1800"
-            )
-        if name in anchors:
-            raise CommandError(f"--anchor {name} is given twice; give each anchor once")
-        anchors[name] = value
-    return anchors
-
-
-def _clock(text: str | None) -> TimeControl | None:
-    if text is None:
-        return None
-    try:
-        return match_clock(text)
-    except ValueError as error:
-        raise CommandError(f"--tc: {error}") from error
 
 
 def calibrate_pool(args: argparse.Namespace) -> int:
-    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
-    pool = _pool(args)
-    ladder = pool.available()
-    for missing in pool.unavailable():
-        print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
-    data_dir = paths.data_dir(args.data_dir)
-    anchors, keep = _anchors(args, ladder)
-    default_pgn = data_dir / (ADDED_GAMES_FILE if keep is not None else GAMES_FILE)
-    pgn = Path(args.pgn) if args.pgn else default_pgn
-    site = machine()
-    settings = Settings(
-        anchors=anchors,
-        adding=keep is not None,
+    _quiet_engines()
+    run = prepare_calibration(
+        _pool(args),
+        paths.data_dir(args.data_dir),
+        anchors=args.anchor or (),
+        only=args.only or (),
+        clock=args.tc,
+        games=args.games,
         span=args.span,
-        minimum=args.games,
         movetime=args.movetime,
-        clock=_clock(args.tc),
         workers=args.workers,
-        limit=args.max_games,
-        headers={"Event": "rated-play calibration", "Site": site},
+        max_games=args.max_games,
+        pgn=None if args.pgn is None else Path(args.pgn),
+        output=None if args.output is None else Path(args.output),
     )
-    _check_games_file(pgn)
-    print(f"calibrating {len(ladder)} opponents into {pgn}", file=sys.stderr)
-    try:
-        with _progress() as show:
-            outcome = asyncio.run(calibrate(ladder, settings, pgn, show))
-        versions = asyncio.run(engine_versions(ladder))
-    except EngineUnavailableError as error:
-        raise CommandError(
-            f"{error}; the finished games are kept: fix it and run the command again to resume"
-        ) from error
-    except OSError as error:
-        raise CommandError(_cannot_write(error)) from error
-    result = calibration_result(
-        outcome, ladder, settings, engines=versions, machine_name=site, keep=keep
-    )
-    output = Path(args.output) if args.output else user_calibration_path(data_dir)
-    try:
-        write_calibration(output, result)
-    except OSError as error:
-        raise CommandError(_cannot_write(error)) from error
+    for missing in run.skipped:
+        print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
+    print(f"calibrating {len(run.ladder)} opponents into {run.pgn}", file=sys.stderr)
+    with _games_bar() as show:
+        report = asyncio.run(run_calibration(run, show))
+    outcome = report.outcome
     _print_fit(outcome.fit, outcome.goodness, outcome.families)
-    for name in args.only or []:
-        measured = result.ratings.get(name)
-        if measured is not None:
-            print(f"added {name}: {measured.rating:.0f} ±{measured.error:.0f}", file=sys.stderr)
-    if keep is not None:
-        print(f"the other {len(anchors)} opponents keep their ratings", file=sys.stderr)
+    for name, measured in report.added.items():
+        print(f"added {name}: {measured.rating:.0f} ±{measured.error:.0f}", file=sys.stderr)
+    if run.keep is not None:
+        print(
+            f"the other {len(run.settings.anchors)} opponents keep their ratings", file=sys.stderr
+        )
     elif not outcome.complete:
         print(
             f"stopped at {len(outcome.games)} games before every target was met; "
             "run the command again to go on",
             file=sys.stderr,
         )
-    print(f"calibration written to {output}", file=sys.stderr)
+    print(f"calibration written to {run.output}", file=sys.stderr)
     return 0
 
 
-def _anchors(
-    args: argparse.Namespace, ladder: Sequence[Opponent]
-) -> tuple[dict[str, float], CalibrationResult | None]:
-    """The fixed ratings of the calibration, and (adding entries with --only) the calibration
-    they come from, which the new entries join."""
-    known = {opponent.name for opponent in ladder}
-    if not args.only:
-        anchors = parse_anchors(args.anchor or [DEFAULT_ANCHOR])
-        for name in anchors:
-            if name not in known:
-                raise CommandError(
-                    f"--anchor {printable(name)}: no available opponent has that name; "
-                    "'rated-play engines' lists them"
-                )
-        return anchors, None
-    unknown = sorted(set(args.only) - known)
-    if unknown:
-        raise CommandError(
-            f"--only {printable(', '.join(unknown))}: no available opponent has that name; "
-            "'rated-play engines' lists them"
-        )
-    if args.anchor:
-        raise CommandError(
-            "--only fits the named entries against the calibrated pool held fixed; "
-            "leave out --anchor"
-        )
-    keep = _calibration(args)
-    fixed = {o.name: o.rating for o in ladder if o.name not in args.only and o.calibrated}
-    if keep is None or not fixed:
-        raise CommandError(
-            "--only needs a calibrated pool to fit against; run 'rated-play engines "
-            "calibrate' without --only first"
-        )
-    return fixed, keep
-
-
-def _check_games_file(pgn: Path) -> None:
-    """Refuse a games file that cannot be resumed before anything is played or printed."""
-    try:
-        read_games(pgn)
-    except OSError as error:
-        raise CommandError(
-            f"cannot read {printable(pgn)} ({error.strerror or error}): give a games file "
-            "you can read and write with --pgn"
-        ) from error
-
-
-def _cannot_write(error: OSError) -> str:
-    where = printable(error.filename) if error.filename else "a file"
-    return f"cannot write {where} ({error.strerror or error}): choose a place you can write to"
-
-
 @contextlib.contextmanager
-def _progress() -> Iterator[Any]:
-    """A rich progress bar on stderr with the games and the time left."""
-    with ProgressBar(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-    ) as bar:
-        task = bar.add_task("playing", total=None)
-
-        def show(progress: Progress) -> None:
-            bar.update(task, completed=progress.done, total=progress.total)
-
-        yield show
+def _games_bar() -> Iterator[Callable[[Progress], None]]:
+    with progress_bar("playing", "games") as show:
+        yield lambda progress: show(progress.done, progress.total)
 
 
-def check_calibration(args: argparse.Namespace) -> int:
-    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
+def check_pool(args: argparse.Namespace) -> int:
+    _quiet_engines()
     pool = _pool(args)
-    calibration = _calibration(args)
-    if calibration is None:
-        raise CommandError("there is no calibration to check; run 'rated-play engines calibrate'")
-    ladder = pool.available()
-    if not pairings_to_check(ladder, calibration):
-        raise CommandError(
-            "the calibration kept no pairing aside that predicts a score between 25% and 75%; "
-            "run 'rated-play engines calibrate' again to make one that does"
-        )
-    with contextlib.ExitStack() as stack:
-        if args.pgn:
-            pgn = Path(args.pgn)
-        else:
-            pgn = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "check.pgn"
-        try:
-            with _progress() as show:
-                result = asyncio.run(
-                    run_check(
-                        ladder, calibration, pgn, games=args.games, workers=args.workers,
-                        on_progress=show,
-                    )
-                )  # fmt: skip
-        except EngineUnavailableError as error:
-            raise CommandError(f"{error}; run the check again") from error
-        except OSError as error:
-            raise CommandError(_cannot_write(error)) from error
-    summary = _check_summary(result, calibration)
     data_dir = paths.data_dir(args.data_dir)
-    with contextlib.suppress(OSError):
-        data_dir.mkdir(parents=True, exist_ok=True)
-        (data_dir / CHECK_FILE).write_text(json.dumps(summary, indent=2) + "\n", "utf-8")
+    calibration = rating_calibration(data_dir)
+    with _games_bar() as show:
+        result = asyncio.run(
+            check_calibration(
+                pool.available(),
+                calibration,
+                data_dir,
+                pgn=None if args.pgn is None else Path(args.pgn),
+                games=args.games,
+                workers=args.workers,
+                on_progress=show,
+            )
+        )
     if args.json:
-        print_json({**summary, "results": [_check_row(pairing) for pairing in result.pairings]})
+        summary = schema.write(result.summary())
+        print_json({**summary, "results": [_check_row(p) for p in result.pairings]})
     else:
         _print_check(result)
     return 0 if result.passed else 1
 
 
-def _check_row(pairing: Any) -> dict[str, Any]:
+def _check_row(pairing: CheckedPairing) -> dict[str, Any]:
     record = pairing.record
     return {
         "first": pairing.first,
@@ -568,32 +383,18 @@ def _print_check(result: CheckResult) -> None:
         predicted = f"{pairing.predicted:+.0f} ±{pairing.predicted_error:.0f}"
         verdict = "inside" if pairing.inside else "OUTSIDE"
         print(f"{name:58} {record.games:5d} {wdl:>9} {interval:>20} {predicted:>12}  {verdict}")
-    inside = sum(pairing.inside for pairing in result.pairings)
     verdict = "holds" if result.passed else "FAILS its check"
     print(
-        f"\n{inside} of {len(result.pairings)} inside their 95% interval; "
+        f"\n{result.inside} of {len(result.pairings)} inside their 95% interval; "
         f"χ² {result.chi_square:.1f} on {len(result.pairings)}, p = {result.p_value:.3f}: "
         f"the calibration {verdict}"
     )
 
 
-def _fit(games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]) -> FitResult:
-    players = {name for game in games for name in (game.headers["White"], game.headers["Black"])}
-    unknown = sorted(name for name in anchors if name not in players)
-    if unknown:
-        raise CommandError(
-            f"the anchor {', '.join(unknown)} played no game; anchor one of: "
-            + ", ".join(sorted(players))
-        )
-    return fit_ratings(scored_games(games), anchors)
-
-
-def fit_pgn(args: argparse.Namespace) -> int:
+def fit_games(args: argparse.Namespace) -> int:
     anchors = parse_anchors(args.anchor)
-    games = _read_pgn(Path(args.pgn))
-    fit = _fit(games, anchors)
-    goodness = goodness_of_fit(scored_games(games), fit)
-    families = family_consistency(scored_games(games), fit, _known_entries(args))
+    fitted = fit_pgn(Path(args.pgn), anchors, _known_entries(args))
+    fit, goodness, families = fitted.fit, fitted.goodness, fitted.families
     if args.json:
         print_json(
             {
@@ -660,23 +461,7 @@ def _known_entries(args: argparse.Namespace) -> list[Opponent]:
         return []
 
 
-def _read_pgn(path: Path) -> list[chess.pgn.Game]:
-    games = parse_games(read_pgn_text(path), path)
-    for number, game in enumerate(games, 1):
-        for tag in ("White", "Black"):
-            if game.headers.get(tag, "?") in ("", "?"):
-                raise CommandError(f"{path}, game {number}: the {tag} tag names no player")
-        result = game.headers.get("Result", "*")
-        if result not in (*WHITE_SCORE, "*"):
-            raise CommandError(
-                f"{path}, game {number}: Result {result!r} is not 1-0, 0-1, 1/2-1/2 or *"
-            )
-    if not scored_games(games):
-        raise CommandError(f"{path} holds no finished game (1-0, 0-1 or 1/2-1/2) to fit")
-    return games
-
-
-def _by_rating(fit: FitResult) -> list[Any]:
+def _by_rating(fit: FitResult) -> list[FittedRating]:
     return sorted(fit.players.values(), key=lambda player: -player.rating)
 
 
@@ -716,18 +501,6 @@ def _print_fit(
 
 
 def uci_engine(args: argparse.Namespace) -> int:
-    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
-    pool = _pool(args)
-    try:
-        opponent = pool.get(args.name)
-    except KeyError:
-        raise CommandError(
-            f"no opponent is called {args.name!r}; 'rated-play engines' lists them"
-        ) from None
-    if not pool.is_available(opponent):
-        raise CommandError(
-            f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
-            f"package '{opponent.package}'"
-        )
-    asyncio.run(serve_uci(opponent))
+    _quiet_engines()
+    asyncio.run(serve_uci(_pool(args).playable(args.name)))
     return 0

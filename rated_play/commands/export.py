@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from profiles.errors import printable
-from profiles.ledger import GameStatus
+from profiles.ledger_file import is_ledger_file
 from rated_play.commands import CommandError, add_data_dir
 from rated_play.commands._ledger import reading_ledger
-from rated_play.session.abandoned import abandoned_pgn
+from rated_play.session.export import exported_games, pgn_text
 
 
 def register(subparsers: Any) -> None:
@@ -24,22 +24,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with reading_ledger(args) as ledger:
-        profile = ledger.profile(args.name)
-        # Every closed game, void ones too (their Result is "*"): the archive hides nothing.
-        # A game left by a dead process is the loss it will be closed as, moves and all.
-        games = [
-            abandoned_pgn(ledger, g, profile)
-            if not g.pgn and g.status is GameStatus.ABANDONED
-            else g.pgn
-            for g in ledger.games(profile.id)
-            if g.status is not GameStatus.PENDING
-        ]
-        text = "\n".join(pgn.rstrip("\n") + "\n" for pgn in games)
+        games = exported_games(ledger, ledger.profile(args.name))
+        text = pgn_text(games)
         if args.out is None:
             sys.stdout.write(text)
             return 0
         out = Path(args.out)
-        if _is_ledger(out, ledger.path):
+        if is_ledger_file(out, ledger.path):
             raise CommandError(
                 f"--out {printable(out)} is the ledger itself: write the PGN to another file"
             )
@@ -51,14 +42,3 @@ def run(args: argparse.Namespace) -> int:
             ) from error
         print(f"{len(games)} games written to {printable(args.out)}", file=sys.stderr)
     return 0
-
-
-def _is_ledger(out: Path, ledger: Path) -> bool:
-    """Whether ``out`` is the ledger file or one of SQLite's files beside it."""
-    for name in (ledger.name, f"{ledger.name}-wal", f"{ledger.name}-shm"):
-        try:
-            if out.samefile(ledger.with_name(name)):
-                return True
-        except OSError:
-            continue  # one of the two does not exist: not the same file
-    return False

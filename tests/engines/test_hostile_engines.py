@@ -91,7 +91,10 @@ def test_fit_refuses_files_and_anchors_it_cannot_use(where: str, tmp_path: Path)
         anchors = ["--anchor", "A=1500", "--anchor", "A=1900"]
         if where == "anchor-nan":
             anchors = ["--anchor", "A=nan"]
-    assert_refused(run(["engines", "fit", str(pgn), *anchors]))
+    result = run(["engines", "fit", str(pgn), *anchors])
+    assert_refused(result)
+    if where in ("a-directory", "missing"):
+        assert "give the path of a PGN file" in result.err
 
 
 @pytest.mark.parametrize(

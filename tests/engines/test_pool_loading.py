@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from engines import schema
 from engines.calibration import (
+    SHIPPED_CALIBRATION,
+    SHIPPED_CHECK,
     CalibrationResult,
     MeasuredRating,
+    read_calibration,
+    read_check_summary,
     user_calibration_path,
     write_calibration,
+    write_check_summary,
 )
 from engines.catalog import SHIPPED_POOL, load_catalog
 from engines.errors import PoolConfigError
-from engines.opponent import Calibration, Protocol
+from engines.opponent import Calibration, Opponent, Protocol, SearchLimit
 from engines.pool import load_pool
+
+ENGINE_POOL_DOC = Path(__file__).parents[2] / "docs" / "engine-pool.md"
 
 EXTRA = """
 [[opponent]]
@@ -116,6 +127,24 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
             '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nprotocol = "cecp"\n',
             '\'protocol\' must be "uci" or "xboard"',
         ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            "search = { movetime = nan }\n",
+            "'search.movetime' must be a positive number of seconds, not nan",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nsearch = { time = 1 }\n',
+            "unknown key(s) search.time; the keys are search.depth, search.movetime, search.nodes",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nargs = ["-x", 2]\n',
+            "'args[1]' must be a string, not 2",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            "options = { Hash = 1.5 }\n",
+            "'options.Hash' must be a string, an integer or true/false, not 1.5",
+        ),
     ],
 )
 def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
@@ -127,6 +156,19 @@ def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
         load_pool(config_dir)
     assert str(broken) in str(raised.value)
     assert expected in str(raised.value)
+
+
+def test_the_documented_keys_are_the_declared_ones() -> None:
+    """docs/engine-pool.md lists the keys a user writes; the declaration on the Opponent and
+    SearchLimit fields is what the reader takes: they may not drift apart."""
+    paragraph = ENGINE_POOL_DOC.read_text(encoding="utf-8").split("Keys: ", 1)[1].split(". ")[0]
+    documented = set(re.findall(r"`([a-z_]+)`", paragraph))
+    assert documented == set(schema.keys(Opponent)) | set(schema.keys(SearchLimit))
+
+
+def test_every_shipped_entry_reads_back_from_what_the_declaration_writes() -> None:
+    for opponent in load_catalog(SHIPPED_POOL):
+        assert schema.read(Opponent, schema.write(opponent)) == opponent
 
 
 def test_the_users_calibration_replaces_the_shipped_one(tmp_path: Path) -> None:
@@ -150,3 +192,61 @@ def test_a_corrupt_calibration_file_says_what_to_do(tmp_path: Path) -> None:
     user_calibration_path(data_dir).write_text("{not json", encoding="utf-8")
     with pytest.raises(PoolConfigError, match="run 'rated-play engines calibrate' again"):
         load_pool(None, data_dir)
+
+
+def test_the_shipped_calibration_and_its_check_are_written_back_byte_for_byte(
+    tmp_path: Path,
+) -> None:
+    """The declarations read and write the files of the code before them: the shipped ones, and
+    every file a calibration in progress writes, are today's format."""
+    calibration = read_calibration(SHIPPED_CALIBRATION)
+    assert calibration is not None and calibration.quality is not None
+    assert len(calibration.ratings) == len(json.loads(SHIPPED_CALIBRATION.read_bytes())["ratings"])
+    write_calibration(tmp_path / "calibration.json", calibration)
+    assert (tmp_path / "calibration.json").read_bytes() == SHIPPED_CALIBRATION.read_bytes()
+    check = read_check_summary(SHIPPED_CHECK)
+    assert check is not None and check.calibration_date == calibration.provenance.date
+    write_check_summary(tmp_path / "calibration-check.json", check)
+    assert (tmp_path / "calibration-check.json").read_bytes() == SHIPPED_CHECK.read_bytes()
+
+
+def test_a_calibration_made_before_the_goodness_of_fit_loads_and_keeps_its_shape(
+    tmp_path: Path,
+) -> None:
+    document = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
+    del document["quality"], document["held_out"]
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    calibration = read_calibration(path)
+    assert calibration is not None
+    assert (calibration.quality, calibration.held_out) == (None, ())
+    write_calibration(path, calibration)
+    assert json.loads(path.read_text(encoding="utf-8")) == {**document, "held_out": []}
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (
+            lambda d: d["ratings"]["stockfish-elo-1500"].update(rating=float("nan")),
+            "'ratings.stockfish-elo-1500.rating' must be a number from 0 to 4000, not nan",
+        ),
+        (lambda d: d["provenance"].pop("machine"), "'provenance.machine' is missing"),
+        (lambda d: d.update(held_out=[{"first": "a"}]), "'held_out[0].second' is missing"),
+        (lambda d: d.update(quality=[]), "'quality' must be a table, not []"),
+        (lambda d: d.update(ratings=[]), "'ratings' must be a table of measured ratings, not []"),
+    ],
+)
+def test_a_damaged_calibration_names_the_key_and_what_to_do(
+    damage: Any, expected: str, tmp_path: Path
+) -> None:
+    document = json.loads(SHIPPED_CALIBRATION.read_text(encoding="utf-8"))
+    damage(document)
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(PoolConfigError) as raised:
+        read_calibration(path)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: is not a calibration file")
+    assert expected in message
+    assert message.endswith("delete it or run 'rated-play engines calibrate' again")

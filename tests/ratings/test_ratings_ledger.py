@@ -121,6 +121,13 @@ def test_leaderboard_across_profiles(ledger: Ledger) -> None:
     assert leaderboard(ledger, Season(season.year - 1, season.month)) == {}
 
 
+def test_seasons_follow_one_another_across_the_new_year() -> None:
+    assert Season(2025, 12).shifted(1) == Season(2026, 1)
+    assert Season(2026, 1).shifted(-1) == Season(2025, 12)
+    assert Season(2025, 3).shifted(-27) == Season(2022, 12)
+    assert Season(2025, 3).shifted(0) == Season(2025, 3)
+
+
 def test_season_parsing() -> None:
     assert str(Season.parse("2025-03")) == "2025-03"
     with pytest.raises(ValueError, match="YYYY-MM"):

@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, Static
 
 from profiles.card import build_card
 from profiles.ledger import Ledger, Profile
+from profiles.seasons import Season
 from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
@@ -91,6 +92,16 @@ async def test_the_twenty_game_rule_holds_on_every_screen(
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.get_row_at(0)[1:3] == ["Magnus", "1 to rated"]
+        # The month before: a season of its own, which these games are not in.
+        this_month = Season.current()
+        await pilot.press("left")
+        await pilot.pause()
+        assert str(this_month.shifted(-1)) in shown(app, "#season")
+        assert not app.screen.query(DataTable)
+        await pilot.press("right")
+        await pilot.pause()
+        assert str(this_month) in shown(app, "#season")
+        assert app.screen.query_one(DataTable).get_row_at(0)[1] == "Magnus"
         await pilot.press("escape")
 
         await pilot.press("f2")

@@ -57,8 +57,7 @@ class LeaderboardScreen(Screen[None]):
             await standings.mount(Static(time_class.label, classes="division"), table)
 
     async def action_month(self, step: int) -> None:
-        index = self.season.year * 12 + self.season.month - 1 + step
-        self.season = Season(index // 12, index % 12 + 1)
+        self.season = self.season.shifted(step)
         await self.show_season()
 
     def action_close(self) -> None:

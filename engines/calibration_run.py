@@ -1,0 +1,214 @@
+"""``rated-play engines calibrate`` as a whole: the settings checked, the files chosen, the games
+played (:func:`engines.calibrate.calibrate`), the result written where the app reads it.
+
+Two steps, so that a refusal comes before anything is played or written and the caller can say
+what is about to happen in between: :func:`prepare_calibration` checks every setting against
+the pool and the files (a :class:`~engines.errors.CalibrationError` naming the setting as the
+command spells it), and :func:`run_calibration` plays, fits and writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.calibrate import (
+    DEFAULT_ANCHOR,
+    MINIMUM_GAMES,
+    MOVETIME,
+    SPAN,
+    Outcome,
+    Settings,
+    calibrate,
+    calibration_result,
+    engine_versions,
+    machine,
+    parse_anchors,
+)
+from engines.calibration import (
+    CalibrationResult,
+    MeasuredRating,
+    user_calibration_path,
+    write_calibration,
+)
+from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
+from engines.gauntlet import Progress, read_games
+from engines.match import match_clock
+from engines.opponent import Opponent
+from engines.pool import Pool, rating_calibration
+from profiles.errors import printable
+from profiles.time_control import TimeControl
+
+GAMES_FILE = "calibration-games.pgn"
+"""The games of a whole calibration, inside the data directory."""
+ADDED_GAMES_FILE = "calibration-added-games.pgn"
+"""The games of entries added to a calibrated pool (``--only``), inside the data directory."""
+
+
+@dataclass(frozen=True)
+class CalibrationRun:
+    """A calibration ready to be played: every setting checked, nothing played or written yet."""
+
+    ladder: tuple[Opponent, ...]
+    """The entries that play: every installed one."""
+    skipped: tuple[Opponent, ...]
+    """Entries left out because their engine is not installed."""
+    settings: Settings
+    pgn: Path
+    """The games file, resumed if it holds games."""
+    output: Path
+    """Where the calibration is written."""
+    machine: str
+    """The machine the games are played on, as the provenance names it."""
+    added: tuple[str, ...] = ()
+    """The entries being added to a calibrated pool (``--only``); empty for a whole one."""
+    keep: CalibrationResult | None = None
+    """Adding entries, the calibration they join, whose ratings stay as they are."""
+
+
+@dataclass(frozen=True)
+class CalibrationReport:
+    outcome: Outcome
+    result: CalibrationResult
+    """What was written to :attr:`CalibrationRun.output`."""
+    added: Mapping[str, MeasuredRating]
+    """The ratings measured for the entries being added."""
+
+
+def prepare_calibration(
+    pool: Pool,
+    data_dir: Path,
+    *,
+    anchors: Sequence[str] = (),
+    only: Sequence[str] = (),
+    clock: str | None = None,
+    games: int = MINIMUM_GAMES,
+    span: float = SPAN,
+    movetime: float = MOVETIME,
+    workers: int = 1,
+    max_games: int | None = None,
+    pgn: Path | None = None,
+    output: Path | None = None,
+) -> CalibrationRun:
+    """The calibration of ``pool``'s installed entries the settings describe: ``anchors`` as
+    ``NAME=RATING`` (default :data:`~engines.calibrate.DEFAULT_ANCHOR`), or ``only`` the named
+    entries fitted against the rest of the calibrated pool held fixed; ``clock`` a time
+    control such as ``60+0.6`` instead of each entry's own limits. Files default to the data
+    directory, where the app reads the calibration."""
+    ladder = pool.available()
+    fixed, keep = _anchors(ladder, data_dir, anchors, only)
+    site = machine()
+    settings = Settings(
+        anchors=fixed,
+        adding=keep is not None,
+        span=span,
+        minimum=games,
+        movetime=movetime,
+        clock=_clock(clock),
+        workers=workers,
+        limit=max_games,
+        headers={"Event": "rated-play calibration", "Site": site},
+    )
+    if pgn is None:
+        pgn = data_dir / (ADDED_GAMES_FILE if keep is not None else GAMES_FILE)
+    _check_games_file(pgn)
+    return CalibrationRun(
+        ladder=ladder,
+        skipped=pool.unavailable(),
+        settings=settings,
+        pgn=pgn,
+        output=output if output is not None else user_calibration_path(data_dir),
+        machine=site,
+        added=tuple(only),
+        keep=keep,
+    )
+
+
+async def run_calibration(
+    run: CalibrationRun, on_progress: Callable[[Progress], None] = lambda progress: None
+) -> CalibrationReport:
+    """Play the calibration (resuming its games file), fit it and write it. Interrupted, the
+    games played are kept, and running it again goes on from them."""
+    try:
+        outcome = await calibrate(run.ladder, run.settings, run.pgn, on_progress)
+        versions = await engine_versions(run.ladder)
+    except EngineUnavailableError as error:
+        raise EngineUnavailableError(
+            f"{error}; the finished games are kept: fix it and run the command again to resume"
+        ) from error
+    except OSError as error:
+        raise cannot_write(error) from error
+    result = calibration_result(
+        outcome,
+        run.ladder,
+        run.settings,
+        engines=versions,
+        machine_name=run.machine,
+        keep=run.keep,
+    )
+    try:
+        write_calibration(run.output, result)
+    except OSError as error:
+        raise cannot_write(error) from error
+    added = {name: result.ratings[name] for name in run.added if name in result.ratings}
+    return CalibrationReport(outcome, result, added)
+
+
+def _anchors(
+    ladder: Sequence[Opponent],
+    data_dir: Path,
+    texts: Sequence[str],
+    only: Sequence[str],
+) -> tuple[dict[str, float], CalibrationResult | None]:
+    """The fixed ratings of the calibration, and (adding entries with ``only``) the calibration
+    they come from, which the new entries join."""
+    known = {opponent.name for opponent in ladder}
+    if not only:
+        anchors = parse_anchors(texts or [DEFAULT_ANCHOR])
+        for name in anchors:
+            if name not in known:
+                raise CalibrationError(
+                    f"--anchor {printable(name)}: no available opponent has that name; "
+                    "'rated-play engines' lists them"
+                )
+        return anchors, None
+    unknown = sorted(set(only) - known)
+    if unknown:
+        raise CalibrationError(
+            f"--only {printable(', '.join(unknown))}: no available opponent has that name; "
+            "'rated-play engines' lists them"
+        )
+    if texts:
+        raise CalibrationError(
+            "--only fits the named entries against the calibrated pool held fixed; "
+            "leave out --anchor"
+        )
+    keep = rating_calibration(data_dir)
+    fixed = {o.name: o.rating for o in ladder if o.name not in only and o.calibrated}
+    if keep is None or not fixed:
+        raise CalibrationError(
+            "--only needs a calibrated pool to fit against; run 'rated-play engines "
+            "calibrate' without --only first"
+        )
+    return fixed, keep
+
+
+def _clock(text: str | None) -> TimeControl | None:
+    if text is None:
+        return None
+    try:
+        return match_clock(text)
+    except ValueError as error:
+        raise CalibrationError(f"--tc: {error}") from error
+
+
+def _check_games_file(pgn: Path) -> None:
+    """Refuse a games file that cannot be resumed before anything is played or printed."""
+    try:
+        read_games(pgn)
+    except OSError as error:
+        raise CalibrationError(
+            f"cannot read {printable(pgn)} ({error.strerror or error}): give a games file "
+            "you can read and write with --pgn"
+        ) from error
