@@ -3,6 +3,7 @@ and the 20-game rule holds on every screen: no rating, nor a hint of one, before
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
@@ -70,6 +71,19 @@ async def test_a_losing_player_sees_the_slider_come_down_to_the_opponents_near_t
         assert "Stake $10" in preview
 
 
+async def _step_a_month_back_and_forth(pilot: Pilot[None], app: RatedPlayApp) -> None:
+    """The leaderboard's month before is a season of its own, which these games are not in."""
+    this_month = Season.current()
+    await pilot.press("left")
+    await pilot.pause()
+    assert str(this_month.shifted(-1)) in shown(app, "#season")
+    assert not app.screen.query(DataTable)
+    await pilot.press("right")
+    await pilot.pause()
+    assert str(this_month) in shown(app, "#season")
+    assert app.screen.query_one(DataTable).get_row_at(0)[1] == "Magnus"
+
+
 async def test_the_twenty_game_rule_holds_on_every_screen(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -92,16 +106,7 @@ async def test_the_twenty_game_rule_holds_on_every_screen(
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.get_row_at(0)[1:3] == ["Magnus", "1 to rated"]
-        # The month before: a season of its own, which these games are not in.
-        this_month = Season.current()
-        await pilot.press("left")
-        await pilot.pause()
-        assert str(this_month.shifted(-1)) in shown(app, "#season")
-        assert not app.screen.query(DataTable)
-        await pilot.press("right")
-        await pilot.pause()
-        assert str(this_month) in shown(app, "#season")
-        assert app.screen.query_one(DataTable).get_row_at(0)[1] == "Magnus"
+        await _step_a_month_back_and_forth(pilot, app)
         await pilot.press("escape")
 
         await pilot.press("f2")
