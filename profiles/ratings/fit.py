@@ -21,7 +21,7 @@ wins against 1500-rated opponents fit at ``1500 + 400·log10(41)`` ≈ 2145, a l
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from profiles.ratings.base import RatingInputError
@@ -105,8 +105,19 @@ def fit_ratings(games: Iterable[Game], anchors: Mapping[str, float]) -> FitResul
     an anchor rating that is not a finite number, or players whose games never link them to an
     anchor (a disconnected pool: their ratings could be shifted together by any amount).
     """
-    _check_anchor_ratings(anchors)
-    return _fit(*_aggregate(games), anchors)
+    return fit_counted(_counted(games), anchors)
+
+
+def _counted(games: Iterable[Game]) -> Iterator[Counted]:
+    """Each game as a pairing of one game, checked with its number for the message."""
+    for number, (white, black, white_score) in enumerate(games, start=1):
+        if white == black:
+            raise RatingInputError(f"game {number}: {white!r} cannot play themself")
+        if not 0.0 <= white_score <= 1.0:
+            raise RatingInputError(
+                f"game {number}: white's score must be 1, 0.5 or 0, not {white_score}"
+            )
+        yield white, black, 1, white_score
 
 
 def fit_counted(record: Iterable[Counted], anchors: Mapping[str, float]) -> FitResult:
@@ -192,32 +203,6 @@ def planned_covariance(
     index = {name: i for i, name in enumerate(fitted)}
     _, information = _gradient_and_information(expected, ratings, anchors, index)
     return _covariance(fitted, information)
-
-
-def _aggregate(
-    games: Iterable[Game],
-) -> tuple[list[_Pairing], dict[str, int], dict[str, float]]:
-    pairings: dict[tuple[str, str], _Pairing] = {}
-    games_by_player: dict[str, int] = {}
-    score_by_player: dict[str, float] = {}
-    for number, (white, black, white_score) in enumerate(games, start=1):
-        if white == black:
-            raise RatingInputError(f"game {number}: {white!r} cannot play themself")
-        if not 0.0 <= white_score <= 1.0:
-            raise RatingInputError(
-                f"game {number}: white's score must be 1, 0.5 or 0, not {white_score}"
-            )
-        key = (white, black) if white < black else (black, white)
-        pairing = pairings.get(key)
-        if pairing is None:
-            pairing = pairings[key] = _Pairing(key[0], key[1], 0.0, 0.0)
-        pairing.games += 1
-        pairing.first_score += white_score if white == key[0] else 1.0 - white_score
-        games_by_player[white] = games_by_player.get(white, 0) + 1
-        games_by_player[black] = games_by_player.get(black, 0) + 1
-        score_by_player[white] = score_by_player.get(white, 0.0) + white_score
-        score_by_player[black] = score_by_player.get(black, 0.0) + 1.0 - white_score
-    return list(pairings.values()), games_by_player, score_by_player
 
 
 def _check_anchored(

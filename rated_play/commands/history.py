@@ -10,10 +10,11 @@ from profiles.card import rating_words
 from profiles.errors import printable
 from profiles.head_to_head import OpponentRecord, head_to_head
 from profiles.history import ClassHistory, rating_history
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, SYSTEMS, get_system
+from profiles.ratings import PROVISIONAL_GAMES, get_system
 from profiles.time_control import TimeClass
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
+from rated_play.commands._system import add_rating_system, chosen_system
 
 
 def register(subparsers: Any) -> None:
@@ -32,11 +33,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help=f"only this class ({', '.join(c.value for c in TimeClass)})",
     )
-    parser.add_argument(
-        "--system",
-        default=None,
-        help=f"the rating system ({', '.join(SYSTEMS)}; default {DEFAULT_SYSTEM})",
-    )
+    add_rating_system(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     add_data_dir(parser)
     parser.set_defaults(handler=run)
@@ -44,7 +41,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Both are read before the ledger is opened: a mistake there is said before anything else.
-    system = get_system(DEFAULT_SYSTEM if args.system is None else args.system).name
+    system = chosen_system(args)
     only = None if args.time_class is None else TimeClass.parse(args.time_class)
     with reading_ledger(args) as ledger:
         profile = ledger.profile(args.name)

@@ -7,28 +7,23 @@ from typing import Any
 
 from profiles.card import ClassCard, ProfileCard, build_card
 from profiles.endings import color_name
-from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS, get_system
 from rated_play.card_text import card_text
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
+from rated_play.commands._system import add_rating_system, chosen_system
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("profile", help="show a profile's card")
     parser.add_argument("name", help="the profile's name")
-    parser.add_argument(
-        "--system",
-        default=None,
-        help=f"the rating system to show ({', '.join(SYSTEMS)}; default fide)",
-    )
+    add_rating_system(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    # An empty --system is a mistake to point out, not a request for the default.
-    system = get_system(DEFAULT_SYSTEM if args.system is None else args.system).name
+    system = chosen_system(args)
     with reading_ledger(args) as ledger:
         card = build_card(ledger, ledger.profile(args.name), system)
         if args.json:
