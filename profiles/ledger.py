@@ -137,6 +137,9 @@ class Setup:
     time_control: str
     """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
     doubling: bool
+    believable_thinking: bool = True
+    """On a clock, the opponent takes a person's time over its moves, charged to its clock
+    (a setting: on unless the player turns it off)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,7 @@ class Ledger:
         self._damaged: dict[str, str] = {}
         self._game_columns = _GAME_COLUMNS
         self._has_setups = True
+        self._setup_columns = _SETUP_COLUMNS
         self._opponent_ratings: dict[str, float] = {}
 
     # -- opening -------------------------------------------------------------------------
@@ -214,6 +218,7 @@ class Ledger:
         # A reader leaves an older ledger as it is: it reads the columns that file has.
         ledger._game_columns = _GAME_COLUMNS if version >= 2 else _GAME_COLUMNS_1
         ledger._has_setups = version >= 2
+        ledger._setup_columns = _SETUP_COLUMNS if version >= 4 else _SETUP_COLUMNS_2
         return ledger
 
     @contextmanager
@@ -530,29 +535,30 @@ class Ledger:
             return None
         with self._reading():
             row = self._db.execute(
-                "SELECT strength, unleashed, time_control, doubling FROM setups "
-                "WHERE profile_id = ?",
+                f"SELECT {self._setup_columns} FROM setups WHERE profile_id = ?",
                 (profile_id,),
             ).fetchone()
         if row is None:
             return None
         strength = None if row[0] is None else float(row[0])
-        return Setup(strength, bool(row[1]), str(row[2]), bool(row[3]))
+        return Setup(strength, bool(row[1]), str(row[2]), bool(row[3]), bool(row[4]))
 
     def save_setup(self, profile_id: int, setup: Setup) -> None:
         """Remember the profile's choices for its next setup."""
         with self._write():
             self._db.execute(
-                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET "
-                "strength = excluded.strength, unleashed = excluded.unleashed, "
-                "time_control = excluded.time_control, doubling = excluded.doubling",
+                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling, "
+                "believable_thinking) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE "
+                "SET strength = excluded.strength, unleashed = excluded.unleashed, "
+                "time_control = excluded.time_control, doubling = excluded.doubling, "
+                "believable_thinking = excluded.believable_thinking",
                 (
                     profile_id,
                     setup.strength,
                     int(setup.unleashed),
                     setup.time_control,
                     int(setup.doubling),
+                    int(setup.believable_thinking),
                 ),
             )
 
@@ -703,6 +709,11 @@ _GAME_COLUMNS_1 = (
 )
 """The columns of a game in a ledger of the first schema, which played for nothing."""
 _GAME_COLUMNS = _GAME_COLUMNS_1.replace("0, 0, NULL", "stake, doublings, purse_after")
+
+
+_SETUP_COLUMNS_2 = "strength, unleashed, time_control, doubling, 1"
+"""A setup in a ledger older than the believable-thinking setting: it reads as the default."""
+_SETUP_COLUMNS = _SETUP_COLUMNS_2.replace(", 1", ", believable_thinking")
 
 
 def _game(row: tuple[Any, ...]) -> GameRecord:

@@ -19,6 +19,7 @@ from rated_play.session.moves import (
     UnreadableMoveError,
 )
 from rated_play.session.outcome import GameOutcome, Termination
+from rated_play.session.thinking import ThinkingPace
 
 __all__ = [
     "AmbiguousMoveError",
@@ -35,6 +36,7 @@ __all__ = [
     "RatedGame",
     "RatedGameError",
     "Termination",
+    "ThinkingPace",
     "UnreadableMoveError",
     "close_abandoned_games",
 ]

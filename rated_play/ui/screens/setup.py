@@ -20,7 +20,7 @@ from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
 from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeControl, TimeControlError
-from rated_play.session import RatedGame
+from rated_play.session import RatedGame, ThinkingPace
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.game import GameScreen
@@ -124,6 +124,12 @@ class SetupScreen(WorkingScreen):
                 yield Checkbox(
                     "Doubling (either side may double the stake)", id="doubling", compact=True
                 )
+                yield Checkbox(
+                    "Opponent thinks at a person's pace, on its clock",
+                    value=True,
+                    id="believable-thinking",
+                    compact=True,
+                )
                 yield Button("Start rated game", id="start", variant="success")
         yield Footer()
 
@@ -178,6 +184,7 @@ class SetupScreen(WorkingScreen):
         self.remembered_strength = setup.strength
         self.query_one("#unleashed", Checkbox).value = setup.unleashed
         self.query_one("#doubling", Checkbox).value = setup.doubling
+        self.query_one("#believable-thinking", Checkbox).value = setup.believable_thinking
         try:
             time_control = TimeControl.from_pgn(setup.time_control)
         except TimeControlError:
@@ -197,6 +204,7 @@ class SetupScreen(WorkingScreen):
             unleashed=self.query_one("#unleashed", Checkbox).value,
             time_control=self.time_control.pgn,
             doubling=self.query_one("#doubling", Checkbox).value,
+            believable_thinking=self.query_one("#believable-thinking", Checkbox).value,
         )
 
     @on(Button.Pressed, "#create-profile")
@@ -305,6 +313,8 @@ class SetupScreen(WorkingScreen):
         no_clock = self.query_one("#no-clock", Checkbox).value
         self.query_one("#preset", Select).disabled = no_clock
         self.query_one("#custom", Input).disabled = no_clock
+        # Without a clock the opponent always answers at once: there is no time to take.
+        self.query_one("#believable-thinking", Checkbox).disabled = no_clock
         time_control = self.time_control
         rated_in = f"Rated in {time_control.time_class.label}"
         shown = "no clock" if time_control.untimed else f"{time_control}"
@@ -348,15 +358,27 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
-        doubling = self.query_one("#doubling", Checkbox).value
-        self.start_game(self.profile, self.opponent, self.time_control, doubling)
+        setup = self.current_setup()
+        pace = ThinkingPace() if setup.believable_thinking else None
+        self.start_game(self.profile, self.opponent, self.time_control, setup.doubling, pace)
 
     @work(exclusive=True, group="start", exit_on_error=False)
     async def start_game(
-        self, profile: Profile, opponent: Opponent, time_control: TimeControl, doubling: bool
+        self,
+        profile: Profile,
+        opponent: Opponent,
+        time_control: TimeControl,
+        doubling: bool,
+        pace: ThinkingPace | None,
     ) -> None:
         game = await RatedGame.start(
-            self.ledger, profile, opponent, time_control, start_clock=False, doubling=doubling
+            self.ledger,
+            profile,
+            opponent,
+            time_control,
+            start_clock=False,
+            doubling=doubling,
+            pace=pace,
         )
         await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
 
