@@ -28,6 +28,7 @@ from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
+from rated_play.ui.widgets.toggles import TickBox
 
 DEFAULT_PRESET = 1
 """5+3: a blitz game most players can finish in one sitting."""
@@ -99,7 +100,7 @@ class SetupScreen(WorkingScreen):
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
                 yield Static("", id="preview", markup=False)
-                yield Checkbox(
+                yield TickBox(
                     Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
                     id="unleashed",
                     compact=True,
@@ -119,12 +120,12 @@ class SetupScreen(WorkingScreen):
                     placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
                 )
                 yield Static("", id="time-control-error", markup=False, classes="error")
-                yield Checkbox("No clock", id="no-clock", compact=True)
+                yield TickBox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
-                yield Checkbox(
+                yield TickBox(
                     "Doubling (either side may double the stake)", id="doubling", compact=True
                 )
-                yield Checkbox(
+                yield TickBox(
                     "Opponent thinks at a person's pace, on its clock",
                     value=True,
                     id="believable-thinking",

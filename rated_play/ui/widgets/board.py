@@ -150,8 +150,9 @@ class BoardView(Widget):
         Binding("down", "move_cursor(0, 1)", "Cursor down", show=False),
         Binding("left", "move_cursor(-1, 0)", "Cursor left", show=False),
         Binding("right", "move_cursor(1, 0)", "Cursor right", show=False),
-        Binding("enter,space", "pick_or_put", "Pick up / put down"),
-        Binding("escape", "put_back", "Put back"),
+        # The footer has room at 80 columns for one of the board's keys beside the game's.
+        Binding("enter,space", "pick_or_put", "Pick up/put down"),
+        Binding("escape", "put_back", "Put back", show=False),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board--light",
