@@ -4,6 +4,8 @@ when it is off or the game has no clock, and never in the way of resigning or qu
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import chess
@@ -176,3 +178,25 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
         await wait_until(pilot, lambda: ledger.game(game.game_id).status is not GameStatus.PENDING)
         assert time.monotonic() - leaving < OWN_SEARCH
     assert ledger.game(game.game_id).status is GameStatus.ABANDONED
+
+
+async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_once(
+    ledger: Ledger, pool: Pool
+) -> None:
+    ledger.create_profile("Magnus")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        app.screen.query_one("#preset", Select).value = CLASSICAL
+        await pilot.pause()
+        screen = await start_game(pilot, believable_thinking=True)
+        game_id = screen.game.game_id
+        await type_move(pilot, "e4")
+        await pilot.pause(1.0)
+        assert not screen.game.is_player_turn, "the opponent takes its time"
+        signalled = time.monotonic()
+        os.kill(os.getpid(), signal.SIGTERM)
+        await wait_until(pilot, lambda: ledger.game(game_id).status is not GameStatus.PENDING)
+        assert time.monotonic() - signalled < OWN_SEARCH
+    assert app.return_code == 128 + signal.SIGTERM
+    assert ledger.game(game_id).status is GameStatus.ABANDONED
