@@ -9,7 +9,9 @@ as a person's Enter comes after their last keystroke has been drawn.
 The latency runs from the Enter key to the end of the first frame that draws the new position
 (the frame is drawn synchronously, so a watcher that wakes every half millisecond sees the
 board's count go up only once the frame is done). The watcher only sleeps: it must not force
-frames or walk the widgets, which would change what it measures.
+frames or walk the widgets, which would change what it measures. Beside the wall time it
+prints the process's CPU time over the same span: on a machine busy with other work the wall
+time is mostly waiting for a core, the CPU time is what the app itself spends.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
+import os
 import resource
 import statistics
 import tempfile
@@ -61,7 +64,10 @@ async def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> None
 
 
 async def play_one_game(
-    ledger: Ledger, human: chess.engine.Protocol, latencies: list[float], wanted: int
+    ledger: Ledger,
+    human: chess.engine.Protocol,
+    latencies: list[tuple[float, float]],
+    wanted: int,
 ) -> float:
     """One game (until it ends or enough moves are measured); returns the start-up time."""
     started = time.perf_counter()
@@ -94,9 +100,9 @@ async def play_one_game(
 
 async def enter_move(
     app: RatedPlayApp, screen: GameScreen, human: chess.engine.Protocol
-) -> float | None:
-    """Type the human's move, press Enter, and time it until the board shows it (None when
-    the move ends the game: the result screen comes instead)."""
+) -> tuple[float, float] | None:
+    """Type the human's move, press Enter, and time it until the board shows it: wall and
+    CPU seconds (None when the move ends the game: the result screen comes instead)."""
     board = screen.game.board
     result = await human.play(board, chess.engine.Limit(depth=1))
     assert result.move is not None
@@ -104,11 +110,13 @@ async def enter_move(
     await asyncio.sleep(TYPING_GAP)
     view = screen.query_one(BoardView)
     renders = view.renders
-    entered = time.perf_counter()
+    entered, cpu = time.perf_counter(), time.process_time()
     # Not pilot.press: it waits until every queue is idle, engine reply included.
     app.simulate_key("enter")
     await wait_for(lambda: view.renders > renders or screen.game.is_over)
-    return time.perf_counter() - entered if view.renders > renders else None
+    if view.renders == renders:
+        return None
+    return time.perf_counter() - entered, time.process_time() - cpu
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -123,7 +131,7 @@ async def main() -> None:
     arguments = parser.parse_args()
     stockfish = find_engine("stockfish")
     assert stockfish is not None, "install stockfish"
-    latencies: list[float] = []
+    latencies: list[tuple[float, float]] = []
     startups: list[float] = []
     _, human = await chess.engine.popen_uci(str(stockfish))
     try:
@@ -137,12 +145,18 @@ async def main() -> None:
         await human.quit()
     peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     peak_engines = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    ms = [latency * 1000 for latency in latencies]
+    wall = [latency * 1000 for latency, _ in latencies]
+    cpu = [spent * 1000 for _, spent in latencies]
     print(f"start-up to the setup screen: {statistics.median(startups) * 1000:.0f} ms (median)")
     print(
-        f"move entered → board redrawn (engine thinking), {len(ms)} moves: "
-        f"p50 {percentile(ms, 0.5):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
-        f"max {max(ms):.1f} ms (target: p95 ≤ 16 ms, a frame at 60 Hz)"
+        f"move entered → board redrawn (engine thinking), {len(wall)} moves: "
+        f"p50 {percentile(wall, 0.5):.1f} ms, p95 {percentile(wall, 0.95):.1f} ms, "
+        f"max {max(wall):.1f} ms (target: p95 ≤ 16 ms, a frame at 60 Hz)"
+    )
+    print(
+        f"  the app's CPU time over the same span: p50 {percentile(cpu, 0.5):.1f} ms, "
+        f"p95 {percentile(cpu, 0.95):.1f} ms, max {max(cpu):.1f} ms "
+        f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(f"peak RSS: app {peak_self:.0f} MiB, largest engine process {peak_engines:.0f} MiB")
 

@@ -194,6 +194,7 @@ async def test_a_whole_game_played_with_the_keyboard_cursor(
             )
             assert screen.focused is view or game.is_over, "the board keeps the focus"
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()  # leaving while the result screen arrives races Textual's header
         assert promoted, "the game reached a promotion"
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED

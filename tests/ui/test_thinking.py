@@ -128,6 +128,7 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
         await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
         await pilot.click("#confirm")
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
+        await pilot.pause()  # leaving while the result screen arrives races Textual's header
 
     again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
     async with again.run_test(size=SIZE) as pilot:
@@ -166,6 +167,7 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
 
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
         screen = await start_game(pilot, believable_thinking=True)
         game = screen.game
         assert game.player_color == chess.BLACK

@@ -33,11 +33,16 @@ from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import ClockView
+from rated_play.ui.widgets.move_box import MoveBox
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.profile_card import color_name
+from rated_play.ui.widgets.text_line import show_text
 
 TICK_SECONDS = 0.1
 """How often the clocks are redrawn and the flag is checked (tenths are shown under 20 s)."""
+ENGINE_WAITS_FOR_BOARD = 0.25
+"""Seconds the engine waits for the player's move to be drawn before it is asked anyway (when
+nothing draws the board: a screen above it)."""
 
 
 def is_promotion(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> bool:
@@ -71,8 +76,8 @@ class GameScreen(WorkingScreen):
         self._ticker: Timer | None = None
         self._finished = False
         self._not_saved = ""
-        self._shown: dict[str, str] = {}
-        """What each line of text shows: a line is updated only when its text changes."""
+        self._engine_to_ask = False
+        """The player has moved and the engine is to be asked, once the move is drawn."""
 
     @property
     def in_play(self) -> bool:
@@ -102,12 +107,7 @@ class GameScreen(WorkingScreen):
                 yield ClockView(engine, id="opponent-clock")
                 yield MoveList(id="moves")
                 yield ClockView(you, id="player-clock")
-                # Not selected on focus: a move typed on the board goes on in the box.
-                yield Input(
-                    placeholder="Your move: e4, Nf3, O-O · ↑ board",
-                    select_on_focus=False,
-                    id="move-input",
-                )
+                yield MoveBox(placeholder="Your move: e4, Nf3, O-O · ↑ board", id="move-input")
                 yield Static("", id="stake", markup=False)
                 yield Static("", id="move-error", markup=False)
                 yield Static("", id="status", markup=False)
@@ -150,8 +150,9 @@ class GameScreen(WorkingScreen):
 
     def show_position(self) -> None:
         game = self.game
+        # The board first: the move list, which may lay the whole screen out again, follows
+        # once the board is drawn (board_drawn).
         self.query_one(BoardView).show(game.board, game.last_move, interactive=game.is_player_turn)
-        self.query_one(MoveList).show(game.san_moves())
         # The move box keeps the focus throughout (or the board, for a player moving with the
         # cursor), so a key pressed while the engine thinks lands there (and is answered
         # "wait for the engine's move"), never on a button.
@@ -169,6 +170,11 @@ class GameScreen(WorkingScreen):
             self.set_status("Your move." + warning)
         elif not game.is_over:
             self.set_status(f"{game.opponent.title} is thinking…" + warning)
+
+    @on(BoardView.Drawn)
+    def board_drawn(self) -> None:
+        self.query_one(MoveList).show(self.game.san_moves())
+        self.ask_engine()
 
     def tick(self) -> None:
         """Redraw both clocks; end the game the moment a flag falls."""
@@ -215,16 +221,10 @@ class GameScreen(WorkingScreen):
         self.query_one("#stake", Static).update(stake)
 
     def set_status(self, text: str) -> None:
-        self._show_text("#status", text)
+        show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
-        self._show_text("#move-error", text)
-
-    def _show_text(self, selector: str, text: str) -> None:
-        # Updating a line lays out the screen again; the same text need not cost that.
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            self.query_one(selector, Static).update(text)
+        show_text(self.query_one("#move-error", Static), text)
 
     # -- the player's moves ----------------------------------------------------------------
 
@@ -297,6 +297,15 @@ class GameScreen(WorkingScreen):
         if self.game.is_over:
             self.finish()
         elif not self.game.is_player_turn:
+            # The engine is asked once the move is on the screen (board_drawn): starting its
+            # search first would hold up the frame that shows the move.
+            self._engine_to_ask = True
+            self.set_timer(ENGINE_WAITS_FOR_BOARD, self.ask_engine)
+
+    def ask_engine(self) -> None:
+        """Start the engine's think for the player's last move, once."""
+        if self._engine_to_ask and not self.game.is_over and not self.game.is_player_turn:
+            self._engine_to_ask = False
             self.think()
 
     # -- the engine ------------------------------------------------------------------------

@@ -173,6 +173,9 @@ class BoardView(Widget):
         from_square: chess.Square
         to_square: chess.Square
 
+    class Drawn(Message):
+        """A new picture of the board has been drawn on the screen."""
+
     @dataclass
     class Refused(Message):
         """The cursor could not pick up a piece there; ``reason`` is for the player."""
@@ -521,4 +524,5 @@ class BoardView(Widget):
         if self._drawn_version != self._version:
             self._drawn_version = self._version
             self.renders += 1
+            self.post_message(self.Drawn())
         return super().render_lines(crop)

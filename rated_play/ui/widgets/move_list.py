@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from rated_play.ui.widgets.text_line import show_text
+
 
 def numbered_moves(san_moves: list[str]) -> str:
     """``1. e4 e5`` one move pair per line; games always start from the initial position."""
@@ -28,5 +30,5 @@ class MoveList(VerticalScroll, can_focus=False):
         yield self._text
 
     def show(self, san_moves: list[str]) -> None:
-        self._text.update(numbered_moves(san_moves))
+        show_text(self._text, numbered_moves(san_moves))
         self.scroll_end(animate=False)
