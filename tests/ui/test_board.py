@@ -18,9 +18,11 @@ from profiles.ledger import GameStatus, Ledger
 from profiles.time_control import TimeControl
 from rated_play.session import RatedGame
 from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
 from tests.conftest import fast_opponent
 from tests.ui.conftest import SIZE
@@ -290,3 +292,33 @@ async def test_a_move_entered_before_the_board_is_first_drawn_starts_the_clock(
         await screen.play(chess.Move.from_uci("e2e4"))
         assert game.san_moves()[0] == "e4"
         assert game.clock.running == chess.BLACK
+
+
+async def test_the_cursor_moves_as_the_board_is_seen_from_black(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """Up is away from the player: towards the first rank when the player has Black."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        await start_game(pilot)
+        await pilot.press("f8")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.click("#confirm")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.click("#next-game")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        screen = await start_game(pilot)
+        assert screen.game.player_color == chess.BLACK
+        view = screen.query_one(BoardView)
+        await wait_for_player_turn(pilot, screen)
+        await pilot.press("up")
+        assert view.cursor == chess.E7
+        await pilot.press("up", "left")
+        assert view.cursor == chess.F6, "up goes down the ranks, left up the files"
+        await pilot.press("enter")
+        assert "there is no piece on f6" in str(screen.query_one("#move-error").render())
+        await cursor_move(pilot, chess.Move.from_uci("g8f6"))
+        await wait_until(pilot, lambda: len(screen.game.san_moves()) >= 2)
+        assert screen.game.san_moves()[1] == "Nf6"
