@@ -173,7 +173,10 @@ class GameScreen(WorkingScreen):
 
     @on(BoardView.Drawn)
     def board_drawn(self) -> None:
+        """The move is on the screen: now the move list, the clocks (whose running one has
+        changed: without this it would show at the next tick) and the engine's turn."""
         self.query_one(MoveList).show(self.game.san_moves())
+        self.show_clocks()
         self.ask_engine()
 
     def tick(self) -> None:

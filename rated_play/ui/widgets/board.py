@@ -209,6 +209,7 @@ class BoardView(Widget):
         """The picture the cached strips show, one tuple of eight cells per row on screen."""
         self._rows: list[list[Strip]] = []
         self._file_letters = Strip([])
+        self._blank = Strip([])
         self._cell_segments: dict[tuple[Cell, int], list[Segment]] = {}
         self._version = 0
         self._drawn_version = -1
@@ -375,6 +376,7 @@ class BoardView(Widget):
             self._cells = cells
             self._rows = [self._rank_strips(row, cells[row]) for row in range(8)]
             self._file_letters = self._file_letters_line()
+            self._blank = Strip.blank(self.size.width, self._base)
             self._version += 1
             self.refresh()
             return
@@ -459,7 +461,7 @@ class BoardView(Widget):
             segments = [*indent, Segment(label, coordinate)]
             for cell in cells:
                 segments.extend(self._segments(cell, line))
-            strips.append(Strip(segments, geometry.left + geometry.width))
+            strips.append(self._full_width(segments, geometry.left + geometry.width))
         return strips
 
     def _segments(self, cell: Cell, line: int) -> list[Segment]:
@@ -507,17 +509,27 @@ class BoardView(Widget):
             for column in range(8)
         )
         text = " " * (geometry.left + RANK_LABEL_WIDTH) + letters
-        return Strip([Segment(text, self._base + styles["board--coordinate"])], len(text))
+        return self._full_width(
+            [Segment(text, self._base + styles["board--coordinate"])], len(text)
+        )
+
+    def _full_width(self, segments: list[Segment], length: int) -> Strip:
+        """A line as wide as the widget: Textual would otherwise pad a copy of it every time
+        it is drawn."""
+        width = self.size.width
+        if length < width:
+            segments = [*segments, Segment(" " * (width - length), self._base)]
+        return Strip(segments, max(length, width))
 
     def render_line(self, y: int) -> Strip:
         geometry = self._geometry
         if geometry is None or not self._rows:
             return Strip.blank(self.size.width, self._base)
         row, line = divmod(y - geometry.top, geometry.cell_height)
-        if y < geometry.top or row > 8:
-            return Strip.blank(self.size.width, self._base)
+        if y < geometry.top or row > 8 or (row == 8 and line > 0):
+            return self._blank
         if row == 8:
-            return self._file_letters if line == 0 else Strip.blank(self.size.width, self._base)
+            return self._file_letters
         return self._rows[row][line]
 
     def render_lines(self, crop: Region) -> list[Strip]:
