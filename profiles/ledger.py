@@ -143,6 +143,9 @@ class Setup:
     time_control: str
     """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
     doubling: bool
+    believable_thinking: bool = True
+    """On a clock, the opponent takes a person's time over its moves, charged to its clock
+    (a setting: on unless the player turns it off)."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,7 @@ class Ledger:
         self._damaged: dict[str, str] = {}
         self._game_columns = _GAME_COLUMNS
         self._has_setups = True
+        self._setup_columns = _SETUP_COLUMNS
         self._opponent_ratings: dict[str, float] = {}
 
     # -- opening -------------------------------------------------------------------------
@@ -217,6 +221,7 @@ class Ledger:
         # A reader leaves an older ledger as it is: it reads the columns that file has.
         ledger._game_columns = _GAME_COLUMNS if version >= 2 else _GAME_COLUMNS_1
         ledger._has_setups = version >= 2
+        ledger._setup_columns = _SETUP_COLUMNS if version >= 4 else _SETUP_COLUMNS_2
         return ledger
 
     @contextmanager
@@ -552,31 +557,36 @@ class Ledger:
             return None
         with self._reading():
             row = self._db.execute(
-                "SELECT strength, unleashed, time_control, doubling FROM setups "
-                "WHERE profile_id = ?",
+                f"SELECT {self._setup_columns} FROM setups WHERE profile_id = ?",
                 (profile_id,),
             ).fetchone()
         if row is None:
             return None
         strength = None if row["strength"] is None else float(row["strength"])
         return Setup(
-            strength, bool(row["unleashed"]), str(row["time_control"]), bool(row["doubling"])
+            strength,
+            bool(row["unleashed"]),
+            str(row["time_control"]),
+            bool(row["doubling"]),
+            bool(row["believable_thinking"]),
         )
 
     def save_setup(self, profile_id: int, setup: Setup) -> None:
         """Remember the profile's choices for its next setup."""
         with self._write():
             self._db.execute(
-                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET "
-                "strength = excluded.strength, unleashed = excluded.unleashed, "
-                "time_control = excluded.time_control, doubling = excluded.doubling",
+                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling, "
+                "believable_thinking) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE "
+                "SET strength = excluded.strength, unleashed = excluded.unleashed, "
+                "time_control = excluded.time_control, doubling = excluded.doubling, "
+                "believable_thinking = excluded.believable_thinking",
                 (
                     profile_id,
                     setup.strength,
                     int(setup.unleashed),
                     setup.time_control,
                     int(setup.doubling),
+                    int(setup.believable_thinking),
                 ),
             )
 
@@ -734,6 +744,13 @@ _GAME_COLUMNS_1 = _GAME_COLUMNS.replace(
     "stake, doublings, purse_after", "0 AS stake, 0 AS doublings, NULL AS purse_after"
 )
 """The same in a ledger of the first schema, which played for nothing (migration 2)."""
+
+
+_SETUP_COLUMNS = "strength, unleashed, time_control, doubling, believable_thinking"
+"""The columns a :class:`Setup` is read from, by name."""
+_SETUP_COLUMNS_2 = _SETUP_COLUMNS.replace("believable_thinking", "1 AS believable_thinking")
+"""The same in a ledger older than the believable-thinking setting (migration 4): it reads as
+the default."""
 
 
 def _game(row: sqlite3.Row) -> GameRecord:

@@ -105,7 +105,13 @@ CREATE TABLE IF NOT EXISTS analysed_moves (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2, _ANALYSES)
+_BELIEVABLE_THINKING = """
+ALTER TABLE setups ADD COLUMN believable_thinking INTEGER NOT NULL DEFAULT 1;
+"""
+"""Version 4: whether the opponent takes a person's time to think on a clock (see
+rated_play.session.thinking), a setting of each profile's setup; on unless turned off."""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2, _ANALYSES, _BELIEVABLE_THINKING)
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""
 

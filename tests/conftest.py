@@ -98,3 +98,16 @@ async def human_move(engine: chess.engine.Protocol, board: chess.Board) -> chess
     result = await engine.play(board, chess.engine.Limit(depth=1))
     assert result.move is not None
     return result.move
+
+
+def engine_seconds(
+    ledger: Ledger, game_id: int, player_color: chess.Color, base: float, increment: float
+) -> list[float]:
+    """The time each of the engine's moves took, from the clocks the ledger keeps (``%clk``)."""
+    clocks = [
+        move.clock_ms / 1000
+        for move in ledger.moves(game_id)
+        if move.clock_ms is not None and (move.ply % 2 == 0) == (player_color == chess.WHITE)
+    ]
+    before = [base, *clocks[:-1]]
+    return [start - (end - increment) for start, end in zip(before, clocks, strict=True)]

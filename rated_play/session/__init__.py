@@ -18,8 +18,9 @@ from rated_play.session.moves import (
     MoveInputError,
     UnreadableMoveError,
 )
-from rated_play.session.outcome import GameOutcome
+from rated_play.session.outcome import GameOutcome, Termination
 from rated_play.session.record import GameReport
+from rated_play.session.thinking import ThinkingPace
 
 __all__ = [
     "AmbiguousMoveError",
@@ -36,6 +37,7 @@ __all__ = [
     "RatedGame",
     "RatedGameError",
     "Termination",
+    "ThinkingPace",
     "UnreadableMoveError",
     "close_abandoned_games",
 ]

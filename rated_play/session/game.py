@@ -9,6 +9,7 @@ first move until the game really ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import chess
@@ -28,6 +29,7 @@ from rated_play.session.pgn import (
     PlayedMove,
 )
 from rated_play.session.record import GameReport, class_state_rating, close_game
+from rated_play.session.thinking import ThinkingPace
 
 MAX_ENGINE_RESTARTS = 3
 """Restarts of a failed engine in one game before the game is declared void."""
@@ -72,6 +74,7 @@ class RatedGame:
         clock: GameClock,
         archive_dir: Path,
         doubling: bool = False,
+        pace: ThinkingPace | None = None,
     ) -> None:
         self._ledger = ledger
         self.profile = profile
@@ -99,6 +102,10 @@ class RatedGame:
         that accepted it, as with the doubling cube of backgammon."""
         self._doubled_this_move = False
         self._double_offered_to_player = False
+        self._pace = pace
+        """Believable thinking (on a clock only): None answers as fast as the engine does."""
+        self._ended = asyncio.Event()
+        """Set when the game ends: a wait for believable thinking ends with it."""
 
     # -- starting ------------------------------------------------------------------------
 
@@ -115,6 +122,7 @@ class RatedGame:
         start_clock: bool = True,
         doubling: bool = False,
         stake: int = STAKE,
+        pace: ThinkingPace | None = None,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
@@ -122,6 +130,8 @@ class RatedGame:
         :class:`EngineUnavailableError` is raised and the ledger is unchanged. A screen that
         must draw the board first passes ``start_clock=False`` and calls :meth:`start_clock`
         once the player can see the position: no time is charged while it is being drawn.
+        With a ``pace`` the engine takes a person's time over its moves on a clock (see
+        :mod:`rated_play.session.thinking`); without one it answers as fast as it thinks.
         """
         player = EnginePlayer(opponent)
         await player.start()
@@ -150,6 +160,7 @@ class RatedGame:
             clock=clock,
             archive_dir=archive_dir or ledger.path.parent / "archive",
             doubling=doubling,
+            pace=pace,
         )
         if start_clock:
             game.start_clock()
@@ -379,7 +390,8 @@ class RatedGame:
     # -- the engine's move -----------------------------------------------------------------
 
     async def engine_move(self) -> chess.Move | None:
-        """Let the engine think on the real clock and play its move.
+        """Let the engine think on the real clock and play its move; with a pace, the move is
+        made once a person's think time over it has passed (see :meth:`_take_thinking_time`).
 
         Returns None when the game ended meanwhile: the engine's flag fell, the player
         resigned, or the engine failed for good (the game is then void). A crashed or hung
@@ -388,6 +400,7 @@ class RatedGame:
         self._require_not_over()
         if self._board.turn != self.engine_color:
             raise NotYourTurnError("it is the player's turn, not the engine's")
+        turn_began = self.clock.remaining(self.engine_color)
         while self._outcome is None:
             reading = ClockReading.of(self.clock)
             engine_left = self.clock.remaining(self.engine_color)
@@ -409,6 +422,9 @@ class RatedGame:
             doubles = await self._engine_doubles_with(move)
             if self._outcome is not None or self.check_flag():
                 return None
+            await self._take_thinking_time(move, turn_began)
+            if self._outcome is not None or self.check_flag():
+                return None
             self._push(move)
             self._double_offered_to_player = doubles and self._outcome is None
             return move
@@ -420,6 +436,20 @@ class RatedGame:
             return await search
         # The engine's flag falls when its time is up, whatever it is doing then.
         return await asyncio.wait_for(search, timeout=max(engine_left, 0.0) + 0.05)
+
+    async def _take_thinking_time(self, move: chess.Move, turn_began: float | None) -> None:
+        """Wait until the engine has spent a person's think time over ``move`` since its
+        turn began (on its running clock); no wait without a pace or a clock. The wait ends
+        the moment the game does (a resignation, a flag, leaving the game)."""
+        left = self.clock.remaining(self.engine_color)
+        if self._pace is None or turn_began is None or left is None:
+            return
+        increment = float(self.time_control.increment_seconds)
+        wanted = self._pace.think_time(self._board, move, turn_began, increment)
+        rest = wanted - (turn_began - left)
+        if rest > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ended.wait(), timeout=rest)
 
     async def _restart_engine(self) -> bool:
         restarts = self._engine.restarts
@@ -492,6 +522,7 @@ class RatedGame:
         :meth:`close` tries once more to record the real result.
         """
         self._outcome = outcome
+        self._ended.set()
         self.clock.stop()
         self._save_result()
 

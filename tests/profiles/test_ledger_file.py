@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from profiles.ledger import (
     Ledger,
     LedgerError,
     LedgerWriteError,
+    Profile,
+    Setup,
 )
 from profiles.ledger_file import APPLICATION_ID, MIGRATIONS
 from tests.ledger_games import record_game
@@ -286,7 +289,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 4
     db.close()
 
 
@@ -343,3 +346,37 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     db.close()
+
+
+def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Path) -> None:
+    """Migration 4 adds believable thinking to every profile's setup, on as it is by default;
+    a reader of the older ledger sees it on too, writing nothing."""
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    profile = ledger.create_profile("Vera")
+    ledger.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    # Back to version 3, the setups table as it was, with one setup saved in it.
+    db.executescript(
+        "BEGIN; ALTER TABLE setups DROP COLUMN believable_thinking; "
+        f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
+        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=3; COMMIT;"
+    )
+    db.close()
+    before = fingerprint(tmp_path)["ledger.sqlite3"]
+    reader = Ledger.open(path, readonly=True)
+    try:
+        setup = reader.last_setup(profile.id)
+        assert setup == Setup(1450.0, False, "600+5", True, believable_thinking=True)
+    finally:
+        reader.close()
+    assert fingerprint(tmp_path)["ledger.sqlite3"] == before
+
+    ledger = Ledger.open(path)
+    try:
+        assert ledger.last_setup(profile.id) == setup
+        ledger.save_setup(profile.id, replace(setup, believable_thinking=False))
+        saved = ledger.last_setup(profile.id)
+        assert saved is not None and not saved.believable_thinking
+    finally:
+        ledger.close()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import chess
 import chess.engine
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.board import BoardView
@@ -34,9 +34,14 @@ async def choose_weakest_opponent(pilot: Pilot[None]) -> None:
     await pilot.press("home")
 
 
-async def start_game(pilot: Pilot[None]) -> GameScreen:
-    """Press Start on the setup screen and wait for the game screen."""
+async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -> GameScreen:
+    """Press Start on the setup screen and wait for the game screen.
+
+    The opponent answers at once unless ``believable_thinking``: a whole game at a person's
+    pace would take minutes (tests/ui/test_thinking.py plays with it on).
+    """
     app = pilot.app
+    app.screen.query_one("#believable-thinking", Checkbox).value = believable_thinking
     await pilot.click("#start")
     await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
     screen = app.screen
@@ -66,3 +71,27 @@ async def human_move(human: chess.engine.Protocol, board: chess.Board) -> chess.
     result = await human.play(board, chess.engine.Limit(depth=HUMAN_DEPTH))
     assert result.move is not None
     return result.move
+
+
+def on_screen(view: BoardView, square: chess.Square) -> tuple[int, int]:
+    """The square's column and row on the screen, counted from the top-left corner."""
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    return (file, 7 - rank) if view.orientation == chess.WHITE else (7 - file, rank)
+
+
+async def cursor_to(pilot: Pilot[None], square: chess.Square) -> None:
+    """Walk the board's keyboard cursor to ``square`` with the arrow keys."""
+    view = pilot.app.screen.query_one(BoardView)
+    (column, row), (to_column, to_row) = on_screen(view, view.cursor), on_screen(view, square)
+    keys = ["right"] * (to_column - column) + ["left"] * (column - to_column)
+    keys += ["down"] * (to_row - row) + ["up"] * (row - to_row)
+    await pilot.press(*keys)
+    assert view.cursor == square
+
+
+async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
+    """Pick the piece up with Enter and put it down with Enter, the cursor walked by arrows."""
+    await cursor_to(pilot, move.from_square)
+    await pilot.press("enter")
+    await cursor_to(pilot, move.to_square)
+    await pilot.press("enter")

@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Footer, Input, Label, RadioSet, Static
 
 from profiles.ratings import RatingInputError
 from profiles.ratings.elo import calculate
+from rated_play.ui.widgets.toggles import RadioChoice
 
 RESULTS = {"result-win": 1.0, "result-draw": 0.5, "result-loss": 0.0}
 
@@ -57,9 +58,9 @@ class CalculatorScreen(Screen[None]):
                 yield Input(f"{self.k:g}", id="k", type="number")
             yield Static(self.k_reason, id="k-reason", markup=False)
             with RadioSet(id="result"):
-                yield RadioButton("Win", id="result-win", value=True)
-                yield RadioButton("Draw", id="result-draw")
-                yield RadioButton("Loss", id="result-loss")
+                yield RadioChoice("Win", id="result-win", value=True)
+                yield RadioChoice("Draw", id="result-draw")
+                yield RadioChoice("Loss", id="result-loss")
             yield Static(id="outcome")
         yield Footer()
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import ClassVar
 
 import chess
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -34,10 +34,15 @@ from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import ClockView
+from rated_play.ui.widgets.move_box import MoveBox
 from rated_play.ui.widgets.move_list import MoveList
+from rated_play.ui.widgets.text_line import show_text
 
 TICK_SECONDS = 0.1
 """How often the clocks are redrawn and the flag is checked (tenths are shown under 20 s)."""
+ENGINE_WAITS_FOR_BOARD = 0.25
+"""Seconds the engine waits for the player's move to be drawn before it is asked anyway (when
+nothing draws the board: a screen above it)."""
 
 
 def is_promotion(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> bool:
@@ -53,11 +58,15 @@ class GameScreen(WorkingScreen):
     """Drives one :class:`RatedGame` until it ends, then shows the result."""
 
     CSS_PATH = "game.tcss"
+    AUTO_FOCUS = "#move-input"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f6", "offer_draw", "Offer draw"),
         Binding("f7", "claim_draw", "Claim draw"),
         Binding("f8", "resign", "Resign"),
         Binding("f9", "offer_double", "Double"),
+        # The move box has no use for up and down: they take the keyboard to the board.
+        Binding("up,down", "focus_board", "Board", show=False),
+        Binding("escape", "focus_move_box", "Move box", show=False),
     ]
 
     def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
@@ -67,6 +76,8 @@ class GameScreen(WorkingScreen):
         self._ticker: Timer | None = None
         self._finished = False
         self._not_saved = ""
+        self._engine_to_ask = False
+        """The player has moved and the engine is to be asked, once the move is drawn."""
 
     @property
     def in_play(self) -> bool:
@@ -81,7 +92,10 @@ class GameScreen(WorkingScreen):
         engine = f"{side_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
         with Horizontal(id="game"):
             yield BoardView(
-                orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="board"
+                orientation=game.player_color,
+                ascii_pieces=self.ascii_pieces,
+                cursor=True,
+                id="board",
             )
             with Vertical(id="side"):
                 yield Static(
@@ -93,7 +107,7 @@ class GameScreen(WorkingScreen):
                 yield ClockView(engine, id="opponent-clock")
                 yield MoveList(id="moves")
                 yield ClockView(you, id="player-clock")
-                yield Input(placeholder="Your move: e4, Nf3, O-O, g1f3", id="move-input")
+                yield MoveBox(placeholder="Your move: e4, Nf3, O-O · ↑ board", id="move-input")
                 yield Static("", id="stake", markup=False)
                 yield Static("", id="move-error", markup=False)
                 yield Static("", id="status", markup=False)
@@ -118,6 +132,8 @@ class GameScreen(WorkingScreen):
         self.call_after_refresh(self.begin)
 
     def begin(self) -> None:
+        if self._ticker is not None:
+            return  # a move entered before the first frame began the game already
         self.game.start_clock()
         self.tick()
         self._ticker = self.set_interval(TICK_SECONDS, self.tick)
@@ -134,11 +150,14 @@ class GameScreen(WorkingScreen):
 
     def show_position(self) -> None:
         game = self.game
+        # The board first: the move list, which may lay the whole screen out again, follows
+        # once the board is drawn (board_drawn).
         self.query_one(BoardView).show(game.board, game.last_move, interactive=game.is_player_turn)
-        self.query_one(MoveList).show(game.san_moves())
-        # The move box keeps the focus throughout, so a key pressed while the engine thinks
-        # lands there (and is answered "wait for the engine's move"), never on a button.
-        self.query_one("#move-input", Input).focus()
+        # The move box keeps the focus throughout (or the board, for a player moving with the
+        # cursor), so a key pressed while the engine thinks lands there (and is answered
+        # "wait for the engine's move"), never on a button.
+        if not isinstance(self.focused, BoardView):
+            self.query_one("#move-input", Input).focus()
         # A warning that moves are not saved stays until the ledger has them all again.
         warning = f" {self._not_saved}" if game.unsaved_moves else ""
         if not game.clock_started:
@@ -151,6 +170,14 @@ class GameScreen(WorkingScreen):
             self.set_status("Your move." + warning)
         elif not game.is_over:
             self.set_status(f"{game.opponent.title} is thinking…" + warning)
+
+    @on(BoardView.Drawn)
+    def board_drawn(self) -> None:
+        """The move is on the screen: now the move list, the clocks (whose running one has
+        changed: without this it would show at the next tick) and the engine's turn."""
+        self.query_one(MoveList).show(self.game.san_moves())
+        self.show_clocks()
+        self.ask_engine()
 
     def tick(self) -> None:
         """Redraw both clocks; end the game the moment a flag falls."""
@@ -197,10 +224,10 @@ class GameScreen(WorkingScreen):
         self.query_one("#stake", Static).update(stake)
 
     def set_status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
-        self.query_one("#move-error", Static).update(text)
+        show_text(self.query_one("#move-error", Static), text)
 
     # -- the player's moves ----------------------------------------------------------------
 
@@ -217,19 +244,48 @@ class GameScreen(WorkingScreen):
         await self.play(move)
 
     @on(BoardView.MoveChosen)
-    async def move_clicked(self, event: BoardView.MoveChosen) -> None:
-        move = chess.Move(event.from_square, event.to_square)
-        if not is_promotion(self.game.board, event.from_square, event.to_square):
-            await self.play(move)
+    async def move_chosen(self, event: BoardView.MoveChosen) -> None:
+        """A move picked on the board, with the mouse or the cursor."""
+        start, end = event.from_square, event.to_square
+        board = self.game.board
+        if is_promotion(board, start, end) and chess.Move(start, end, chess.QUEEN) in (
+            board.legal_moves
+        ):
+
+            async def promote(piece: chess.PieceType | None) -> None:
+                if piece is not None:
+                    await self.play(chess.Move(start, end, promotion=piece))
+
+            self.app.push_screen(PromotionDialog(), promote)
             return
+        try:
+            # Read as if typed, so a move the rules refuse is explained in the same words.
+            move = self.game.parse_move(chess.Move(start, end).uci())
+        except (MoveInputError, RatedGameError) as error:
+            self.show_move_error(str(error))
+            return
+        await self.play(move)
 
-        async def promote(piece: chess.PieceType | None) -> None:
-            if piece is not None:
-                await self.play(chess.Move(event.from_square, event.to_square, promotion=piece))
+    @on(BoardView.Refused)
+    def pick_refused(self, event: BoardView.Refused) -> None:
+        self.show_move_error(event.reason)
 
-        self.app.push_screen(PromotionDialog(), promote)
+    def action_focus_board(self) -> None:
+        self.query_one(BoardView).focus()
+
+    def action_focus_move_box(self) -> None:
+        self.query_one("#move-input", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A move typed while the board has the focus goes to the move box."""
+        if isinstance(self.focused, BoardView) and (event.character or "").isalnum():
+            box = self.query_one("#move-input", Input)
+            box.focus()
+            box.insert_text_at_cursor(event.character or "")
+            event.stop()
 
     async def play(self, move: chess.Move) -> None:
+        self.begin()  # a move typed before the first frame starts the clock itself
         try:
             with self.saving():
                 await self.game.play(move)
@@ -244,6 +300,15 @@ class GameScreen(WorkingScreen):
         if self.game.is_over:
             self.finish()
         elif not self.game.is_player_turn:
+            # The engine is asked once the move is on the screen (board_drawn): starting its
+            # search first would hold up the frame that shows the move.
+            self._engine_to_ask = True
+            self.set_timer(ENGINE_WAITS_FOR_BOARD, self.ask_engine)
+
+    def ask_engine(self) -> None:
+        """Start the engine's think for the player's last move, once."""
+        if self._engine_to_ask and not self.game.is_over and not self.game.is_player_turn:
+            self._engine_to_ask = False
             self.think()
 
     # -- the engine ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from profiles.time_control import PRESETS, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
+from rated_play.ui.widgets.toggles import TickBox
 
 DEFAULT_PRESET = 1
 """5+3: a blitz game most players can finish in one sitting."""
@@ -98,7 +99,7 @@ class SetupScreen(WorkingScreen):
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
                 yield Static("", id="preview", markup=False)
-                yield Checkbox(
+                yield TickBox(
                     Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
                     id="unleashed",
                     compact=True,
@@ -118,10 +119,16 @@ class SetupScreen(WorkingScreen):
                     placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
                 )
                 yield Static("", id="time-control-error", markup=False, classes="error")
-                yield Checkbox("No clock", id="no-clock", compact=True)
+                yield TickBox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
-                yield Checkbox(
+                yield TickBox(
                     "Doubling (either side may double the stake)", id="doubling", compact=True
+                )
+                yield TickBox(
+                    "Opponent thinks at a person's pace, on its clock",
+                    value=True,
+                    id="believable-thinking",
+                    compact=True,
                 )
                 yield Button("Start rated game", id="start", variant="success")
         yield Footer(compact=True)
@@ -177,6 +184,7 @@ class SetupScreen(WorkingScreen):
         self.remembered_strength = setup.strength
         self.query_one("#unleashed", Checkbox).value = setup.unleashed
         self.query_one("#doubling", Checkbox).value = setup.doubling
+        self.query_one("#believable-thinking", Checkbox).value = setup.believable_thinking
         try:
             time_control = TimeControl.from_pgn(setup.time_control)
         except TimeControlError:
@@ -196,6 +204,7 @@ class SetupScreen(WorkingScreen):
             unleashed=self.query_one("#unleashed", Checkbox).value,
             time_control=self.time_control.pgn,
             doubling=self.query_one("#doubling", Checkbox).value,
+            believable_thinking=self.query_one("#believable-thinking", Checkbox).value,
         )
 
     @on(Button.Pressed, "#create-profile")
@@ -304,6 +313,8 @@ class SetupScreen(WorkingScreen):
         no_clock = self.query_one("#no-clock", Checkbox).value
         self.query_one("#preset", Select).disabled = no_clock
         self.query_one("#custom", Input).disabled = no_clock
+        # Without a clock the opponent always answers at once: there is no time to take.
+        self.query_one("#believable-thinking", Checkbox).disabled = no_clock
         time_control = self.time_control
         rated_in = f"Rated in {time_control.time_class.label}"
         shown = "no clock" if time_control.untimed else f"{time_control}"
@@ -371,19 +382,32 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
-        doubling = self.query_one("#doubling", Checkbox).value
-        self.start_game(self.profile, self.opponent, self.time_control, doubling)
+        setup = self.current_setup()
+        self.start_game(
+            self.profile, self.opponent, self.time_control, setup.doubling, setup.believable_thinking
+        )
 
     @work(exclusive=True, group="start", exit_on_error=False)
     async def start_game(
-        self, profile: Profile, opponent: Opponent, time_control: TimeControl, doubling: bool
+        self,
+        profile: Profile,
+        opponent: Opponent,
+        time_control: TimeControl,
+        doubling: bool,
+        believable_thinking: bool,
     ) -> None:
         # The game's modules load when a game starts, not before the first screen is painted.
-        from rated_play.session import RatedGame  # noqa: PLC0415
+        from rated_play.session import RatedGame, ThinkingPace  # noqa: PLC0415
         from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
 
         game = await RatedGame.start(
-            self.ledger, profile, opponent, time_control, start_clock=False, doubling=doubling
+            self.ledger,
+            profile,
+            opponent,
+            time_control,
+            start_clock=False,
+            doubling=doubling,
+            pace=ThinkingPace() if believable_thinking else None,
         )
         await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
 

@@ -36,8 +36,14 @@ class ClockView(Static):
         super().__init__(id=id)
         self.side = side
         self.border_title = side
+        self._shown: str | None = None
 
     def show(self, seconds: float | None, *, running: bool) -> None:
-        self.update(format_clock(seconds))
+        """Show the time; redrawn only when what it shows changes (the clocks are asked ten
+        times a second, and mostly show whole seconds)."""
+        shown = format_clock(seconds)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(shown, layout=False)  # a clock's size never depends on its time
         self.set_class(running, "-running")
         self.set_class(seconds is not None and seconds < TENTHS_BELOW, "-low")

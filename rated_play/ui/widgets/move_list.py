@@ -10,6 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from rated_play.ui.widgets.text_line import show_text
+
 
 def numbered_moves(
     san_moves: list[str], current: int | None = None, highlight: Style | None = None
@@ -44,7 +46,7 @@ class MoveList(VerticalScroll, can_focus=False):
         """Show the moves; ``current`` highlights that ply and scrolls it into view (None:
         the latest move, without a highlight)."""
         if current is None:
-            self._text.update(numbered_moves(san_moves))
+            show_text(self._text, numbered_moves(san_moves))
             self.scroll_end(animate=False)
             return
         style = self.get_component_rich_style("move-list--current")

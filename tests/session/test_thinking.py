@@ -1,0 +1,204 @@
+"""Believable thinking: the opponent takes a person's time over its moves on a clock, charged
+to its clock; it changes no move, never risks the engine's flag, ends the moment the game
+does, and is absent without a clock.
+
+The games are real: Stockfish cut to a few hundred nodes (it answers in milliseconds, so any
+time it takes beyond that is the pace's), a second Stockfish at depth 1 as the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import chess
+import chess.engine
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from profiles.ledger import Ledger, Profile
+from profiles.time_control import TimeControl
+from rated_play.session import RatedGame, Termination, ThinkingPace
+from rated_play.session.thinking import (
+    MAX_SHARE_OF_CLOCK,
+    MAX_SHARE_WITH_INCREMENT,
+    MIN_SECONDS,
+    SPREAD_LIMITS,
+    think_time,
+)
+from tests.conftest import engine_seconds, fast_opponent, human_move
+
+SHORT = TimeControl.parse("0.5+0")
+"""Thirty seconds each: the pace is a second or so a move, the game stays short."""
+LONG = TimeControl.parse("90+30")
+"""A classical clock: the pace is many seconds even for the quickest move."""
+OWN_SEARCH = 2.0
+"""Seconds within which a few-hundred-node engine answers (its opening variety starts a
+second engine once), however loaded the machine."""
+
+MIDDLEGAME = chess.Board("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8")
+"""A Queen's Gambit Declined: thirty-odd moves to choose from, a full think."""
+
+
+async def play_moves(
+    game: RatedGame, human: chess.engine.Protocol, player_moves: int
+) -> list[tuple[chess.Move, float]]:
+    """The player's moves and the engine's replies; returns each engine move with the wall
+    time ``engine_move`` took."""
+    replies = []
+    for _ in range(player_moves):
+        board = game.board
+        await game.play(await human_move(human, board))
+        started = time.monotonic()
+        move = await game.engine_move()
+        assert move is not None, game.outcome
+        replies.append((move, time.monotonic() - started))
+    return replies
+
+
+async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(nodes=300), SHORT, pace=ThinkingPace(random.Random(1))
+    )
+    replies = await play_moves(game, human, 6)
+    charged = engine_seconds(
+        ledger, game.game_id, game.player_color, SHORT.base_seconds, SHORT.increment_seconds
+    )
+    # The same draws again, on the same positions and clocks: the think time each move owed.
+    twin = ThinkingPace(random.Random(1))
+    board = chess.Board()
+    left = float(SHORT.base_seconds)
+    for (move, waited), on_clock in zip(replies, charged, strict=True):
+        board.push(next(m for m in game.board.move_stack[len(board.move_stack) :]))
+        owed = twin.think_time(board, move, left, SHORT.increment_seconds)
+        assert on_clock >= owed - 0.02, "charged at least a person's think time"
+        assert owed >= MIN_SECONDS, "a person's move takes a moment, not milliseconds"
+        # Charged exactly as thinking is: the clock ran all the while, and nothing more.
+        assert abs(on_clock - waited) < 0.1
+        board.push(move)
+        left -= on_clock
+    await game.close()
+
+
+async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    """On a classical clock a person's quickest move takes many seconds (a tenth of the
+    budget at least); the engine without the pace answers within its own search."""
+    low_spread = SPREAD_LIMITS[0]
+    quickest = think_time(chess.Board(), chess.Move.from_uci("e2e4"), 5400.0, 30.0, low_spread)
+    assert quickest > 2 * OWN_SEARCH
+    off = await RatedGame.start(ledger, profile, fast_opponent(nodes=300), LONG)
+    for _, waited in await play_moves(off, human, 4):
+        assert waited < OWN_SEARCH
+    await off.close()
+    untimed = await RatedGame.start(
+        ledger, profile, fast_opponent(nodes=300), TimeControl.no_clock(), pace=ThinkingPace()
+    )
+    if not untimed.is_player_turn:  # colours alternate: the engine has White this time
+        await untimed.engine_move()
+    for _, waited in await play_moves(untimed, human, 4):
+        assert waited < OWN_SEARCH
+    await untimed.close()
+
+
+async def test_the_pace_changes_no_move(
+    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+) -> None:
+    """The same game with and without the pace: the engine's replies are the same (the pace
+    draws from its own random generator, not from the one the engine's variety uses)."""
+    random.seed(7)
+    plain = await RatedGame.start(ledger, profile, fast_opponent(nodes=300), SHORT)
+    await play_moves(plain, human, 5)
+    await plain.close()
+    random.seed(7)
+    # Another profile's first game, so that the player has White again.
+    paced = await RatedGame.start(
+        ledger, ledger.create_profile("Twin"), fast_opponent(nodes=300), SHORT, pace=ThinkingPace()
+    )
+    for player_move in plain.board.move_stack[::2]:
+        await paced.play(player_move)
+        await paced.engine_move()
+    await paced.close()
+    assert paced.san_moves() == plain.san_moves()
+
+
+async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile: Profile) -> None:
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(nodes=300), LONG, pace=ThinkingPace()
+    )
+    await game.play(game.parse_move("e4"))
+    thinking = asyncio.ensure_future(game.engine_move())
+    await asyncio.sleep(1.0)  # the search took milliseconds; a classical pace is seconds
+    assert not thinking.done() and game.board.turn == chess.BLACK
+    resigned = time.monotonic()
+    game.resign()
+    assert await asyncio.wait_for(thinking, timeout=1.0) is None
+    assert time.monotonic() - resigned < 0.5
+    assert game.san_moves() == ["e4"], "no move after the game ended"
+    await game.close()
+
+
+async def test_closing_during_the_wait_abandons_the_game_at_once(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """Quitting the app closes the game: the wait must not hold the exit up."""
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(nodes=300), LONG, pace=ThinkingPace()
+    )
+    await game.play(game.parse_move("d4"))
+    thinking = asyncio.ensure_future(game.engine_move())
+    await asyncio.sleep(1.0)
+    closing = time.monotonic()
+    await game.close()
+    assert await asyncio.wait_for(thinking, timeout=1.0) is None
+    assert time.monotonic() - closing < 1.0
+    assert game.outcome is not None and game.outcome.termination is Termination.ABANDONED
+
+
+def test_forced_replies_recaptures_and_the_opening_are_quick() -> None:
+    left, increment = 300.0, 3.0
+    middlegame_move = chess.Move.from_uci("f1d3")
+    full = think_time(MIDDLEGAME, middlegame_move, left, increment)
+    # An only move: the king in check with one way out (Kh2).
+    only = chess.Board("6k1/8/8/8/8/8/5PP1/r5K1 w - - 0 8")
+    assert only.legal_moves.count() == 1
+    assert think_time(only, next(iter(only.legal_moves)), left, increment) < full / 4
+    # A recapture: Black has just taken on d4, White takes back.
+    recapture = chess.Board("r1bqkb1r/pppp1ppp/2n2n2/8/3pP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5")
+    recapture.push_uci("f3d4")
+    recapture.push_uci("c6d4")
+    assert think_time(recapture, chess.Move.from_uci("d1d4"), left, increment) < full / 2
+    # The first move of the game.
+    assert think_time(chess.Board(), chess.Move.from_uci("e2e4"), left, increment) < full / 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    plies=st.lists(st.integers(min_value=0, max_value=500), max_size=80),
+    left=st.floats(min_value=0.0, max_value=6 * 3600.0),
+    increment=st.integers(min_value=0, max_value=600),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_no_think_time_risks_the_flag(
+    plies: list[int], left: float, increment: int, seed: int
+) -> None:
+    """Whatever the position and the clock, the pace takes at most a tenth of the time left
+    plus most of the increment, and never half the time left: the increment only comes after
+    the move."""
+    board = chess.Board()
+    for choice in plies:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[choice % len(moves)])
+    moves = list(board.legal_moves)
+    if not moves:
+        return
+    pace = ThinkingPace(random.Random(seed))
+    seconds = pace.think_time(board, moves[seed % len(moves)], left, increment)
+    assert 0.0 <= seconds <= MAX_SHARE_WITH_INCREMENT * left
+    assert seconds <= MAX_SHARE_OF_CLOCK * left + increment
