@@ -18,7 +18,7 @@ from rated_play.session.moves import (
     MoveInputError,
     UnreadableMoveError,
 )
-from rated_play.session.outcome import GameOutcome, Termination
+from rated_play.session.outcome import GameOutcome
 from rated_play.session.record import GameReport
 from rated_play.session.thinking import ThinkingPace
 

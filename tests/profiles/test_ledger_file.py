@@ -23,7 +23,6 @@ from profiles.ledger import (
     Ledger,
     LedgerError,
     LedgerWriteError,
-    Profile,
     Setup,
 )
 from profiles.ledger_file import APPLICATION_ID, MIGRATIONS

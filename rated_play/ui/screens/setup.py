@@ -384,7 +384,11 @@ class SetupScreen(WorkingScreen):
         self.query_one("#start", Button).disabled = True
         setup = self.current_setup()
         self.start_game(
-            self.profile, self.opponent, self.time_control, setup.doubling, setup.believable_thinking
+            self.profile,
+            self.opponent,
+            self.time_control,
+            setup.doubling,
+            setup.believable_thinking,
         )
 
     @work(exclusive=True, group="start", exit_on_error=False)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widgets import Static
 
 
-def show_text(line: Static, text: str) -> None:
+def show_text(line: Static, text: str | Text) -> None:
     """Show ``text`` in ``line``. Textual lays the screen out again on every update, which
     redraws all of it; that is only needed when the line's height changes, so only then is
     it done (a move's frame then redraws what the move changed, and little else)."""
