@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import chess
 import chess.engine
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
@@ -95,3 +96,8 @@ async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
     await pilot.press("enter")
     await cursor_to(pilot, move.to_square)
     await pilot.press("enter")
+
+
+def board_text(view: BoardView) -> list[str]:
+    """The board as a monochrome terminal shows it: the characters, no colour."""
+    return [strip.text for strip in view.render_lines(Region(0, 0, *view.size))]

@@ -11,7 +11,6 @@ import chess
 import chess.engine
 import pytest
 from rich.color import Color
-from textual.geometry import Region
 from textual.widgets import Input
 
 from profiles.ledger import GameStatus, Ledger
@@ -27,6 +26,7 @@ from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
 from tests.conftest import fast_opponent
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    board_text,
     choose_weakest_opponent,
     click_square,
     cursor_move,
@@ -93,11 +93,6 @@ def lab(rgb: tuple[int, int, int], vision: str) -> tuple[float, float, float]:
         return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
 
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def board_text(view: BoardView) -> list[str]:
-    """The board as a monochrome terminal shows it: the characters, no colour."""
-    return [strip.text for strip in view.render_lines(Region(0, 0, *view.size))]
 
 
 def corners(view: BoardView, square: chess.Square) -> str:

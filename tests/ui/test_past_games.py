@@ -29,6 +29,7 @@ from rated_play.ui.widgets.rating_graph import RatingGraph
 from tests.played_games import PLAYER, UNTIMED_GAMES
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    board_text,
     choose_weakest_opponent,
     human_move,
     start_game,
@@ -40,7 +41,7 @@ from tests.ui.driving import (
 
 def pieces_shown(view: BoardView) -> list[str]:
     """The pieces drawn on each rank, top to bottom, left to right, as glyphs."""
-    lines = str(view.render()).splitlines()
+    lines = board_text(view)
     glyphs = set(UNICODE_PIECES.values())
     return [g for g in ("".join(c for c in line if c in glyphs) for line in lines) if g]
 
