@@ -6,8 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import chess
+from typing import TYPE_CHECKING
 
 from profiles.ledger import Ledger, Profile
 from profiles.purse import START_PURSE, purse
@@ -15,6 +14,9 @@ from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, Ratin
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.from_ledger import class_scores, record
 from profiles.time_control import TimeClass
+
+if TYPE_CHECKING:
+    import chess
 
 
 @dataclass(frozen=True)
