@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from profiles.ledger import Ledger, Profile
+from profiles.ledger import GameRecord, Ledger, Profile
 from profiles.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
 from profiles.ratings.base import RATING_FLOOR
@@ -139,14 +139,14 @@ class Preview:
 
 
 def preview(
-    ledger: Ledger,
-    profile: Profile,
+    games: Sequence[GameRecord],
     time_class: TimeClass,
     opponent_rating: float,
     system: str = DEFAULT_SYSTEM,
 ) -> Preview:
-    """What the next game against ``opponent_rating`` would do, for each result."""
-    scores = class_scores(ledger.games(profile.id), time_class)
+    """What the next game against ``opponent_rating`` would do, for each result, after
+    ``games`` (one profile's, as :meth:`Ledger.games` reads them)."""
+    scores = class_scores(games, time_class)
     today = dt.datetime.now(dt.UTC).date()
 
     def after(score: float) -> ClassCard:

@@ -7,6 +7,7 @@ import signal
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -47,7 +48,9 @@ def abandonment_notice(record: GameRecord) -> str:
 
 
 class RatedPlayApp(App[None]):
-    CSS_PATH = "app.tcss"
+    # The first screen's styles load with the app's: a screen's own CSS_PATH, read when the
+    # screen is pushed, makes Textual parse every stylesheet again before the first paint.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/setup.tcss"]
     TITLE = "rated-play"
     # The command palette could run actions behind the rules' back (quit without asking).
     ENABLE_COMMAND_PALETTE = False
