@@ -195,7 +195,7 @@ class SetupScreen(WorkingScreen):
             self.games, self.card = [], None
         else:
             self.games = self.ledger.games(self.profile.id)
-            self.card = build_card(self.ledger, self.profile)
+            self.card = build_card(self.ledger, self.profile, games=self.games)
         self.outlooks = {}
 
     def restore(self, setup: Setup | None) -> None:
