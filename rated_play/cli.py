@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import argparse
 import errno
-import importlib
 import logging
 import os
-import pkgutil
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -38,6 +36,10 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Not loaded for the app's own command line (app_arguments), which registers nothing.
+    import importlib  # noqa: PLC0415
+    import pkgutil  # noqa: PLC0415
+
     parser = Parser(
         prog="rated-play",
         description="Rated chess games against calibrated engines. With no command, the app.",

@@ -16,8 +16,6 @@ from textual.binding import Binding, BindingType
 from engines.pool import Pool
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
-from rated_play.ui.screens.confirm import quit_dialog
-from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
@@ -94,6 +92,8 @@ class RatedPlayApp(App[None]):
         except UserError:
             return  # a full disk: the games stay pending, read as losses by every reader
         if untold:
+            from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+
             lines = [abandonment_notice(record) for record in untold]
             self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
 
@@ -130,6 +130,8 @@ class RatedPlayApp(App[None]):
                 with suppress(UserError):
                     self.ledger.mark_abandonment_told(game_screen.game.game_id)
                 self.exit()
+
+        from rated_play.ui.screens.confirm import quit_dialog  # noqa: PLC0415
 
         self.push_screen(quit_dialog(), leave)
 
