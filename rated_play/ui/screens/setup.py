@@ -145,6 +145,7 @@ class SetupScreen(WorkingScreen):
         self.query_one("#new-profile" if self.profile is None else "#start").focus()
 
     def on_screen_suspend(self) -> None:
+        """A screen on top (a game, a dialog) may change the ledger: read it again on return."""
         self.ledger_may_have_changed = True
 
     def on_screen_resume(self) -> None:
