@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import logging
 import os
 import sys
@@ -117,10 +118,17 @@ def _run(args: argparse.Namespace) -> int:
             "standard output is closed: send the output to a file (> FILE), a pipe or a terminal"
         )
     if args.command is None:
-        # Textual loads only for the app itself, so the subcommands start quickly.
-        from rated_play.ui.launch import run_app  # noqa: PLC0415
+        # Python's cyclic garbage collector is off while the app starts, until its first screen
+        # is painted (rated_play.ui.launch.collect_again says why), and at the latest when the
+        # app ends.
+        gc.disable()
+        try:
+            # Textual loads only for the app itself, so the subcommands start quickly.
+            from rated_play.ui.launch import run_app  # noqa: PLC0415
 
-        return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
+            return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
+        finally:
+            gc.enable()
     handler: Handler = args.handler
     return handler(args)
 

@@ -33,6 +33,8 @@ class AppOptions:
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
     on_leaving_signal: Callable[[int], None] | None = None
     """Called with the exit status once a leaving signal's game is recorded."""
+    on_first_paint: Callable[[], None] | None = None
+    """Called once the first screen is painted."""
 
 
 def abandonment_notice(record: GameRecord) -> str:
@@ -73,9 +75,14 @@ class RatedPlayApp(App[None]):
         self.push_screen(
             SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
         )
-        # After the first screen is painted: until then a game left pending reads as the loss
-        # it is to every reader (the card included), and closing it loads the session.
-        self.call_after_refresh(self.close_abandoned_games)
+        self.call_after_refresh(self.first_screen_painted)
+
+    def first_screen_painted(self) -> None:
+        if self.options.on_first_paint is not None:
+            self.options.on_first_paint()
+        # Not before: until now a game left pending reads as the loss it is to every reader
+        # (the card included), and closing it loads the session.
+        self.close_abandoned_games()
 
     def close_abandoned_games(self) -> None:
         """Close the games a process left when it died (killed, crashed, power cut) as the

@@ -17,14 +17,16 @@ ROOT = Path(__file__).parents[2]
 
 LOADED_AT_FIRST_PAINT = textwrap.dedent(
     """
-    import asyncio, json, sys
+    import asyncio, gc, json, sys
     from rated_play.ui.app import RatedPlayApp
 
     loaded = []
+    collecting = []
 
     def close_abandoned_games(self):
         # Called once the first screen is painted: what is loaded by then?
         loaded.extend(sorted(sys.modules))
+        collecting.append(gc.isenabled())
         self.exit()
 
     def run(self):
@@ -40,7 +42,7 @@ LOADED_AT_FIRST_PAINT = textwrap.dedent(
     from rated_play.cli import main
 
     main(["--data-dir", sys.argv[1]])
-    print(json.dumps(loaded))
+    print(json.dumps({"loaded": loaded, "collecting": collecting + [gc.isenabled()]}))
     """
 )
 
@@ -62,7 +64,8 @@ def test_the_first_screen_loads_no_game_no_subcommand_and_no_python_chess(
         text=True,
         check=True,
     ).stdout
-    loaded = set(json.loads(out.splitlines()[-1]))
+    seen = json.loads(out.splitlines()[-1])
+    loaded = set(seen["loaded"])
     assert "rated_play.ui.screens.setup" in loaded, "the first screen was not shown"
     first_screen = {"rated_play.ui.screens.setup", "rated_play.ui.screens.base"}
     unwanted = {
@@ -74,3 +77,5 @@ def test_the_first_screen_loads_no_game_no_subcommand_and_no_python_chess(
         or name == "profiles.analysis"
     }
     assert unwanted == set()
+    # The garbage collector, off while the app starts, is on again once the screen is painted.
+    assert seen["collecting"] == [True, True]
