@@ -47,9 +47,10 @@ class SetupScreen(WorkingScreen):
     """Pick a profile, an opponent and a time control, then start a rated game."""
 
     CSS_PATH = "setup.tcss"
-    # The start button, not the first focusable widget (the scrolling container): focusing a
-    # container restyles every widget in it, before the first screen is painted.
-    AUTO_FOCUS = "#start"
+    # No automatic focus: on_mount focuses the widget to start with itself, and Textual's would
+    # first focus the first focusable widget, the scrolling container, which restyles every
+    # widget in it before the first screen is painted.
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "calculator", "Elo calculator"),
         Binding("f3", "rating_table", "Expected scores"),
