@@ -11,11 +11,23 @@ project: install it into a scratch environment of its own::
 
 Without cli-chess the other two are measured and the ratio to cli-chess is left out.
 
-A screen counts as painted when a text that only its finished first screen shows is on the
-terminal (``tmux capture-pane``, polled back to back): rated-play's "Start rated game"
-button, cli-chess's version in its footer, the bare app's footer. Every program starts in a
-tmux server already running, at 120×40, with its data in a scratch directory made beforehand
-(rated-play: a ledger with one profile), so no first-run work is counted.
+A screen counts as painted when every text that only its finished first screen shows is on
+the terminal (``tmux capture-pane``, polled back to back): for rated-play, the profile card's
+won/drawn/lost read from the ledger, the preview's stake line (computed from the player's
+games and the chosen opponent) and the start button, so a screen still waiting for its data
+does not count; cli-chess's version in its footer; the bare app's footer. Every program starts
+in a tmux server already running, at 120×40, with its data in a scratch directory made
+beforehand, so no first-run work is counted. rated-play's is a player who has played a while
+(``--games``, 60 by default, most of them blitz, with the setup of the last game saved): the
+first screen reads and rates every one of them.
+
+Each program is run once before the measured rounds (the page cache, cli-chess's first run)
+with Python's bytecode cache on, as a user has it, even where ``PYTHONDONTWRITEBYTECODE`` is
+set in the shell running the benchmark: without it an editable install compiles rated-play on
+every start while the other two load theirs compiled by pip.
+
+``--rated-play`` may be given more than once (say, before and after a change): every build is
+measured in the same interleaved rounds and compared with the others.
 """
 
 from __future__ import annotations
@@ -31,6 +43,10 @@ import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from profiles.endings import result_for
+from profiles.ledger import GameStatus, Ledger, Setup
+from profiles.time_control import TimeControl
 
 SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"
@@ -55,18 +71,23 @@ BARE_APP = textwrap.dedent(
 )
 
 
+BLITZ, RAPID = TimeControl.parse("5+3"), TimeControl.parse("15+10")
+
+
 @dataclass
 class Contender:
     name: str
     command: str
-    painted: str
-    """Text on the terminal once the first screen is painted."""
+    painted: tuple[str, ...]
+    """Texts that are all on the terminal once the first screen is painted."""
     seconds: list[float] = field(default_factory=list)
 
 
 def tmux(*args: str) -> subprocess.CompletedProcess[str]:
+    # The programs measured run as a user's do, writing and reading their bytecode cache.
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run(
-        ["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=False
+        ["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=False, env=environment
     )
 
 
@@ -79,7 +100,7 @@ def time_first_screen(contender: Contender, run: int) -> float:
         while True:
             screen = tmux("capture-pane", "-p", "-t", session).stdout
             elapsed = time.perf_counter() - started
-            if contender.painted in screen:
+            if all(text in screen for text in contender.painted):
                 return elapsed
             if elapsed > TIMEOUT:
                 raise TimeoutError(f"{contender.name} painted nothing in {TIMEOUT:g} s:\n{screen}")
@@ -88,13 +109,39 @@ def time_first_screen(contender: Contender, run: int) -> float:
         time.sleep(0.3)  # let the process go before the next one starts
 
 
-def rated_play_data(directory: Path) -> None:
-    """A data directory as a player has it: a ledger with a profile."""
-    from profiles.ledger import Ledger  # noqa: PLC0415 - only the benchmark's setup needs it
-
+def rated_play_data(directory: Path, games: int) -> str:
+    """A data directory as a player has it: a profile with ``games`` finished games, two in
+    three of them blitz, wins, draws and losses in turn against opponents of 1000 to 1600, and
+    the setup of the last one saved. Returns the card's won/drawn/lost line in blitz."""
     ledger = Ledger.open(directory / "ledger.sqlite3")
-    ledger.create_profile("Bench")
+    profile = ledger.create_profile("Bench")
+    tally = [0, 0, 0]
+    for n in range(games):
+        time_control = RAPID if n % 3 == 2 else BLITZ
+        game = ledger.open_game(
+            profile,
+            opponent_name="bench-opponent",
+            opponent_title="Opponent",
+            opponent_rating=1000 + 600 * (n * 37 % 100) / 100,
+            time_control=time_control,
+            rating_before=None,
+        )
+        score = (1.0, 0.5, 0.0)[n % 3 if time_control is BLITZ else 0]
+        if time_control is BLITZ:
+            tally[n % 3] += 1
+        winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+        ledger.close_game(
+            game.id,
+            status=GameStatus.FINISHED,
+            result=result_for(winner),
+            player_score=score,
+            termination="checkmate" if winner is not None else "draw agreed",
+            pgn="",
+            rating_after=None,
+        )
+    ledger.save_setup(profile.id, Setup(1400.0, False, BLITZ.pgn, False))
     ledger.close()
+    return f"Won {tally[0]} · Drawn {tally[1]} · Lost {tally[2]}"
 
 
 def main() -> None:
@@ -107,36 +154,42 @@ def main() -> None:
     )
     parser.add_argument(
         "--rated-play",
-        default=str(Path(sys.executable).with_name("rated-play")),
-        help="the rated-play executable to measure (default: the one beside this Python)",
+        action="append",
+        help="a rated-play executable to measure, may be repeated "
+        "(default: the one beside this Python)",
     )
+    parser.add_argument("--games", type=int, default=60, help="games the player has played")
     args = parser.parse_args()
+    builds = args.rated_play or [str(Path(sys.executable).with_name("rated-play"))]
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         (root / "rated-play").mkdir()
-        rated_play_data(root / "rated-play")
+        record = rated_play_data(root / "rated-play", args.games)
         (root / "bare.py").write_text(BARE_APP)
         (root / "home").mkdir()
         path = f"/usr/games:{os.environ.get('PATH', '')}"
         contenders = [
             Contender(
-                "rated-play",
-                f"PATH={shlex.quote(path)} exec {shlex.quote(args.rated_play)} "
+                "rated-play" if len(builds) == 1 else f"rated-play {build}",
+                f"PATH={shlex.quote(path)} exec {shlex.quote(build)} "
                 f"--data-dir {shlex.quote(str(root / 'rated-play'))}",
-                "Start rated game",
-            ),
+                (record, "Stake $", "Start rated game"),
+            )
+            for build in builds
+        ]
+        contenders.append(
             Contender(
                 "bare Textual app with a board",
                 f"exec {shlex.quote(sys.executable)} {shlex.quote(str(root / 'bare.py'))}",
-                "Bare board",
-            ),
-        ]
+                ("Bare board",),
+            )
+        )
         if args.cli_chess:
             contenders.append(
                 Contender(
                     "cli-chess 1.8.0",
                     f"HOME={shlex.quote(str(root / 'home'))} exec {shlex.quote(args.cli_chess)}",
-                    "cli-chess 1.8.0",
+                    ("cli-chess 1.8.0",),
                 )
             )
         tmux("new-session", "-d", "-s", "keeper", "sleep 100000")  # the server stays up
@@ -150,16 +203,22 @@ def main() -> None:
                     contender.seconds.append(time_first_screen(contender, run))
         finally:
             tmux("kill-server")
-    print(f"exec → first screen painted, tmux {SIZE[0]}×{SIZE[1]}, {args.rounds} rounds each:")
+    print(
+        f"exec → first screen painted, tmux {SIZE[0]}×{SIZE[1]}, {args.rounds} rounds each, "
+        f"rated-play with {args.games} games played:"
+    )
+    width = max(len(contender.name) for contender in contenders)
     for contender in contenders:
         s = contender.seconds
         print(
-            f"  {contender.name:32} median {statistics.median(s) * 1000:4.0f} ms  "
+            f"  {contender.name:{width}} median {statistics.median(s) * 1000:4.0f} ms  "
             f"(min {min(s) * 1000:.0f}, max {max(s) * 1000:.0f})"
         )
-    ours = statistics.median(contenders[0].seconds)
-    for other in contenders[1:]:
-        print(f"  rated-play / {other.name}: {ours / statistics.median(other.seconds):.2f}")
+    ours, others = contenders[: len(builds)], contenders[len(builds) :]
+    for mine in ours:
+        for other in [*others, *ours[: ours.index(mine)]]:
+            ratio = statistics.median(mine.seconds) / statistics.median(other.seconds)
+            print(f"  {mine.name} / {other.name}: {ratio:.2f}")
     if not args.cli_chess:
         print("  (cli-chess not measured: give --cli-chess PATH; see the module docstring)")
 

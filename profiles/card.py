@@ -4,17 +4,19 @@ the ledger by a rating system. Nothing here is stored; it is recomputed from the
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import chess
-
-from profiles.ledger import Ledger, Profile
+from profiles.ledger import GameRecord, Ledger, Profile
 from profiles.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.from_ledger import class_scores, record
 from profiles.time_control import TimeClass
+
+if TYPE_CHECKING:
+    import chess
 
 
 @dataclass(frozen=True)
@@ -56,12 +58,39 @@ class ClassCard:
         return 100.0 * (self.wins + 0.5 * self.draws) / self.games
 
 
+class ClassCards(Mapping[TimeClass, ClassCard]):
+    """The card of every time-control class, each rated the first time it is asked for: the
+    setup screen shows one class at a time, and rating a provisional player's class takes up
+    to twenty rating fits."""
+
+    def __init__(self, games: Sequence[GameRecord], system: str) -> None:
+        self._games = games
+        self._system = system
+        self._cards: dict[TimeClass, ClassCard] = {}
+
+    def __getitem__(self, time_class: TimeClass) -> ClassCard:
+        if time_class not in self._cards:
+            try:
+                time_class = TimeClass(time_class)
+            except ValueError:
+                raise KeyError(time_class) from None
+            scores = class_scores(self._games, time_class)
+            self._cards[time_class] = class_card(time_class, scores, self._system)
+        return self._cards[time_class]
+
+    def __iter__(self) -> Iterator[TimeClass]:
+        return iter(TimeClass)
+
+    def __len__(self) -> int:
+        return len(TimeClass)
+
+
 @dataclass(frozen=True)
 class ProfileCard:
     name: str
     system: str
     next_color: chess.Color
-    classes: dict[TimeClass, ClassCard]
+    classes: Mapping[TimeClass, ClassCard]
     purse: int = START_PURSE
     """Virtual money: the starting purse plus every game's settlement."""
 
@@ -105,18 +134,22 @@ def class_card(
     )
 
 
-def build_card(ledger: Ledger, profile: Profile, system: str = DEFAULT_SYSTEM) -> ProfileCard:
-    """The whole card of ``profile`` in ``system`` (every class, empty ones included)."""
-    games = ledger.games(profile.id)
-    classes = {
-        time_class: class_card(time_class, class_scores(games, time_class), system)
-        for time_class in TimeClass
-    }
+def build_card(
+    ledger: Ledger,
+    profile: Profile,
+    system: str = DEFAULT_SYSTEM,
+    *,
+    games: Sequence[GameRecord] | None = None,
+) -> ProfileCard:
+    """The whole card of ``profile`` in ``system`` (every class, empty ones included), from
+    ``games`` when the caller has read the profile's games already."""
+    if games is None:
+        games = ledger.games(profile.id)
     return ProfileCard(
         name=profile.name,
         system=system,
         next_color=ledger.next_color(profile.id),
-        classes=classes,
+        classes=ClassCards(games, system),
         purse=purse(games),
     )
 
@@ -137,14 +170,14 @@ class Preview:
 
 
 def preview(
-    ledger: Ledger,
-    profile: Profile,
+    games: Sequence[GameRecord],
     time_class: TimeClass,
     opponent_rating: float,
     system: str = DEFAULT_SYSTEM,
 ) -> Preview:
-    """What the next game against ``opponent_rating`` would do, for each result."""
-    scores = class_scores(ledger.games(profile.id), time_class)
+    """What the next game against ``opponent_rating`` would do, for each result, after
+    ``games`` (one profile's, as :meth:`Ledger.games` reads them)."""
+    scores = class_scores(games, time_class)
     today = dt.datetime.now(dt.UTC).date()
 
     def after(score: float) -> ClassCard:

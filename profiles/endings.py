@@ -3,7 +3,8 @@ plays, a rated game at the board and an engine game of the calibration alike, so
 disagree about a result.
 
 The words are python-chess's where it has them (:class:`chess.Outcome`, its ``result()``
-strings, :data:`chess.COLOR_NAMES`); the endings the board alone cannot see (a flag, a
+strings, :data:`chess.COLOR_NAMES`, the names of :class:`chess.Termination`); the endings the
+board alone cannot see (a flag, a
 resignation, an agreement, abandonment, an engine that failed) are added beside them. The rules
 are those of the FIDE Laws of Chess (FIDE Handbook E.01): checkmate (article 5.1.1), stalemate
 (5.2.1), a dead position (5.2.2), a draw claimed on a threefold repetition (9.2) or after fifty
@@ -16,8 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING, Final
 
-import chess
+if TYPE_CHECKING:
+    import chess
+
+WHITE: Final = True
+"""python-chess's ``chess.WHITE``: a colour is a bool, White is True."""
+COLOR_NAMES: Final = ("black", "white")
+"""python-chess's ``chess.COLOR_NAMES``, indexed by colour, spelt here so that the app's first
+screen (the ledger, the profile card) names colours without importing python-chess, whose
+import (it builds its attack tables) costs more than a tenth of the time to that screen;
+``tests/session/test_endings.py`` checks that they are python-chess's."""
 
 
 class Termination(StrEnum):
@@ -50,17 +61,6 @@ class Termination(StrEnum):
         return "normal"
 
 
-_BOARD_TERMINATIONS = {
-    chess.Termination.CHECKMATE: Termination.CHECKMATE,
-    chess.Termination.STALEMATE: Termination.STALEMATE,
-    chess.Termination.INSUFFICIENT_MATERIAL: Termination.INSUFFICIENT_MATERIAL,
-    chess.Termination.FIVEFOLD_REPETITION: Termination.FIVEFOLD_REPETITION,
-    chess.Termination.SEVENTYFIVE_MOVES: Termination.SEVENTYFIVE_MOVES,
-    chess.Termination.THREEFOLD_REPETITION: Termination.THREEFOLD_REPETITION,
-    chess.Termination.FIFTY_MOVES: Termination.FIFTY_MOVES,
-}
-
-
 @dataclass(frozen=True)
 class Ending:
     """The end of a game: :class:`chess.Outcome` with the endings off the board as well."""
@@ -83,23 +83,25 @@ WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
 
 def result_for(winner: chess.Color | None) -> str:
     """The PGN result of a game won by ``winner`` (None: drawn)."""
+    import chess  # noqa: PLC0415 - loaded once a game is played, not for the first screen
+
     return chess.Outcome(chess.Termination.CHECKMATE, winner).result()
 
 
 def color_name(color: chess.Color) -> str:
     """``"white"`` or ``"black"``: python-chess's :data:`chess.COLOR_NAMES`."""
-    return chess.COLOR_NAMES[color]
+    return COLOR_NAMES[color]
 
 
 def side_name(color: chess.Color) -> str:
     """``"White"`` or ``"Black"``: the colour as the PGN tags and the players name the side."""
-    return chess.COLOR_NAMES[color].capitalize()
+    return COLOR_NAMES[color].capitalize()
 
 
 def color_named(name: str) -> chess.Color:
     """The colour :func:`color_name` wrote as ``name``; ValueError for anything else."""
-    for color in chess.COLORS:
-        if chess.COLOR_NAMES[color] == name:
+    for color in (WHITE, not WHITE):
+        if COLOR_NAMES[color] == name:
             return color
     raise ValueError(f"{name!r} is not a colour")
 
@@ -110,7 +112,9 @@ def board_ending(board: chess.Board) -> Ending | None:
     outcome = board.outcome(claim_draw=False)
     if outcome is None:
         return None
-    return Ending(_BOARD_TERMINATIONS[outcome.termination], outcome.winner)
+    # Every ending python-chess sees on a board has its name here (its variant endings never
+    # happen in standard chess).
+    return Ending(Termination[outcome.termination.name], outcome.winner)
 
 
 def claimable_draw(position: chess.Board) -> Termination | None:

@@ -25,11 +25,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import chess
-
-from profiles.analysis import AnalysedMove, GameAnalysis, Mark
-from profiles.endings import Termination, color_name, color_named, result_for
+from profiles.endings import WHITE, Termination, color_name, color_named, result_for
 from profiles.errors import UserError, printable
 from profiles.ledger_file import (
     LedgerError,
@@ -39,6 +37,11 @@ from profiles.ledger_file import (
     open_file,
 )
 from profiles.time_control import TimeClass, TimeControl
+
+if TYPE_CHECKING:
+    import chess
+
+    from profiles.analysis import GameAnalysis
 
 __all__ = [
     "GameClosedError",
@@ -381,7 +384,7 @@ class Ledger:
                 "SELECT player_color FROM games WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
                 (profile_id,),
             ).fetchone()
-        return chess.WHITE if row is None else not color_named(row[0])
+        return WHITE if row is None else not color_named(row[0])
 
     def open_game(
         self,
@@ -606,6 +609,9 @@ class Ledger:
 
     def analysis(self, game_id: int) -> GameAnalysis | None:
         """The stored analysis of a game, or None when it was never analysed."""
+        # Analyses are read after a game, not for the first screen: their module loads then.
+        from profiles.analysis import AnalysedMove, GameAnalysis, Mark  # noqa: PLC0415
+
         with self._reading():
             try:
                 head = self._db.execute(
@@ -633,7 +639,7 @@ class Ledger:
                 eval_cp=int(eval_cp),
                 best=None if best is None else str(best),
                 mark=None if mark is None else Mark(mark),
-                by_player=(ply % 2 == 1) == (color == chess.WHITE),
+                by_player=(ply % 2 == 1) == (color == WHITE),
             )
             for ply, san, eval_cp, best, mark in rows
         )

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import argparse
 import errno
-import importlib
+import gc
 import logging
 import os
-import pkgutil
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -30,14 +29,23 @@ class Parser(argparse.ArgumentParser):
         raise CommandError(f"{self.prog}: {message}; see {self.prog} --help")
 
 
+def add_app_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``rated-play`` itself, before any subcommand."""
+    add_data_dir(parser)
+    parser.set_defaults(data_dir=None)
+    parser.add_argument("--ascii", action="store_true", help="draw pieces as letters")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    # Not loaded for the app's own command line (app_arguments), which registers nothing.
+    import importlib  # noqa: PLC0415
+    import pkgutil  # noqa: PLC0415
+
     parser = Parser(
         prog="rated-play",
         description="Rated chess games against calibrated engines. With no command, the app.",
     )
-    add_data_dir(parser)
-    parser.set_defaults(data_dir=None)
-    parser.add_argument("--ascii", action="store_true", help="draw pieces as letters")
+    add_app_options(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         if module_info.name.startswith("_"):
@@ -47,6 +55,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The app's options when the command line names no subcommand and asks for no help;
+    None for any other command line, which the whole parser reads.
+
+    Registering the subcommands imports their modules, and with them the game session, the
+    analysis and rich's progress bars: the app needs none of them before its first screen.
+    """
+    parser = Parser(prog="rated-play", add_help=False)
+    add_app_options(parser)
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except CommandError:
+        return None  # the whole parser says what is wrong, naming the subcommands
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    args = app_arguments(argv)
+    return build_parser().parse_args(argv) if args is None else args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:
         # print(file=None) would write errors into the command's output instead.
@@ -54,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # python-chess logs each PGN error as well as returning it; the command reports it once.
     logging.getLogger("chess").addHandler(logging.NullHandler())
     try:
-        args = build_parser().parse_args(argv)
+        args = parse_arguments(argv)
         status = _run(args)
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -86,10 +118,17 @@ def _run(args: argparse.Namespace) -> int:
             "standard output is closed: send the output to a file (> FILE), a pipe or a terminal"
         )
     if args.command is None:
-        # Textual loads only for the app itself, so the subcommands start quickly.
-        from rated_play.ui.launch import run_app  # noqa: PLC0415
+        # Python's cyclic garbage collector is off while the app starts, until its first screen
+        # is painted (rated_play.ui.launch.collect_again says why), and at the latest when the
+        # app ends.
+        gc.disable()
+        try:
+            # Textual loads only for the app itself, so the subcommands start quickly.
+            from rated_play.ui.launch import run_app  # noqa: PLC0415
 
-        return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
+            return run_app(data_dir=args.data_dir, ascii_pieces=args.ascii)
+        finally:
+            gc.enable()
     handler: Handler = args.handler
     return handler(args)
 

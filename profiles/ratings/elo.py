@@ -24,6 +24,7 @@ of the period's changes, as FIDE does.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -214,8 +215,16 @@ class EloSystem:
 
 def _provisional_values(games: Sequence[GameScore]) -> list[float]:
     """The performance after each of the first games, in whole points."""
-    first = games[:PROVISIONAL_GAMES]
-    return [float(round_points(performance(first[:n]).rating)) for n in range(1, len(first) + 1)]
+    return list(_performances_after_each(tuple(games[:PROVISIONAL_GAMES])))
+
+
+@functools.lru_cache(maxsize=64)
+def _performances_after_each(first: tuple[GameScore, ...]) -> tuple[float, ...]:
+    # Up to twenty rating fits; the same first games come again and again (a profile card
+    # and the preview of a win, a draw and a loss share them), so they are fitted once.
+    return tuple(
+        float(round_points(performance(first[:n]).rating)) for n in range(1, len(first) + 1)
+    )
 
 
 def flat_elo(k: float = DEFAULT_K) -> EloSystem:

@@ -7,6 +7,7 @@ import signal
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -15,8 +16,6 @@ from textual.binding import Binding, BindingType
 from engines.pool import Pool
 from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger
-from rated_play.ui.screens.confirm import quit_dialog
-from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
@@ -34,6 +33,8 @@ class AppOptions:
     """Install the SIGTERM/SIGHUP handlers (a test may leave the process's own alone)."""
     on_leaving_signal: Callable[[int], None] | None = None
     """Called with the exit status once a leaving signal's game is recorded."""
+    on_first_paint: Callable[[], None] | None = None
+    """Called once the first screen is painted."""
 
 
 def abandonment_notice(record: GameRecord) -> str:
@@ -47,7 +48,9 @@ def abandonment_notice(record: GameRecord) -> str:
 
 
 class RatedPlayApp(App[None]):
-    CSS_PATH = "app.tcss"
+    # The first screen's styles load with the app's: a screen's own CSS_PATH, read when the
+    # screen is pushed, makes Textual parse every stylesheet again before the first paint.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/setup.tcss"]
     TITLE = "rated-play"
     # The command palette could run actions behind the rules' back (quit without asking).
     ENABLE_COMMAND_PALETTE = False
@@ -72,9 +75,14 @@ class RatedPlayApp(App[None]):
         self.push_screen(
             SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
         )
-        # After the first screen is painted: until then a game left pending reads as the loss
-        # it is to every reader (the card included), and closing it loads the session.
-        self.call_after_refresh(self.close_abandoned_games)
+        self.call_after_refresh(self.first_screen_painted)
+
+    def first_screen_painted(self) -> None:
+        if self.options.on_first_paint is not None:
+            self.options.on_first_paint()
+        # Not before: until now a game left pending reads as the loss it is to every reader
+        # (the card included), and closing it loads the session.
+        self.close_abandoned_games()
 
     settled = False
     """True once the games a dead process left are closed and the player told of them: what
@@ -97,6 +105,8 @@ class RatedPlayApp(App[None]):
             return  # a full disk: the games stay pending, read as losses by every reader
         self.settled = True
         if untold:
+            from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+
             lines = [abandonment_notice(record) for record in untold]
             self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
 
@@ -133,6 +143,8 @@ class RatedPlayApp(App[None]):
                 with suppress(UserError):
                     self.ledger.mark_abandonment_told(game_screen.game.game_id)
                 self.exit()
+
+        from rated_play.ui.screens.confirm import quit_dialog  # noqa: PLC0415
 
         self.push_screen(quit_dialog(), leave)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from profiles.endings import Termination, claimable_draw
+from profiles import endings
+from profiles.endings import Termination, board_ending, claimable_draw, color_named
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 
 
@@ -83,3 +84,24 @@ def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
     for sentence in said.values():
         assert sentence.startswith("Draw") and "(claimed)" not in sentence, sentence
         assert "Draw by draw" not in sentence and "by 75-move" not in sentence, sentence
+
+
+def test_the_colour_words_are_python_chess_s() -> None:
+    """profiles.endings spells the colours itself, so that the first screen does not import
+    python-chess: the words must stay python-chess's."""
+    assert tuple(chess.COLOR_NAMES) == endings.COLOR_NAMES
+    assert endings.WHITE is chess.WHITE
+    for color in chess.COLORS:
+        assert color_named(chess.COLOR_NAMES[color]) is color
+        assert endings.side_name(color) == chess.COLOR_NAMES[color].capitalize()
+
+
+def test_every_ending_python_chess_sees_on_a_board_has_its_name() -> None:
+    """board_ending reads python-chess's endings by name; a standard game can reach each of
+    these (the variant endings cannot happen)."""
+    on_the_board = {t.name for t in chess.Termination if not t.name.startswith("VARIANT_")}
+    assert on_the_board <= set(Termination.__members__)
+    mate = board_after("f3", "e5", "g4", "Qh4")
+    ending = board_ending(mate)
+    assert ending is not None and ending.termination is Termination.CHECKMATE
+    assert ending.winner is chess.BLACK and ending.result() == "0-1"

@@ -6,8 +6,6 @@ from textual import on
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from rated_play.ui.screens.error import ErrorDialog
-
 
 class WorkingScreen(Screen[None]):
     """A screen whose workers (engine start, engine moves, draw offers) may fail.
@@ -22,6 +20,9 @@ class WorkingScreen(Screen[None]):
             return
         error = event.worker.error
         message = str(error) or type(error).__name__
+        # Loaded when needed, as every screen is (docs/architecture.md).
+        from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+
         self.app.push_screen(ErrorDialog("Something went wrong", message))
         self.on_worker_failed()
 

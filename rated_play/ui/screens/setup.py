@@ -13,13 +13,13 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 
 from engines.opponent import Opponent
 from engines.pool import Pool
-from profiles.card import build_card, money, preview, preview_words
+from profiles.card import Preview, ProfileCard, build_card, money, preview, preview_words
 from profiles.errors import UserError
-from profiles.ledger import Ledger, Profile, Setup
+from profiles.ledger import GameRecord, Ledger, Profile, Setup
 from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
 from profiles.ratings.elo import Standing, fide_k
-from profiles.time_control import PRESETS, TimeControl, TimeControlError
+from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -48,6 +48,10 @@ class SetupScreen(WorkingScreen):
     """Pick a profile, an opponent and a time control, then start a rated game."""
 
     CSS_PATH = "setup.tcss"
+    # No automatic focus: on_mount focuses the widget to start with itself, and Textual's would
+    # first focus the first focusable widget, the scrolling container, which restyles every
+    # widget in it before the first screen is painted.
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "calculator", "Elo calculator"),
         Binding("f3", "rating_table", "Expected scores"),
@@ -69,6 +73,16 @@ class SetupScreen(WorkingScreen):
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
         self.remembered_strength: float | None = None
         """The strength the profile chose last, if any."""
+        self.games: list[GameRecord] = []
+        """The chosen profile's games, read once when it is chosen and each time the screen
+        comes back: the card, the slider and the preview are all derived from them, and only
+        a game (or another screen) changes them while this one waits below it."""
+        self.card: ProfileCard | None = None
+        """The chosen profile's card, read with :attr:`games`."""
+        self.outlooks: dict[tuple[TimeClass, float], Preview] = {}
+        """The previews computed from :attr:`games`, by time class and opponent rating."""
+        self.ledger_may_have_changed = False
+        """Another screen has been on top since :attr:`games` were read."""
 
     @property
     def time_control(self) -> TimeControl:
@@ -142,11 +156,18 @@ class SetupScreen(WorkingScreen):
         # A first run has one thing to do before anything else: name a profile.
         self.query_one("#new-profile" if self.profile is None else "#start").focus()
 
+    def on_screen_suspend(self) -> None:
+        """A screen on top (a game, a dialog) may change the ledger: read it again on return."""
+        self.ledger_may_have_changed = True
+
     def on_screen_resume(self) -> None:
         """Back from a game: the card has a new result, the colour has changed, and the slider
         follows the new result."""
         self.query_one("#start", Button).disabled = False
         self.remembered_strength = self.query_one(StrengthSlider).value
+        if self.ledger_may_have_changed:
+            self.ledger_may_have_changed = False
+            self.read_profile()
         self.show_card()
         self.open_slider()
 
@@ -171,11 +192,24 @@ class SetupScreen(WorkingScreen):
         """Show the profile's card and open the setup where its last game left it."""
         changed = profile != self.profile
         self.profile = profile
-        if changed and profile is not None:
-            self.restore(self.ledger.last_setup(profile.id))
-        self.show_card()
         if changed:
+            self.read_profile()
+            if profile is not None:
+                self.restore(self.ledger.last_setup(profile.id))
+            # The slider is opened before the opponent and the preview are shown: a preview
+            # is a rating computed four times, not to be spent on a position never shown.
+            self.follow_results()
             self.open_slider()
+        self.show_time_control()
+
+    def read_profile(self) -> None:
+        """Read the chosen profile's games and card from the ledger."""
+        if self.profile is None:
+            self.games, self.card = [], None
+        else:
+            self.games = self.ledger.games(self.profile.id)
+            self.card = build_card(self.ledger, self.profile, games=self.games)
+        self.outlooks = {}
 
     def restore(self, setup: Setup | None) -> None:
         """Open the setup as ``setup`` left it; a profile without one gets the defaults."""
@@ -196,7 +230,6 @@ class SetupScreen(WorkingScreen):
             if preset == CUSTOM:
                 self.query_one("#custom", Input).value = str(time_control)
             self.query_one("#preset", Select).value = preset
-        self.show_time_control()
 
     def current_setup(self) -> Setup:
         return Setup(
@@ -221,16 +254,15 @@ class SetupScreen(WorkingScreen):
         self.reload_profiles(profile)
 
     def show_card(self) -> None:
-        card = None if self.profile is None else build_card(self.ledger, self.profile)
-        self.query_one(ProfileCardView).show(card, self.time_control.time_class)
+        self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
         self.follow_results()
         self.show_opponent()
 
     def estimate(self) -> float | None:
         """The player's rating or provisional performance in the chosen class."""
-        if self.profile is None:
+        if self.card is None:
             return None
-        card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+        card = self.card.classes[self.time_control.time_class]
         return None if card.state is None else card.state.rating
 
     def slider_range(self) -> SliderRange:
@@ -272,9 +304,10 @@ class SetupScreen(WorkingScreen):
         if self.profile is None:
             self.query_one("#preview", Static).update("")
             return
-        outlook = preview(
-            self.ledger, self.profile, self.time_control.time_class, self.opponent.rating
-        )
+        key = (self.time_control.time_class, self.opponent.rating)
+        if key not in self.outlooks:
+            self.outlooks[key] = preview(self.games, *key)
+        outlook = self.outlooks[key]
         stake = f"Stake {money(STAKE)}: a win gains it, a loss loses it"
         self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
 
@@ -328,8 +361,8 @@ class SetupScreen(WorkingScreen):
         K the app rates this player with."""
         rating: float | None = None
         games = 0
-        if self.profile is not None:
-            card = build_card(self.ledger, self.profile).classes[self.time_control.time_class]
+        if self.card is not None:
+            card = self.card.classes[self.time_control.time_class]
             rating, games = card.rating, card.games
         k = fide_k(Standing(rating or 0.0, games, rating or 0.0))
         reason = f"FIDE K {k:g}: {games} rated games in {self.time_control.time_class.label}" + (
