@@ -444,6 +444,9 @@ class Ledger:
     def played_moves(self, game_id: int) -> list[chess.Move]:
         """The game's moves as played from the starting position. A move that is not legal
         there means the file was damaged: :class:`LedgerError` names the ply."""
+        # Here, not at the top: the first screen reads the ledger without python-chess.
+        import chess  # noqa: PLC0415
+
         board = chess.Board()
         for recorded in self.moves(game_id):
             try:
