@@ -152,3 +152,7 @@ async def test_a_new_profile_sees_what_its_first_game_does(app: RatedPlayApp) ->
         await pilot.press("enter")
         await pilot.pause()
         assert "Whatever the result, this is game 1 of 20." in shown(app, "#preview")
+        # The name is done: the next key is a command, not another letter of it.
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, GamesScreen))
+        assert box.value == ""

@@ -252,6 +252,9 @@ class SetupScreen(WorkingScreen):
         name_input.clear()
         self.query_one("#profile-error", Static).update("")
         self.reload_profiles(profile)
+        # Out of the name box: the next key is the player's choice of what to do (g, h, F5…),
+        # not another letter of a name.
+        self.query_one("#start").focus()
 
     def show_card(self) -> None:
         self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
