@@ -88,6 +88,9 @@ class RatedGame:
         self.clock = clock
         self._archive_dir = archive_dir
         self._board = chess.Board()
+        self._san: list[str] = []
+        self._san_board = chess.Board()
+        """The position after the moves in ``_san``, which :meth:`san_moves` extends."""
         self._moves: list[PlayedMove] = []
         self._outcome: GameOutcome | None = None
         self._report: GameReport | None = None
@@ -221,12 +224,12 @@ class RatedGame:
         return self._engine.restarts
 
     def san_moves(self) -> list[str]:
-        replay = chess.Board()
-        sans = []
-        for move in self._board.move_stack:
-            sans.append(replay.san(move))
-            replay.push(move)
-        return sans
+        # Written out once per move, not for the whole game after each move: the move list
+        # asks after every move, and SAN needs the legal moves of each position.
+        for move in self._board.move_stack[len(self._san) :]:
+            self._san.append(self._san_board.san(move))
+            self._san_board.push(move)
+        return list(self._san)
 
     def parse_move(self, text: str) -> chess.Move:
         """The player's typed move (SAN or UCI); raises a :class:`MoveInputError` that says
