@@ -44,6 +44,14 @@ def thinking_box(app: RatedPlayApp) -> Checkbox:
     return app.screen.query_one("#believable-thinking", Checkbox)
 
 
+async def start_classical_game(pilot: Pilot[None], *, believable_thinking: bool) -> GameScreen:
+    """Against the weakest opponent, on the classical clock, the pace as asked."""
+    await choose_weakest_opponent(pilot)
+    pilot.app.screen.query_one("#preset", Select).value = CLASSICAL
+    await pilot.pause()
+    return await start_game(pilot, believable_thinking=believable_thinking)
+
+
 async def play_moves(
     pilot: Pilot[None], screen: GameScreen, human: chess.engine.Protocol, count: int
 ) -> None:
@@ -86,10 +94,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
 ) -> None:
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        app.screen.query_one("#preset", Select).value = CLASSICAL
-        await pilot.pause()
-        screen = await start_game(pilot, believable_thinking=False)
+        screen = await start_classical_game(pilot, believable_thinking=False)
         game = screen.game
         await play_moves(pilot, screen, human, 4)
         for seconds in engine_seconds(ledger, game.game_id, game.player_color, 5400.0, 30.0):
@@ -148,10 +153,7 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
 ) -> None:
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        app.screen.query_one("#preset", Select).value = CLASSICAL
-        await pilot.pause()
-        screen = await start_game(pilot, believable_thinking=True)
+        screen = await start_classical_game(pilot, believable_thinking=True)
         game = screen.game
         await type_move(pilot, "e4")
         await pilot.pause(1.0)  # the engine's search took milliseconds; its pace is seconds
@@ -188,10 +190,7 @@ async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_on
     ledger.create_profile("Magnus")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True))
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        app.screen.query_one("#preset", Select).value = CLASSICAL
-        await pilot.pause()
-        screen = await start_game(pilot, believable_thinking=True)
+        screen = await start_classical_game(pilot, believable_thinking=True)
         game_id = screen.game.game_id
         await type_move(pilot, "e4")
         await pilot.pause(1.0)
