@@ -31,7 +31,7 @@ from engines.gauntlet import (
     Progress,
     held_out_pairings,
     network_pairings,
-    read_games,
+    read_game_headers,
     run_gauntlet,
     schedule_games,
 )
@@ -87,7 +87,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Outcome:
-    games: list[chess.pgn.Game]
+    games: list[chess.pgn.Headers]
+    """The tags of every game in the file."""
     fit: FitResult
     goodness: GoodnessOfFit
     held_out: tuple[Pairing, ...]
@@ -97,13 +98,13 @@ class Outcome:
     """Each entry's results against each engine family (:func:`family_consistency`)."""
 
 
-def scored_games(games: Iterable[chess.pgn.Game]) -> list[Game]:
-    """``(white, black, white's score)`` for every decided game; unfinished ones (``*``) are
-    left out."""
+def scored_games(games: Iterable[Mapping[str, str]]) -> list[Game]:
+    """``(white, black, white's score)`` for every decided game, given by its tags; unfinished
+    ones (``*``) are left out."""
     return [
-        (game.headers["White"], game.headers["Black"], WHITE_SCORE[game.headers["Result"]])
-        for game in games
-        if game.headers.get("Result") in WHITE_SCORE
+        (tags["White"], tags["Black"], WHITE_SCORE[tags["Result"]])
+        for tags in games
+        if tags.get("Result") in WHITE_SCORE
     ]
 
 
@@ -181,7 +182,7 @@ def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pair
 
 
 def current_ratings(
-    ladder: Sequence[Opponent], games: Sequence[chess.pgn.Game], anchors: Mapping[str, float]
+    ladder: Sequence[Opponent], games: Sequence[Mapping[str, str]], anchors: Mapping[str, float]
 ) -> list[Opponent]:
     """The ladder with the ratings the games so far give (its own where they cannot yet)."""
     try:
@@ -207,21 +208,17 @@ def family_consistency(
 
 
 def kept_in_fit(
-    games: Sequence[chess.pgn.Game], held_out: Sequence[Pairing]
-) -> list[chess.pgn.Game]:
+    games: Sequence[chess.pgn.Headers], held_out: Sequence[Pairing]
+) -> list[chess.pgn.Headers]:
     """The games the fit may use: none of a held-out pairing's, which ``engines check`` tests
     the fit's predictions against (a pairing held out after it was played keeps its games in
     the file, out of the fit)."""
     excluded = {frozenset(pair) for pair in held_out}
-    return [
-        game
-        for game in games
-        if frozenset((game.headers["White"], game.headers["Black"])) not in excluded
-    ]
+    return [tags for tags in games if frozenset((tags["White"], tags["Black"])) not in excluded]
 
 
-def _played(games: Iterable[chess.pgn.Game]) -> Counter[frozenset[str]]:
-    return Counter(frozenset((game.headers["White"], game.headers["Black"])) for game in games)
+def _played(games: Iterable[Mapping[str, str]]) -> Counter[frozenset[str]]:
+    return Counter(frozenset((tags["White"], tags["Black"])) for tags in games)
 
 
 def _candidates(
@@ -261,7 +258,7 @@ async def calibrate(
     openings = load_openings()
     complete = False
     while True:
-        games = read_games(pgn)
+        games = read_game_headers(pgn)
         fitted = kept_in_fit(games, held_out)
         played = _played(fitted)
         rated = current_ratings(playing, fitted, settings.anchors)

@@ -33,7 +33,7 @@ from engines.calibration import (
     write_calibration,
 )
 from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
-from engines.gauntlet import Progress, read_games
+from engines.gauntlet import Progress, read_game_headers
 from engines.match import match_clock
 from engines.opponent import Opponent
 from engines.pool import Pool, rating_calibration
@@ -206,7 +206,7 @@ def _clock(text: str | None) -> TimeControl | None:
 def _check_games_file(pgn: Path) -> None:
     """Refuse a games file that cannot be resumed before anything is played or printed."""
     try:
-        read_games(pgn)
+        read_game_headers(pgn)
     except OSError as error:
         raise CalibrationError(
             f"cannot read {printable(pgn)} ({error.strerror or error}): give a games file "

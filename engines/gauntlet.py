@@ -20,7 +20,7 @@ from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.match import play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
-from engines.pgn_file import parse_games
+from engines.pgn_file import parse_headers
 from engines.roster import Roster
 from profiles.time_control import TimeControl
 
@@ -129,9 +129,14 @@ def schedule_games(
     return schedule
 
 
-def read_games(path: Path) -> list[chess.pgn.Game]:
-    """The finished games in a gauntlet's PGN file; a game cut off by a crash mid-write is
-    dropped from the file, so appending can go on after it."""
+GAME_TAGS = ("White", "Black", "Result", "Round")
+"""The tags of a games file that a gauntlet and a fit read: who played whom, the result, and
+which of the scheduled games it was."""
+
+
+def read_game_headers(path: Path) -> list[chess.pgn.Headers]:
+    """The tags of the finished games in a gauntlet's PGN file; a game cut off by a crash
+    mid-write is dropped from the file, so appending can go on after it."""
     if not path.exists():
         return []
     try:
@@ -141,15 +146,23 @@ def read_games(path: Path) -> list[chess.pgn.Game]:
             f"{path}: is not a PGN file of calibration games (not UTF-8 text); "
             "give another file, or move this one aside"
         ) from None
-    if text and not text.endswith("\n\n"):
-        cut = text.rfind("\n\n[Event ")
-        text = text[: cut + 2] if cut >= 0 else ""
-        path.write_text(text, encoding="utf-8")
-    return parse_games(text, path)
+    if not text or text.endswith("\n\n"):
+        return parse_headers(text, path, GAME_TAGS)
+    # Only the last game of a file of ours, cut off mid-write, is dropped: a file that does
+    # not read as our games up to it is not ours to write.
+    cut = text.rfind("\n\n[Event ")
+    last = cut + 2 if cut >= 0 else 0 if text.startswith("[Event ") else None
+    if last is None:
+        raise PoolConfigError(
+            f"{path}: is not a PGN file of calibration games; give another file, or move this "
+            "one aside"
+        )
+    kept = parse_headers(text[:last], path, GAME_TAGS)
+    path.write_text(text[:last], encoding="utf-8")
+    return kept
 
 
-def game_key(game: chess.pgn.Game) -> GameKey:
-    headers = game.headers
+def game_key(headers: chess.pgn.Headers) -> GameKey:
     return (headers["White"], headers["Black"], headers.get("Opening", ""), headers["Round"])
 
 
@@ -173,7 +186,7 @@ class Progress:
 
 
 def pending(
-    schedule: Sequence[ScheduledGame], games: Sequence[chess.pgn.Game]
+    schedule: Sequence[ScheduledGame], games: Sequence[chess.pgn.Headers]
 ) -> list[ScheduledGame]:
     """The scheduled games not yet played.
 
@@ -206,21 +219,21 @@ async def run_gauntlet(
     on_progress: Callable[[Progress], None] = lambda progress: None,
     headers: Mapping[str, str] | None = None,
     limit: int | None = None,
-) -> list[chess.pgn.Game]:
+) -> list[chess.pgn.Headers]:
     """Play every scheduled game not already in ``path``, ``workers`` at a time, appending each
-    as it ends. Returns all the games in the file.
+    as it ends. Returns the tags of all the games in the file.
 
     A game whose engine fails is not written (it is played again on the next run); the first
     such failure is raised once the other games in flight are done. ``limit`` plays at most
     that many of the games still to play.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    finished = read_games(path)
+    finished = read_game_headers(path)
     tag = time_control_tag(clock)
-    for game in finished:
-        if game.headers.get("TimeControl") != tag:
+    for tags in finished:
+        if tags.get("TimeControl") != tag:
             raise PoolConfigError(
-                f"{path} holds games at time control {game.headers.get('TimeControl')}, not "
+                f"{path} holds games at time control {tags.get('TimeControl')}, not "
                 f"{tag}: calibrate at that time control or write the games to another file"
             )
     unplayed = pending(schedule, finished)
@@ -258,7 +271,7 @@ async def run_gauntlet(
             game.headers["Round"] = str(scheduled.round)
             game.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
             append_game(path, game)
-            finished.append(game)
+            finished.append(game.headers)
             played += 1
             pace = (time.monotonic() - started) / played
             remaining = len(todo) - played

@@ -38,7 +38,7 @@ def fit_pgn(path: Path, anchors: Mapping[str, float], entries: Iterable[Opponent
             f"the anchor {', '.join(unknown)} played no game; anchor one of: "
             + ", ".join(sorted(players))
         )
-    scored = scored_games(games)
+    scored = scored_games(game.headers for game in games)
     fit = fit_ratings(scored, anchors)
     return PgnFit(fit, goodness_of_fit(scored, fit), family_consistency(scored, fit, entries))
 
@@ -56,6 +56,6 @@ def read_fit_games(path: Path) -> list[chess.pgn.Game]:
             raise PgnFileError(
                 f"{path}, game {number}: Result {result!r} is not 1-0, 0-1, 1/2-1/2 or *"
             )
-    if not scored_games(games):
+    if not scored_games(game.headers for game in games):
         raise PgnFileError(f"{path} holds no finished game (1-0, 0-1 or 1/2-1/2) to fit")
     return games

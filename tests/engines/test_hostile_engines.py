@@ -154,7 +154,15 @@ def test_an_opponent_file_that_is_not_text(tmp_path: Path) -> None:
     assert_refused(run(["engines", "--data-dir", str(tmp_path)]))
 
 
-@pytest.mark.parametrize("games", [b"\xff\xfe\x00\x01", "a directory"])
+@pytest.mark.parametrize(
+    "games",
+    [
+        b"\xff\xfe\x00\x01",
+        b"not a chess game, and not ended by a blank line",
+        b'[Event "?"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 1-0\n\n',  # no Round
+        "a directory",
+    ],
+)
 def test_a_games_file_that_cannot_be_resumed_is_left_alone(games: object, tmp_path: Path) -> None:
     pgn = tmp_path / "games.pgn"
     if isinstance(games, bytes):
