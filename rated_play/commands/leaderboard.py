@@ -6,7 +6,14 @@ import argparse
 from dataclasses import asdict
 
 from profiles.ledger import NoLedgerError
-from profiles.seasons import SEASON_SYSTEM_TITLE, Season, SeasonStanding, leaderboard
+from profiles.ratings.base import PROVISIONAL_GAMES
+from profiles.seasons import (
+    SEASON_START_RATING,
+    SEASON_SYSTEM_TITLE,
+    Season,
+    SeasonStanding,
+    leaderboard,
+)
 from profiles.time_control import TimeClass
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -17,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "leaderboard",
         help="the season standings of this machine's profiles",
         description="Season ratings per time-control class for one month (club Elo: everyone "
-        "starts the month at 1200), shown once a profile has 20 rated games in the class.",
+        f"starts the month at {SEASON_START_RATING:.0f}), shown once a profile has "
+        f"{PROVISIONAL_GAMES} rated games in the class.",
     )
     add_data_dir(parser)
     parser.add_argument("--month", metavar="YYYY-MM", help="the season (default this month)")

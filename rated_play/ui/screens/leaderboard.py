@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.ledger import Ledger
+from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 
 
@@ -38,7 +39,8 @@ class LeaderboardScreen(Screen[None]):
 
     async def show_season(self) -> None:
         self.query_one("#season", Static).update(
-            f"Season {self.season} · {SEASON_SYSTEM_TITLE} · shown after 20 rated games"
+            f"Season {self.season} · {SEASON_SYSTEM_TITLE} · "
+            f"shown after {PROVISIONAL_GAMES} rated games"
         )
         standings = self.query_one("#standings", VerticalScroll)
         await standings.remove_children()

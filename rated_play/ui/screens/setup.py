@@ -18,6 +18,7 @@ from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger, Profile, Setup
 from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
+from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
@@ -368,8 +369,9 @@ class SetupScreen(WorkingScreen):
             card = self.card.classes[self.time_control.time_class]
             rating, games = card.rating, card.games
         k = fide_k(Standing(rating or 0.0, games, rating or 0.0))
-        reason = f"FIDE K {k:g}: {games} rated games in {self.time_control.time_class.label}" + (
-            "" if rating is not None else "; no rating shown before 20"
+        counted = f"{games} rated game{'' if games == 1 else 's'}"
+        reason = f"FIDE K {k:g}: {counted} in {self.time_control.time_class.label}" + (
+            "" if rating is not None else f"; no rating shown before {PROVISIONAL_GAMES}"
         )
         from rated_play.ui.screens.calculator import CalculatorScreen  # noqa: PLC0415
 
