@@ -52,6 +52,8 @@ SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"
 """A tmux server of the benchmark's own, so no session of the person running it is touched."""
 TIMEOUT = 20.0
+EXIT_TIMEOUT = 5.0
+"""How long a measured program may take to exit before the next one starts anyway."""
 
 BARE_APP = textwrap.dedent(
     """
@@ -96,6 +98,7 @@ def time_first_screen(contender: Contender, run: int) -> float:
     session = f"run{run}"
     started = time.perf_counter()
     tmux("new-session", "-d", "-x", SIZE[0], "-y", SIZE[1], "-s", session, contender.command)
+    pid = tmux("display-message", "-p", "-t", session, "#{pane_pid}").stdout.strip()
     try:
         while True:
             screen = tmux("capture-pane", "-p", "-t", session).stdout
@@ -106,7 +109,16 @@ def time_first_screen(contender: Contender, run: int) -> float:
                 raise TimeoutError(f"{contender.name} painted nothing in {TIMEOUT:g} s:\n{screen}")
     finally:
         tmux("kill-session", "-t", session)
-        time.sleep(0.3)  # let the process go before the next one starts
+        wait_for_exit(pid)
+
+
+def wait_for_exit(pid: str) -> None:
+    """Wait until the measured process is gone: one still shutting down (rated-play, told its
+    terminal closed, may take a second) would slow whichever contender starts next."""
+    deadline = time.monotonic() + EXIT_TIMEOUT
+    while pid and Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.1)  # and a moment for the terminal server to settle
 
 
 def rated_play_data(directory: Path, games: int) -> str:

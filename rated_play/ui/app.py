@@ -67,14 +67,17 @@ class RatedPlayApp(App[None]):
         self.options = options or AppOptions()
         self._asking_to_quit = False
 
+    def get_default_screen(self) -> SetupScreen:
+        # The setup screen is the app's first screen, not one pushed over an empty default:
+        # pushing it styled, laid out and painted a blank screen first, and styled the app's
+        # nodes again on the switch, about a third of the time from mount to first paint.
+        return SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
+
     def on_mount(self) -> None:
         if self.options.handle_signals:
             loop = asyncio.get_running_loop()
             for signum in LEAVING_SIGNALS:
                 loop.add_signal_handler(signum, self.leave_on_signal, signum)
-        self.push_screen(
-            SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
-        )
         self.call_after_refresh(self.first_screen_painted)
 
     def first_screen_painted(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import chess
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input
 
 from profiles.ledger import Ledger
 from profiles.time_control import PRESETS
@@ -13,6 +13,7 @@ from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.conftest import SIZE
@@ -56,7 +57,7 @@ async def test_profiles_are_created_and_bad_names_explained(
 
         await submit(app, pilot, "#new-profile", "Garry")
         assert "Garry" in shown(app, "#card")
-        app.screen.query_one("#profile", Select).value = ledger.profile("Judit [GM]").id
+        app.screen.query_one("#profile", Dropdown).value = ledger.profile("Judit [GM]").id
         await pilot.pause()
         assert "Judit [GM]" in shown(app, "#card")
 
@@ -102,7 +103,7 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
 
         await submit(app, pilot, "#custom", "90+30")
         assert shown(app, "#time-control-error") == ""
-        assert screen.query_one("#preset", Select).value == 5, "a preset typed is the preset"
+        assert screen.query_one("#preset", Dropdown).value == 5, "a preset typed is the preset"
         assert "Classical" in shown(app, "#card")
 
         await pilot.click("#no-clock")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox
 
 from engines.pool import Pool
 from profiles.ledger import Ledger
@@ -11,6 +11,7 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen
+from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.conftest import SIZE
 from tests.ui.driving import choose_weakest_opponent, start_game, wait_until
@@ -27,7 +28,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
     async with first.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         weakest = first.screen.query_one(StrengthSlider).value
-        first.screen.query_one("#preset", Select).value = fifteen
+        first.screen.query_one("#preset", Dropdown).value = fifteen
         first.screen.query_one("#doubling", Checkbox).value = True
         await pilot.pause()
         await start_game(pilot)
@@ -43,11 +44,11 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
         assert isinstance(screen, SetupScreen)
         assert screen.profile is not None and screen.profile.name == "Judit"
         assert screen.query_one(StrengthSlider).value == weakest
-        assert screen.query_one("#preset", Select).value == fifteen
+        assert screen.query_one("#preset", Dropdown).value == fifteen
         assert screen.time_control == PRESETS[fifteen]
         assert screen.query_one("#doubling", Checkbox).value
         # Garry never played: his setup is the default one, not Judit's.
-        screen.query_one("#profile", Select).value = garry.id
+        screen.query_one("#profile", Dropdown).value = garry.id
         await pilot.pause()
         assert screen.profile == garry
         assert not screen.query_one("#doubling", Checkbox).value

@@ -11,7 +11,7 @@ import time
 import chess
 import chess.engine
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input
 
 from engines.pool import Pool
 from profiles.ledger import GameStatus, Ledger
@@ -23,6 +23,7 @@ from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.dropdown import Dropdown
 from tests.conftest import engine_seconds
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
@@ -47,7 +48,7 @@ def thinking_box(app: RatedPlayApp) -> Checkbox:
 async def start_classical_game(pilot: Pilot[None], *, believable_thinking: bool) -> GameScreen:
     """Against the weakest opponent, on the classical clock, the pace as asked."""
     await choose_weakest_opponent(pilot)
-    pilot.app.screen.query_one("#preset", Select).value = CLASSICAL
+    pilot.app.screen.query_one("#preset", Dropdown).value = CLASSICAL
     await pilot.pause()
     return await start_game(pilot, believable_thinking=believable_thinking)
 
@@ -142,7 +143,7 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
         assert isinstance(screen, SetupScreen) and screen.profile is not None
         assert screen.profile.name == "Judit"
         assert not thinking_box(again).value
-        screen.query_one("#profile", Select).value = garry.id
+        screen.query_one("#profile", Dropdown).value = garry.id
         await pilot.pause()
         assert screen.profile == garry
         assert thinking_box(again).value, "Garry never turned it off"

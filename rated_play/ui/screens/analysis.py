@@ -14,7 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import DataTable, Footer, ProgressBar, Static
 
 from profiles.analysis import GameAnalysis, eval_text
 from profiles.errors import UserError, printable
@@ -22,6 +22,7 @@ from profiles.ledger import Ledger
 from rated_play.session.analysis import analyse_game
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.eval_graph import MARK_STYLES, EvalGraph
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 class AnalysisScreen(WorkingScreen):
@@ -35,7 +36,7 @@ class AnalysisScreen(WorkingScreen):
         self.analysis: GameAnalysis | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="analysis"):
             yield Static(f"Analysing game {self.game_id}…", id="analysis-status", markup=False)
             yield ProgressBar(id="analysis-progress", show_eta=True)

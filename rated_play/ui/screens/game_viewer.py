@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from profiles.card import money
 from profiles.errors import UserError, printable
@@ -24,6 +24,7 @@ from profiles.time_control import TimeControl
 from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.move_list import MoveList
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 def headers_text(game: PastGame, player: str) -> str:
@@ -80,7 +81,7 @@ class GameViewerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         color = chess.WHITE if self.game is None else self.game.record.player_color
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="viewer"):
             yield BoardView(orientation=color, ascii_pieces=self.ascii_pieces, id="viewer-board")
             with Vertical(id="viewer-side"):

@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from profiles.endings import side_name
 from profiles.ledger import Ledger, Profile
@@ -22,6 +22,7 @@ from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.time_control import TimeControl
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.widgets.fitted_table import FittedTable
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 def line_cells(line: GameLine) -> tuple[str, ...]:
@@ -57,7 +58,7 @@ class GamesScreen(Screen[None]):
         self.lines: list[GameLine] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="games-status", markup=False)
         yield FittedTable(id="games")
         yield Static("", id="games-detail", markup=False)

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Select, Static, Tab, Tabs
+from textual.widgets import Footer, Select, Static, Tab, Tabs
 
 from profiles.card import rating_words
 from profiles.head_to_head import head_to_head
@@ -24,6 +24,7 @@ from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, SYSTEMS
 from profiles.time_control import TimeClass
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
+from rated_play.ui.widgets.title_bar import TitleBar
 
 OPPONENT_LABELS = ("Rating", "Games", "W/D/L", "Score", "Perf.", "Opponent")
 
@@ -46,7 +47,7 @@ class HistoryScreen(Screen[None]):
         self.histories: dict[TimeClass, ClassHistory] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Tabs(
             *(Tab(time_class.label, id=time_class.value) for time_class in TimeClass),
             active=self.time_class.value,

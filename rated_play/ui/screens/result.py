@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
 from profiles.card import money
 from profiles.endings import side_name
@@ -17,6 +17,7 @@ from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.analysis import AnalysisScreen
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 def rating_text(report: GameReport) -> str:
@@ -83,7 +84,7 @@ class ResultScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         game, report = self.game, self.report
-        yield Header()
+        yield TitleBar()
         with Vertical(id="result"):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)

@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Static
 
 from engines.opponent import Opponent
 from engines.pool import Pool
@@ -22,8 +22,10 @@ from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
+from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
+from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import TickBox
 
 DEFAULT_PRESET = 1
@@ -99,11 +101,11 @@ class SetupScreen(WorkingScreen):
     def compose(self) -> ComposeResult:
         low, high = self.pool.rating_range()
         unleashed = self.pool.unleashed()
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="setup"), Horizontal(id="columns"):
             with Vertical(id="player", classes="column"):
                 yield Static("Profile", classes="heading")
-                yield Select[int]([], prompt="Pick a profile", id="profile", compact=True)
+                yield Dropdown(prompt="Pick a profile", id="profile")
                 with Horizontal(classes="row"):
                     yield Input(placeholder="New profile name", id="new-profile", compact=True)
                     yield Button("Create", id="create-profile", compact=True)
@@ -120,15 +122,13 @@ class SetupScreen(WorkingScreen):
                     compact=True,
                 )
                 yield Static("Time control", classes="heading")
-                yield Select[int](
+                yield Dropdown(
                     [
                         *((time_control_label(tc), index) for index, tc in enumerate(PRESETS)),
                         ("Custom", CUSTOM),
                     ],
                     value=DEFAULT_PRESET,
-                    allow_blank=False,
                     id="preset",
-                    compact=True,
                 )
                 yield Input(
                     placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
@@ -176,15 +176,15 @@ class SetupScreen(WorkingScreen):
 
     def reload_profiles(self, chosen: Profile | None = None) -> None:
         profiles = self.ledger.profiles()
-        select = self.query_one("#profile", Select)
-        select.set_options((profile.name, profile.id) for profile in profiles)
+        picker = self.query_one("#profile", Dropdown)
+        picker.set_options((profile.name, profile.id) for profile in profiles)
         chosen = chosen or self.profile or (profiles[0] if profiles else None)
         if chosen is not None:
-            select.value = chosen.id
+            picker.value = chosen.id
         self.choose_profile(chosen)
 
-    @on(Select.Changed, "#profile")
-    def profile_chosen(self, event: Select.Changed) -> None:
+    @on(Dropdown.Changed, "#profile")
+    def profile_chosen(self, event: Dropdown.Changed) -> None:
         chosen = [p for p in self.ledger.profiles() if p.id == event.value]
         self.query_one("#profile-error", Static).update("")
         self.choose_profile(chosen[0] if chosen else None)
@@ -230,7 +230,7 @@ class SetupScreen(WorkingScreen):
             preset = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
             if preset == CUSTOM:
                 self.query_one("#custom", Input).value = str(time_control)
-            self.query_one("#preset", Select).value = preset
+            self.query_one("#preset", Dropdown).value = preset
 
     def current_setup(self) -> Setup:
         return Setup(
@@ -317,8 +317,8 @@ class SetupScreen(WorkingScreen):
 
     # -- time control --------------------------------------------------------------------
 
-    @on(Select.Changed, "#preset")
-    def preset_chosen(self, event: Select.Changed) -> None:
+    @on(Dropdown.Changed, "#preset")
+    def preset_chosen(self, event: Dropdown.Changed) -> None:
         if event.value == CUSTOM:
             if self.clocked in PRESETS:  # chosen now, not a custom control restored
                 self.query_one("#custom", Input).focus()
@@ -340,7 +340,7 @@ class SetupScreen(WorkingScreen):
             self.query_one("#no-clock", Checkbox).value = True
         else:
             self.clocked = time_control
-            self.query_one("#preset", Select).value = (
+            self.query_one("#preset", Dropdown).value = (
                 PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
             )
         self.show_time_control()
@@ -348,7 +348,7 @@ class SetupScreen(WorkingScreen):
     @on(Checkbox.Changed, "#no-clock")
     def show_time_control(self) -> None:
         no_clock = self.query_one("#no-clock", Checkbox).value
-        self.query_one("#preset", Select).disabled = no_clock
+        self.query_one("#preset", Dropdown).disabled = no_clock
         self.query_one("#custom", Input).disabled = no_clock
         # Without a clock the opponent always answers at once: there is no time to take.
         self.query_one("#believable-thinking", Checkbox).disabled = no_clock
