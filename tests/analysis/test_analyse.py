@@ -204,7 +204,8 @@ async def test_a_damaged_move_in_the_ledger_is_refused(ledger: Ledger, profile: 
 async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     """A real rated game through the session: the "human" is Stockfish at depth 1, except that
     the first time its queen can go to a square the opponent attacks and it does not defend,
-    it goes there; then it resigns. Returns the game's id and the ply of the hanging move."""
+    with no less material than the opponent, it goes there; then it resigns. Returns the game's
+    id and the ply of the hanging move."""
     path = find_engine("stockfish")
     assert path is not None
     _, human = await chess.engine.popen_uci(str(path))
@@ -218,7 +219,7 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
             board = game.board
             if not game.is_player_turn:
                 await game.engine_move()
-            elif not hung and (move := _hanging_queen_move(board)) is not None:
+            elif not hung and not _behind(board) and (move := _hanging_queen_move(board)):
                 hung = len(board.move_stack) + 1
                 await game.play(move)
             elif hung:
@@ -233,6 +234,21 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     finally:
         ledger.close()
         await human.quit()
+
+
+PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+
+
+def _behind(board: chess.Board) -> bool:
+    """The side to move has less material: its position may already be lost, and a queen hung
+    in a lost position is only a mistake by the win-chance rule (lichess's), not a blunder."""
+    material = {
+        colour: sum(
+            value * len(board.pieces(piece, colour)) for piece, value in PIECE_VALUES.items()
+        )
+        for colour in chess.COLORS
+    }
+    return material[board.turn] < material[not board.turn]
 
 
 def _hanging_queen_move(board: chess.Board) -> chess.Move | None:
