@@ -68,9 +68,8 @@ class RatedPlayApp(App[None]):
         self._asking_to_quit = False
 
     def get_default_screen(self) -> SetupScreen:
-        # The setup screen is the app's first screen, not one pushed over an empty default:
-        # pushing it styled, laid out and painted a blank screen first, and styled the app's
-        # nodes again on the switch, about a third of the time from mount to first paint.
+        # The setup screen is the app's first screen, not one pushed over an empty default
+        # screen that Textual would compose, style and switch away from first.
         return SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
 
     def on_mount(self) -> None:

@@ -5,7 +5,7 @@ does, built for the first screen's two choices (the profile, the time control).
 tenth of the work before the first screen was painted. A dropdown here is one widget until it
 is opened, and its list is made then, and dropped when it closes. To the player it is the same:
 Enter, Space, ↑ or ↓ (or a click) opens the list on the chosen option; ↑/↓ and Enter (or a
-click) choose, typing jumps to the first option that contains what was typed, and Escape or
+click) choose, typing jumps to the option where what was typed comes earliest, and Escape or
 leaving the list closes it without a change.
 """
 
@@ -158,8 +158,10 @@ class Dropdown(Widget, can_focus=True):
     def render(self) -> Text:
         index = None if self.value is None else self._index(self.value)
         label = self.prompt if index is None else self._options[index][0]
-        width = max(self.content_size.width - 2, 1)
-        return Text(label[:width].ljust(width) + " ▼", no_wrap=True, end="")
+        text = Text(label, no_wrap=True, end="")
+        text.truncate(max(self.content_size.width - 2, 1), overflow="ellipsis", pad=True)
+        text.append(" ▼")
+        return text
 
     def validate_value(self, value: int | None) -> int | None:
         if value is not None and self._index(value) is None:
