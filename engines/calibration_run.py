@@ -38,6 +38,7 @@ from engines.match import match_clock
 from engines.opponent import Opponent
 from engines.pool import Pool, rating_calibration
 from profiles.errors import printable
+from profiles.ratings.base import RATING_RANGE
 from profiles.time_control import TimeControl
 
 GAMES_FILE = "calibration-games.pgn"
@@ -147,12 +148,28 @@ async def run_calibration(
         machine_name=run.machine,
         keep=run.keep,
     )
+    refuse_off_the_scale(result)
     try:
         write_calibration(run.output, result)
     except OSError as error:
         raise cannot_write(error) from error
     added = {name: result.ratings[name] for name in run.added if name in result.ratings}
     return CalibrationReport(outcome, result, added)
+
+
+def refuse_off_the_scale(result: CalibrationResult) -> None:
+    """Refuse a calibration with a rating the app could not use (outside
+    :data:`~profiles.ratings.base.RATING_RANGE`, where every rating system works): written, it
+    would be refused when read. Nothing is written then; the games stay for the next run."""
+    low, high = RATING_RANGE
+    for name, measured in result.ratings.items():
+        if not low <= measured.rating <= high:
+            raise CalibrationError(
+                f"{name} measured {measured.rating:.0f} ± {measured.error:.0f}, outside the "
+                f"{low:g} to {high:g} that ratings take: play it more games (run again with a "
+                "higher --games) or give it a stronger or weaker setting; nothing was written "
+                "and the games played are kept"
+            )
 
 
 def _anchors(

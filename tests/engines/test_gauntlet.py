@@ -12,11 +12,15 @@ import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import chess.pgn
+import pytest
 
 from engines.calibrate import Settings, calibrate, design_path
-from engines.calibration import SHIPPED_CALIBRATION
+from engines.calibration import SHIPPED_CALIBRATION, MeasuredRating, read_calibration
+from engines.calibration_run import refuse_off_the_scale
+from engines.errors import CalibrationError
 from engines.gauntlet import (
     append_game,
     game_key,
@@ -58,7 +62,7 @@ def _write_ladder(data_dir: Path) -> None:
     engines.mkdir(parents=True)
     text = "".join(
         LADDER.format(name=name, skill=skill, rating=rating)
-        for name, skill, rating in zip(NAMES, (-20, -5, -1), (700, 900, 1100), strict=True)
+        for name, skill, rating in zip(NAMES, (-4, -3, -1), (700, 900, 1100), strict=True)
     )
     (engines / "tiny.toml").write_text(text, encoding="utf-8")
 
@@ -227,3 +231,13 @@ async def test_a_pairing_held_out_after_it_was_played_keeps_its_games_out_of_the
     assert outcome.held_out == ((a.name, c.name),)
     assert outcome.fit[a.name].games == outcome.fit[c.name].games == 2  # only those with b
     assert outcome.fit[b.name].games == 4
+
+
+def test_a_rating_off_the_scale_is_refused_before_anything_is_written() -> None:
+    shipped = read_calibration(SHIPPED_CALIBRATION)
+    assert shipped is not None
+    refuse_off_the_scale(shipped)  # the shipped calibration is on the scale
+    weak = MeasuredRating(rating=-35.2, error=120.0, games=8)
+    off = replace(shipped, ratings=MappingProxyType({**shipped.ratings, "tiny-a": weak}))
+    with pytest.raises(CalibrationError, match=r"tiny-a measured -35 ± 120, outside the 0 to 4000"):
+        refuse_off_the_scale(off)
