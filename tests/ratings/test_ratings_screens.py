@@ -80,6 +80,10 @@ async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
                 ["Bob", "19 to rated"],
             ]
             assert "shown after 20 rated games" in str(app.screen.query_one("#season").render())
+            # What the footer shows: the month keys, not the standings' own (hidden) scrolling.
+            footer = {key: active.binding for key, active in app.screen.active_bindings.items()}
+            assert footer["left"].action == "month(-1)" and footer["left"].show
+            assert footer["right"].action == "month(1)" and footer["right"].show
             await pilot.press("left")
             await pilot.pause()
             assert not app.screen.query(DataTable)

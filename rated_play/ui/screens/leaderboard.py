@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -20,8 +20,10 @@ class LeaderboardScreen(Screen[None]):
     CSS_PATH = "leaderboard.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         ("escape", "close", "Close"),
-        ("left", "month(-1)", "Previous month"),
-        ("right", "month(1)", "Next month"),
+        # Priority: the focused standings scroll binds ←/→ too (hidden), which took the month
+        # keys out of the footer although they still worked.
+        Binding("left", "month(-1)", "Previous month", priority=True),
+        Binding("right", "month(1)", "Next month", priority=True),
     ]
 
     def __init__(self, ledger: Ledger, season: Season | None = None) -> None:
