@@ -11,6 +11,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
+from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -18,6 +19,11 @@ from rated_play.ui.widgets.strength import StrengthSlider
 HUMAN_DEPTH = 4
 """The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
 deterministic) it reaches a position with a promotion at move 25."""
+
+
+def shown(app: RatedPlayApp, selector: str) -> str:
+    """What the widget ``selector`` of the current screen shows, as text."""
+    return str(app.screen.query_one(selector).render())
 
 
 async def wait_until(

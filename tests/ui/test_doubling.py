@@ -23,6 +23,7 @@ from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
     human_move,
+    shown,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -30,10 +31,6 @@ from tests.ui.driving import (
 )
 
 MAX_PLIES = 200
-
-
-def shown(app: RatedPlayApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 async def tick_doubling(app: RatedPlayApp) -> None:

@@ -9,10 +9,7 @@ from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.setup import DEFAULT_PRESET
 from rated_play.ui.widgets.dropdown import Dropdown, DropdownList
 from tests.ui.conftest import SIZE
-
-
-def shown(app: RatedPlayApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
+from tests.ui.driving import shown
 
 
 async def test_the_time_control_is_chosen_from_its_list_with_the_keys(

@@ -21,7 +21,7 @@ from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
-from tests.ui.driving import wait_until
+from tests.ui.driving import shown, wait_until
 
 BLITZ = PRESETS[1]
 
@@ -41,10 +41,6 @@ def everything_shown(screen: Screen[None]) -> str:
     for table in screen.query(DataTable):
         texts += [" ".join(map(str, table.get_row_at(n))) for n in range(table.row_count)]
     return "\n".join(texts)
-
-
-def shown(app: RatedPlayApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 async def test_a_losing_player_sees_the_slider_come_down_to_the_opponents_near_them(

@@ -17,10 +17,7 @@ from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.conftest import SIZE
-
-
-def shown(app: RatedPlayApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
+from tests.ui.driving import shown
 
 
 async def submit(app: RatedPlayApp, pilot: Pilot[None], selector: str, text: str) -> None:
