@@ -14,7 +14,7 @@ from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.purse import STAKE, START_PURSE
 from profiles.time_control import TimeControl
 from rated_play.session import DoublingError, RatedGame, Termination
-from tests.conftest import fast_opponent
+from tests.conftest import fast_opponent, random_move_short_of_mate
 
 RAPID = TimeControl.parse("15+10")
 MAX_PLIES = 200
@@ -98,9 +98,9 @@ async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
 async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_player(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """A player who moves at random is soon lost; the engine doubles, with a move, once it is
-    a clear favourite (from move 10), and the player who refuses loses the game and the
-    stake. Until the offer is answered the player cannot move."""
+    """A player who moves at random (never into a mate in one) is soon lost; the engine
+    doubles, with a move, once it is a clear favourite (from move 10), and the player who
+    refuses loses the game and the stake. Until the offer is answered the player cannot move."""
     chooser = random.Random(7)
     game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
     try:
@@ -108,7 +108,7 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
         for _ in range(MAX_PLIES):
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             if game.is_player_turn:
-                await game.play(chooser.choice(list(game.board.legal_moves)))
+                await game.play(random_move_short_of_mate(game.board, chooser))
                 continue
             await game.engine_move()
             if game.double_offered_to_player:
@@ -137,7 +137,7 @@ async def test_accepting_the_engines_double_gives_the_player_the_right_to_double
         for _ in range(MAX_PLIES):
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             if game.is_player_turn:
-                await game.play(chooser.choice(list(game.board.legal_moves)))
+                await game.play(random_move_short_of_mate(game.board, chooser))
             else:
                 await game.engine_move()
                 if game.double_offered_to_player:

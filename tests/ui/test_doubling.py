@@ -19,6 +19,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
+from tests.conftest import random_move_short_of_mate
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
@@ -87,7 +88,7 @@ async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_p
             if isinstance(app.screen, ConfirmDialog):
                 break
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
-            await type_move(pilot, chooser.choice(list(game.board.legal_moves)).uci())
+            await type_move(pilot, random_move_short_of_mate(game.board, chooser).uci())
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog) and "offers to double" in dialog.question
