@@ -10,10 +10,24 @@ from pathlib import Path
 import chess
 import chess.engine
 import pytest
+from hypothesis import settings
 
 from engines.discovery import find_engine
 from engines.opponent import Opponent, SearchLimit
 from profiles.ledger import Ledger, Profile
+from rated_play.session import RatedGame
+from rated_play.session.thinking import SPREAD_LIMITS, think_time
+
+# A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which
+# fails the test. The properties are about values (speed is measured in benchmarks/), so there
+# is no deadline; the rest is Hypothesis's own profile ("ci" under CI=true, derandomised).
+settings.register_profile("rated-play", parent=settings.default, deadline=None)
+settings.load_profile("rated-play")
+
+
+OWN_SEARCH = 2.0
+"""Seconds within which an opponent cut to a few hundred nodes or fewer answers by itself
+(its opening variety starts a second engine once), however loaded the machine."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -99,6 +113,24 @@ async def human_move(engine: chess.engine.Protocol, board: chess.Board) -> chess
     result = await engine.play(board, chess.engine.Limit(depth=1))
     assert result.move is not None
     return result.move
+
+
+def least_think(game: RatedGame) -> float:
+    """The least time still to run of the opponent's paced think over its first move: whatever
+    it plays, at the quickest a person's pace gives, less what its clock has run this turn
+    (the pace counts from no earlier). The clock it had at the turn's start is at least what
+    it has now, and more clock never means a quicker think. Ending the game in less than this
+    did not wait for the opponent's move."""
+    board, increment = game.board, game.time_control.increment_seconds
+    remaining = game.clock.remaining(game.engine_color)
+    assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
+    quickest = min(
+        think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
+        for move in board.legal_moves
+    )
+    left = quickest - (game.time_control.base_seconds - remaining)
+    assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
+    return left
 
 
 def random_move_short_of_mate(board: chess.Board, chooser: random.Random) -> chess.Move:

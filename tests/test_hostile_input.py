@@ -36,7 +36,6 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
     max_examples=EXAMPLES,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 PLAYER = "Judit"

@@ -256,9 +256,10 @@ def _hanging_queen_move(board: chess.Board) -> chess.Move | None:
         if board.piece_type_at(move.from_square) != chess.QUEEN or board.is_capture(move):
             continue
         board.push(move)
-        hangs = board.is_attacked_by(board.turn, move.to_square) and not board.is_attacked_by(
-            not board.turn, move.to_square
-        )
+        # Taken by a legal capture (an attacker pinned to its king cannot take), and undefended.
+        hangs = any(
+            reply.to_square == move.to_square for reply in board.legal_moves
+        ) and not board.is_attacked_by(not board.turn, move.to_square)
         board.pop()
         if hangs and not board.gives_check(move):
             return move

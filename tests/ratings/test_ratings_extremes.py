@@ -27,7 +27,7 @@ def rating(system: RatingSystem, opponents: list[float], score: float) -> float:
     return state.rating
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(systems, opponents)
 def test_all_losses_all_draws_all_wins_are_finite_and_ordered(
     name: str, rated_against: list[float]
@@ -52,7 +52,7 @@ def test_all_losses_all_draws_all_wins_are_finite_and_ordered(
     assert losses < wins or losses == wins == RATING_FLOOR or losses == wins == RATING_RANGE[1]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     systems,
     st.lists(

@@ -9,6 +9,7 @@ import chess
 import chess.engine
 import pytest
 
+from engines.analyst import JUDGEMENT_LIMIT
 from profiles.card import build_card
 from profiles.ledger import GameStatus, Ledger, Profile
 from profiles.purse import STAKE, START_PURSE
@@ -21,8 +22,10 @@ MAX_PLIES = 200
 
 
 async def player_eval(analyst: chess.engine.Protocol, game: RatedGame) -> int:
-    """The player's centipawns in the position now, by the test's own Stockfish."""
-    info = await analyst.analyse(game.board, chess.engine.Limit(depth=10))
+    """The player's centipawns in the position now, by the test's own Stockfish searching as
+    deep as the opponent does to judge a double (a shallower search can be hundreds of
+    centipawns apart from it)."""
+    info = await analyst.analyse(game.board, JUDGEMENT_LIMIT)
     score = info["score"].pov(game.player_color).score(mate_score=100_000)
     assert score is not None
     return score

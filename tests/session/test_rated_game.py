@@ -198,13 +198,15 @@ async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
     import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
 
-    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=2_000_000), BLITZ)
+    # 6 million nodes, so that the kill lands mid-search even on a fast machine: 2 million took
+    # 2.4 s on a loaded one and would be over before the kill on one twice as fast.
+    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=6_000_000), BLITZ)
     await game.play(game.parse_move("e4"))
     black_clock = game.clock.remaining(chess.BLACK)
     thinking = asyncio.ensure_future(game.engine_move())
     await asyncio.sleep(1.5)
     pid = game._engine.pid  # the process to kill, as a crash would
-    assert pid is not None
+    assert pid is not None and not thinking.done(), "the engine was to be killed mid-search"
     killed = time.monotonic()
     os.kill(pid, signal.SIGKILL)
     move = await thinking
@@ -216,7 +218,9 @@ async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
     # machine is slow); without the reset the 1.5 s would be charged too.
     left = game.clock.remaining(chess.BLACK) - BLITZ.increment_seconds  # the move earned it
     assert black_clock - rethinking - 0.5 <= left <= black_clock
-    await play_out(game, human)
+    # The game goes on: the player moves, and the game ends as a rated game does.
+    await game.play(await human_move(human, game.board))
+    game.resign()
     await game.close()
     assert ledger.game(game.game_id).status is GameStatus.FINISHED
 

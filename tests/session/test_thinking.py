@@ -27,16 +27,12 @@ from rated_play.session.thinking import (
     SPREAD_LIMITS,
     think_time,
 )
-from tests.conftest import engine_seconds, fast_opponent, human_move
+from tests.conftest import OWN_SEARCH, engine_seconds, fast_opponent, human_move, least_think
 
 SHORT = TimeControl.parse("0.5+0")
 """Thirty seconds each: the pace is a second or so a move, the game stays short."""
 LONG = TimeControl.parse("90+30")
 """A classical clock: the pace is many seconds even for the quickest move."""
-OWN_SEARCH = 2.0
-"""Seconds within which a few-hundred-node engine answers (its opening variety starts a
-second engine once), however loaded the machine."""
-
 MIDDLEGAME = chess.Board("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8")
 """A Queen's Gambit Declined: thirty-odd moves to choose from, a full think."""
 
@@ -45,12 +41,13 @@ async def play_moves(
     game: RatedGame, human: chess.engine.Protocol, player_moves: int
 ) -> list[tuple[chess.Move, float]]:
     """The player's moves and the engine's replies; returns each engine move with the wall
-    time ``engine_move`` took."""
+    time from the player's move being played to the engine's reply being played."""
     replies = []
     for _ in range(player_moves):
         board = game.board
-        await game.play(await human_move(human, board))
+        chosen = await human_move(human, board)
         started = time.monotonic()
+        await game.play(chosen)
         move = await game.engine_move()
         assert move is not None, game.outcome
         replies.append((move, time.monotonic() - started))
@@ -76,8 +73,10 @@ async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
         owed = twin.think_time(board, move, left, SHORT.increment_seconds)
         assert on_clock >= owed - 0.02, "charged at least a person's think time"
         assert owed >= MIN_SECONDS, "a person's move takes a moment, not milliseconds"
-        # Charged exactly as thinking is: the clock ran all the while, and nothing more.
-        assert abs(on_clock - waited) < 0.1
+        # Charged as thinking is, and nothing more: no more than the wall time from the
+        # player's move to the reply, give or take the ledger's milliseconds. (An equality
+        # would also count the ledger's writes of the two moves, which a busy disk stretches.)
+        assert on_clock <= waited + 0.002
         board.push(move)
         left -= on_clock
     await game.close()
@@ -152,10 +151,11 @@ async def test_closing_during_the_wait_abandons_the_game_at_once(
     await game.play(game.parse_move("d4"))
     thinking = asyncio.ensure_future(game.engine_move())
     await asyncio.sleep(1.0)
+    bound = least_think(game)
     closing = time.monotonic()
     await game.close()
-    assert await asyncio.wait_for(thinking, timeout=1.0) is None
-    assert time.monotonic() - closing < 1.0
+    assert await asyncio.wait_for(thinking, timeout=bound) is None
+    assert time.monotonic() - closing < bound
     assert game.outcome is not None and game.outcome.termination is Termination.ABANDONED
 
 
@@ -176,7 +176,7 @@ def test_forced_replies_recaptures_and_the_opening_are_quick() -> None:
     assert think_time(chess.Board(), chess.Move.from_uci("e2e4"), left, increment) < full / 3
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     plies=st.lists(st.integers(min_value=0, max_value=500), max_size=80),
     left=st.floats(min_value=0.0, max_value=6 * 3600.0),

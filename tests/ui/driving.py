@@ -11,14 +11,19 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
+from profiles.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
 
 HUMAN_DEPTH = 4
 """The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
 deterministic) it reaches a position with a promotion at move 25."""
+
+CLASSICAL = PRESETS.index(TimeControl.parse("90+30"))
+"""On this clock a person's quickest move takes several seconds (tests/session/test_thinking)."""
 
 
 def shown(app: RatedPlayApp, selector: str) -> str:
@@ -55,6 +60,14 @@ async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -
     assert isinstance(screen, GameScreen)
     await wait_until(pilot, lambda: any(board.size.width for board in screen.query(BoardView)))
     return screen
+
+
+async def start_classical_game(pilot: Pilot[None], *, believable_thinking: bool) -> GameScreen:
+    """Against the weakest opponent, on the classical clock, the pace as asked."""
+    await choose_weakest_opponent(pilot)
+    pilot.app.screen.query_one("#preset", Dropdown).value = CLASSICAL
+    await pilot.pause()
+    return await start_game(pilot, believable_thinking=believable_thinking)
 
 
 async def wait_for_player_turn(pilot: Pilot[None], screen: GameScreen) -> None:

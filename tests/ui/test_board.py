@@ -32,6 +32,7 @@ from tests.ui.driving import (
     cursor_move,
     cursor_to,
     human_move,
+    start_classical_game,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -256,11 +257,12 @@ async def test_the_cursor_beside_typed_moves_and_the_mouse(
 
 async def test_the_cursor_waits_for_the_engine(app: RatedPlayApp, ledger: Ledger) -> None:
     """With believable thinking the engine takes its time: Enter on the board meanwhile is
-    answered like a typed move, and nothing is picked up."""
+    answered like a typed move, and nothing is picked up. (On the classical clock its think
+    lasts seconds; on the default blitz clock it can be under half a second, less than the key
+    presses may take on a busy machine.)"""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot, believable_thinking=True)
+        screen = await start_classical_game(pilot, believable_thinking=True)
         view = screen.query_one(BoardView)
         await type_move(pilot, "e4")
         await pilot.press("up")

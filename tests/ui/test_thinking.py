@@ -15,54 +15,30 @@ from textual.widgets import Checkbox, Input
 
 from engines.pool import Pool
 from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import PRESETS, TimeControl
+from profiles.time_control import TimeControl
 from rated_play.session import Termination
-from rated_play.session.thinking import MIN_SECONDS, SPREAD_LIMITS, think_time
+from rated_play.session.thinking import MIN_SECONDS
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
-from tests.conftest import engine_seconds
+from tests.conftest import OWN_SEARCH, engine_seconds, least_think
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     choose_weakest_opponent,
     human_move,
+    start_classical_game,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
 
-OWN_SEARCH = 2.0
-"""Seconds within which the 50-node opponent answers by itself, however loaded the machine."""
-CLASSICAL = PRESETS.index(TimeControl.parse("90+30"))
-"""On this clock a person's quickest move takes several seconds (tests/session/test_thinking)."""
-
-
-def least_think(board: chess.Board, since: float) -> float:
-    """The least time still to run of the opponent's think on the classical clock, begun after
-    ``since`` (a ``time.monotonic()``): whatever it plays, at the quickest a person's pace
-    gives. Ending the game in less than this did not wait for the opponent's move."""
-    quickest = min(
-        think_time(board, move, 5400.0, 30.0, spread=SPREAD_LIMITS[0]) for move in board.legal_moves
-    )
-    left = quickest - (time.monotonic() - since)
-    assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
-    return left
-
 
 def thinking_box(app: RatedPlayApp) -> Checkbox:
     return app.screen.query_one("#believable-thinking", Checkbox)
-
-
-async def start_classical_game(pilot: Pilot[None], *, believable_thinking: bool) -> GameScreen:
-    """Against the weakest opponent, on the classical clock, the pace as asked."""
-    await choose_weakest_opponent(pilot)
-    pilot.app.screen.query_one("#preset", Dropdown).value = CLASSICAL
-    await pilot.pause()
-    return await start_game(pilot, believable_thinking=believable_thinking)
 
 
 async def play_moves(
@@ -168,11 +144,10 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game = screen.game
-        moved = time.monotonic()
         await type_move(pilot, "e4")
         await pilot.pause(1.0)  # the engine's search took milliseconds; its pace is seconds
         assert not game.is_player_turn and not game.is_over
-        bound = least_think(game.board, moved)
+        bound = least_think(game)
         resigned = time.monotonic()
         await pilot.press("f8")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -185,13 +160,12 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
-        starting = time.monotonic()
         screen = await start_game(pilot, believable_thinking=True)
         game = screen.game
         assert game.player_color == chess.BLACK
         await pilot.pause(1.0)  # the engine opens, at a person's pace
         assert not game.is_player_turn
-        bound = least_think(game.board, starting)
+        bound = least_think(game)
         leaving = time.monotonic()
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -209,11 +183,10 @@ async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_on
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game_id = screen.game.game_id
-        moved = time.monotonic()
         await type_move(pilot, "e4")
         await pilot.pause(1.0)
         assert not screen.game.is_player_turn, "the opponent takes its time"
-        bound = least_think(screen.game.board, moved)
+        bound = least_think(screen.game)
         signalled = time.monotonic()
         os.kill(os.getpid(), signal.SIGTERM)
         await wait_until(pilot, lambda: ledger.game(game_id).status is not GameStatus.PENDING)
