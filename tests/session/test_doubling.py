@@ -23,8 +23,7 @@ MAX_PLIES = 200
 
 async def player_eval(analyst: chess.engine.Protocol, game: RatedGame) -> int:
     """The player's centipawns in the position now, by the test's own Stockfish searching as
-    deep as the opponent does to judge a double (a shallower search can be hundreds of
-    centipawns apart from it)."""
+    deep as the opponent does to judge a double (a shallower search may judge it otherwise)."""
     info = await analyst.analyse(game.board, JUDGEMENT_LIMIT)
     score = info["score"].pov(game.player_color).score(mate_score=100_000)
     assert score is not None
