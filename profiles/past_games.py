@@ -1,6 +1,6 @@
 """A profile's games looked back at: the list, newest first, and one game with its moves.
 
-Looking back waits until the game is over (DESIGN.md, rule 3): while a profile has a game on,
+Looking back waits until the game is over (no aid while it is on): while a profile has a game on,
 in this process or another, none of its games — nor their analyses, which come through
 :func:`after_the_game` too — can be opened. The list shows every game as the ledger says:
 a game a process is playing is "in play", one left by a process that died is the loss by

@@ -1,6 +1,6 @@
 """Analysis of a finished rated game: the one gate between the engine's eyes and a game.
 
-A rated game allows no evaluation while it is on (DESIGN.md, rule 3); analysis exists only for
+A rated game allows no evaluation while it is on, as over the board; analysis exists only for
 games that are over. Every way in — the command line, the result screen, the game viewer —
 comes through :func:`analyse_game`, which refuses a game a running process still plays, and
 every game of a profile that has a game on, before any engine starts. A game's analysis is

@@ -118,7 +118,7 @@ def test_fide_k_stays_10_once_2400_reached() -> None:
 
 
 def test_fide_new_player_is_rated_by_performance() -> None:
-    """The product rule (DESIGN.md, rule 7): provisional for 20 games with the performance so far
+    """The product's rule: provisional for 20 games with the performance so far
     as the value; at 20 games the initial rating is the performance over them; then Elo with
     K 40 (FIDE: under 30 games). Performance of 15/20 against 1500s: 1500 + 400·log10(3)."""
     games = [GameScore(1500, 1)] * 15 + [GameScore(1500, 0)] * 5 + [GameScore(1691, 1)]
@@ -140,7 +140,7 @@ def test_fide_new_player_needs_games_and_period_needs_a_rating() -> None:
 
 
 def test_fide_caps_the_gap_at_400() -> None:
-    """FIDE regulations 8.3.1 / DESIGN.md: a gap over 400 counts as 400."""
+    """FIDE rating regulations 8.3.1: a gap over 400 counts as 400."""
     far = FIDE.rate([GameScore(1000, 1)], PlayerStart(2000, ESTABLISHED)).rating
     near = FIDE.rate([GameScore(1600, 1)], PlayerStart(2000, ESTABLISHED)).rating
     assert far == near == 2002

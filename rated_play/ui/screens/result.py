@@ -95,7 +95,7 @@ class ResultScreen(Screen[None]):
             yield Static(f"PGN archived at {archived}", id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
-                # Analysis exists only here, after the game (DESIGN.md, rule 8).
+                # Analysis exists only here, after the game: during it there is none at all.
                 yield Button("Analyse", id="analyse")
         yield Footer()
 
