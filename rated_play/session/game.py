@@ -242,8 +242,7 @@ class RatedGame:
     async def play(self, move: chess.Move) -> None:
         """Play the player's move; the clock is pressed and the move is in the ledger."""
         self._require_player_turn()
-        if self._double_offered_to_player:
-            raise DoublingError("answer the offer to double first: accept it, or refuse")
+        self._require_double_answered()
         if move not in self._board.legal_moves:
             raise RatedGameError(f"{move.uci()} is not legal in this position")
         if self.check_flag():
@@ -255,15 +254,21 @@ class RatedGame:
 
         One offer per move: repeated offers would turn the engine's answers into a hint.
         """
-        self._require_player_turn()
-        if self._draw_offered_this_move:
-            raise DrawOfferError("you have offered a draw this move already; play a move first")
+        self.check_draw_offer()
         self._draw_offered_this_move = True
         accepted = await self._engine.accepts_draw(self._board, self.engine_color)
         if self.check_flag() or self._outcome is not None or not accepted:
             return False
         self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
         return True
+
+    def check_draw_offer(self) -> None:
+        """Raise the error :meth:`offer_draw` would, without offering: a screen asks the player
+        to confirm only an offer the rules allow."""
+        self._require_player_turn()
+        self._require_double_answered()
+        if self._draw_offered_this_move:
+            raise DrawOfferError("you have offered a draw this move already; play a move first")
 
     # -- doubling the stake ------------------------------------------------------------------
 
@@ -284,10 +289,7 @@ class RatedGame:
         player wins on the spot; accepting doubles the stake and gives the engine the right to
         double next. One offer per move, so its answers are never a hint.
         """
-        self._require_player_turn()
-        self._require_right_to_double(self.player_color)
-        if self._doubled_this_move:
-            raise DoublingError("you have offered a double this move already; play a move first")
+        self.check_double_offer()
         self._doubled_this_move = True
         accepted = await self._engine.accepts_double(self._board, self.engine_color)
         if self.check_flag() or self._outcome is not None:
@@ -299,6 +301,14 @@ class RatedGame:
             return False
         self._double(accepted_by=self.engine_color)
         return True
+
+    def check_double_offer(self) -> None:
+        """Raise the error :meth:`offer_double` would, without offering."""
+        self._require_player_turn()
+        self._require_double_answered()
+        self._require_player_may_double()
+        if self._doubled_this_move:
+            raise DoublingError("you have offered a double this move already; play a move first")
 
     async def _engine_doubles_with(self, move: chess.Move) -> bool:
         """Whether the engine offers to double with ``move``, judged on its own clock.
@@ -327,13 +337,18 @@ class RatedGame:
                 GameOutcome(self.engine_color, Termination.DOUBLE_REFUSED, self.player_color)
             )
 
-    def _require_right_to_double(self, color: chess.Color) -> None:
+    def _require_player_may_double(self) -> None:
         if not self.doubling:
             raise DoublingError("this game is played without doubling: tick it at setup")
-        if not self.may_double(color):
+        if not self.may_double(self.player_color):
+            # The right is the side's that accepted the last double: the engine took it.
             raise DoublingError(
-                "the right to double is your opponent's: you accepted the last double"
+                "the right to double is your opponent's: it accepted your last double"
             )
+
+    def _require_double_answered(self) -> None:
+        if self._double_offered_to_player:
+            raise DoublingError("answer the offer to double first: accept it, or refuse")
 
     def _double(self, *, accepted_by: chess.Color) -> None:
         record = self._ledger.record_doubling(self.game_id)
@@ -349,6 +364,16 @@ class RatedGame:
         self._require_player_turn()
         if self.check_flag():
             return
+        termination = self.claim_grounds(move)
+        if move is not None:
+            self._push(move, end_automatically=False)
+        self._finish(GameOutcome(None, termination, self.player_color))
+
+    def claim_grounds(self, move: chess.Move | None = None) -> Termination:
+        """The draw the player may claim now (with ``move``, if given); raises
+        :class:`DrawClaimError`, changing nothing, when there is none."""
+        self._require_player_turn()
+        self._require_double_answered()
         position = self._board.copy()
         if move is not None:
             if move not in position.legal_moves:
@@ -361,9 +386,7 @@ class RatedGame:
                 "moves have not passed without a capture or a pawn move"
                 + ("" if move is not None else " (you may claim with the move that makes it so)")
             )
-        if move is not None:
-            self._push(move, end_automatically=False)
-        self._finish(GameOutcome(None, termination, self.player_color))
+        return termination
 
     def resign(self) -> None:
         """Resign: the game is lost. Allowed at any moment, even while the engine thinks."""

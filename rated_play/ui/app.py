@@ -65,7 +65,6 @@ class RatedPlayApp(App[None]):
         self.ledger = ledger
         self.pool = pool
         self.options = options or AppOptions()
-        self._asking_to_quit = False
 
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default
@@ -133,22 +132,20 @@ class RatedPlayApp(App[None]):
         if game_screen is None:
             self.exit()
             return
-        if self._asking_to_quit:
-            return
-        self._asking_to_quit = True
 
-        def leave(confirmed: bool | None) -> None:
-            self._asking_to_quit = False
-            if confirmed and game_screen.in_play:
+        def leave() -> None:
+            if game_screen.in_play:
                 game_screen.abandon()
-                # The quit dialog said it: the next start need not say it again.
+                # The question said it: the next start need not say it again.
                 with suppress(UserError):
                     self.ledger.mark_abandonment_told(game_screen.game.game_id)
                 self.exit()
 
-        from rated_play.ui.screens.confirm import quit_dialog  # noqa: PLC0415
-
-        self.push_screen(quit_dialog(), leave)
+        # The question is asked beside the board, so a message over it (an engine that
+        # failed) makes way for it.
+        while self.screen is not game_screen:
+            self.pop_screen()
+        await game_screen.ask_to_leave(leave)
 
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""

@@ -42,7 +42,11 @@ async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_
         assert (game.stake, game.doublings) == (2 * STAKE, 1)
         assert ledger.game(game.game_id).stake == 2 * STAKE, "a game left now costs double"
         assert not game.may_double(game.player_color) and game.may_double(game.engine_color)
-        with pytest.raises(DoublingError, match="right to double is your opponent's"):
+        # The true reason: the engine accepted the player's double (not "you accepted").
+        reason = "right to double is your opponent's: it accepted your last double"
+        with pytest.raises(DoublingError, match=reason):
+            game.check_double_offer()
+        with pytest.raises(DoublingError, match=reason):
             await game.offer_double()
         game.resign()
     finally:
@@ -144,6 +148,12 @@ async def test_accepting_the_engines_double_gives_the_player_the_right_to_double
                 await game.engine_move()
                 if game.double_offered_to_player:
                     break
+        # Nothing else is offered or claimed before the double is answered.
+        for before_the_answer in (game.check_draw_offer, game.claim_grounds):
+            with pytest.raises(DoublingError, match="answer the offer to double first"):
+                before_the_answer()
+        with pytest.raises(DoublingError, match="answer the offer to double first"):
+            await game.offer_draw()
         game.answer_double(accept=True)
         assert (game.stake, game.doublings) == (2 * STAKE, 1)
         assert game.may_double(game.player_color) and not game.may_double(game.engine_color)

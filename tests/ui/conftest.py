@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -57,6 +58,11 @@ def node_opponent(nodes: int, rating: float) -> Opponent:
         package="stockfish",
         calibrated=True,
     )
+
+
+def long_named() -> Opponent:
+    """An opponent whose title is longer than the side panel, as Fairy-Stockfish's are."""
+    return replace(node_opponent(50, 455.0), title="Fairy-Stockfish 11.1 at Skill Level -9")
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ from profiles.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
 
@@ -47,14 +48,14 @@ async def choose_weakest_opponent(pilot: Pilot[None]) -> None:
 
 
 async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -> GameScreen:
-    """Press Start on the setup screen and wait for the game screen.
+    """Start the game with F5 from the setup screen and wait for the game screen.
 
     The opponent answers at once unless ``believable_thinking``: a whole game at a person's
     pace would take minutes (tests/ui/test_thinking.py plays with it on).
     """
     app = pilot.app
     app.screen.query_one("#believable-thinking", Checkbox).value = believable_thinking
-    await pilot.click("#start")
+    await pilot.press("f5")  # the Start button lies below the fold at 80x24
     await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -120,3 +121,19 @@ async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
 def board_text(view: BoardView) -> list[str]:
     """The board as a monochrome terminal shows it: the characters, no colour."""
     return [strip.text for strip in view.render_lines(Region(0, 0, *view.size))]
+
+
+async def wait_for_question(pilot: Pilot[None], title: str) -> Question:
+    """Wait until the game screen asks the question ``title`` (in part) beside the board."""
+    panel = pilot.app.screen.query_one(DecisionPanel)
+    await wait_until(pilot, lambda: panel.question is not None and title in panel.question.title)
+    await pilot.pause()  # its answers mounted
+    assert panel.question is not None
+    return panel.question
+
+
+async def answer(pilot: Pilot[None], title: str, choice: str = "confirm") -> None:
+    """Answer the question ``title`` with ``choice`` (a confirmation's act is "confirm"),
+    clicked as a player would."""
+    await wait_for_question(pilot, title)
+    await pilot.click(f"DecisionPanel #{choice}")

@@ -8,11 +8,14 @@ from engines.pool import Pool
 from profiles.ledger import GameStatus, Ledger
 from profiles.time_control import PRESETS
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
 from tests.ui.conftest import SIZE
-from tests.ui.driving import choose_weakest_opponent, start_game, wait_until
+from tests.ui.driving import (
+    answer,
+    choose_weakest_opponent,
+    start_game,
+)
 
 
 async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
@@ -71,8 +74,7 @@ async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player
         await choose_weakest_opponent(pilot)
         await start_game(pilot)
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(told.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Leave")
         await pilot.pause()
 
     quiet = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))

@@ -25,6 +25,7 @@ from tests.analysis.test_analyse import _hanging_queen_move, record_game
 from tests.engines.test_uci import _alive, _children
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    answer,
     choose_weakest_opponent,
     human_move,
     start_game,
@@ -56,7 +57,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
         assert hung, "the queen never found a square to hang on"
         await wait_for_player_turn(pilot, screen)
         await pilot.press("f8")
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         # The result screen is up once its buttons are: a busy machine composes it late.
         await wait_until(
             pilot,

@@ -17,15 +17,14 @@ from profiles.ledger import GameStatus, Ledger
 from profiles.time_control import TimeControl
 from rated_play.session import RatedGame
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
-from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
 from tests.conftest import fast_opponent
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    answer,
     board_text,
     choose_weakest_opponent,
     click_square,
@@ -36,6 +35,7 @@ from tests.ui.driving import (
     start_game,
     type_move,
     wait_for_player_turn,
+    wait_for_question,
     wait_until,
 )
 
@@ -183,8 +183,8 @@ async def test_a_whole_game_played_with_the_keyboard_cursor(
             before = len(game.san_moves())
             await cursor_move(pilot, move)
             if move.promotion:
-                await wait_until(pilot, lambda: isinstance(app.screen, PromotionDialog))
-                await pilot.press("enter")  # the queen has the dialog's focus
+                await wait_for_question(pilot, "Promote")
+                await pilot.press("enter")  # the queen has the focus
                 promoted = True
             await wait_until(pilot, lambda n=before: len(game.san_moves()) > n or game.is_over)
             assert game.board.move_stack[before] == chess.Move(
@@ -300,8 +300,7 @@ async def test_the_cursor_moves_as_the_board_is_seen_from_black(
         await choose_weakest_opponent(pilot)
         await start_game(pilot)
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))

@@ -14,20 +14,23 @@ from profiles.ledger import Ledger
 from profiles.purse import STAKE, START_PURSE
 from rated_play.session import Termination
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.conftest import random_move_short_of_mate
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    answer,
     choose_weakest_opponent,
     human_move,
     shown,
     start_game,
     type_move,
     wait_for_player_turn,
+    wait_for_question,
     wait_until,
 )
 
@@ -58,6 +61,7 @@ async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
             board = game.board
             await type_move(pilot, board.san(await human_move(human, board)))
         await pilot.press("f9")
+        await answer(pilot, "Offer to double")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         assert game.outcome is not None
@@ -79,22 +83,18 @@ async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_p
         screen = await start_game(pilot)
         game = screen.game
         for _ in range(MAX_PLIES):
-            await wait_until(
-                pilot,
-                lambda: (
-                    game.is_over or game.is_player_turn or isinstance(app.screen, ConfirmDialog)
-                ),
-            )
-            if isinstance(app.screen, ConfirmDialog):
+            await wait_until(pilot, lambda: game.is_over or game.is_player_turn or screen.asking)
+            if screen.asking:
                 break
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             await type_move(pilot, random_move_short_of_mate(game.board, chooser).uci())
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ConfirmDialog) and "offers to double" in dialog.question
+        question = await wait_for_question(pilot, "Double offered")
+        assert "offers to double" in question.text
         assert game.is_player_turn, "the offer comes with the engine's move"
-        assert dialog.focused is not None and dialog.focused.id == "cancel", "Enter accepts"
-        await pilot.click("#confirm")  # refuse, and so resign
+        assert screen.focused is not None and screen.focused.id == "accept", "Enter accepts"
+        panel = screen.query_one(DecisionPanel)
+        assert not panel.region.overlaps(screen.query_one(BoardView).region), "beside the board"
+        await pilot.click("DecisionPanel #refuse")  # and so resign
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         assert game.outcome is not None and game.outcome.player_score == 0.0

@@ -17,9 +17,7 @@ from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.ledger import GameStatus, Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
-from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
@@ -27,12 +25,14 @@ from rated_play.ui.widgets.profile_card import ProfileCardView
 from tests.session.test_full_disk import fill_the_disk, free_space
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    answer,
     choose_weakest_opponent,
     click_square,
     human_move,
     start_game,
     type_move,
     wait_for_player_turn,
+    wait_for_question,
     wait_until,
 )
 
@@ -112,8 +112,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
 
         await click_square(pilot, promotion.from_square)
         await click_square(pilot, promotion.to_square)
-        await wait_until(pilot, lambda: isinstance(app.screen, PromotionDialog))
-        await pilot.click("#knight")
+        await answer(pilot, "Promote", "knight")
         await wait_until(
             pilot, lambda: any(m.promotion == chess.KNIGHT for m in game.board.move_stack)
         )
@@ -123,8 +122,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
         await wait_for_player_turn(pilot, screen)
         if not game.is_over:
             await pilot.press("f8")
-            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-            await pilot.click("#confirm")
+            await answer(pilot, "Resign")
             await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
             await pilot.pause()  # leaving mid-switch races Textual's header, as below
             assert "Black wins by resignation" in text_of(app.screen, "#ending")
@@ -174,6 +172,7 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
         await pilot.press("f7")
         assert "no draw can be claimed" in text_of(screen, "#status")
         await pilot.press("f6")
+        await answer(pilot, "Offer a draw")
         await wait_until(pilot, lambda: "declines" in text_of(screen, "#status"))
         assert not game.is_over
 
@@ -186,15 +185,14 @@ async def test_quitting_asks_first_and_records_the_game_as_a_loss(
         screen = await start_game(pilot)
         game_id = screen.game.game_id
         await pilot.press("ctrl+q")
-        dialog = app.screen
-        assert isinstance(dialog, ConfirmDialog)
-        assert "scored as a loss" in str(dialog.query_one(".question").render())
-        await pilot.click("#cancel")
-        assert app.screen is screen and not screen.game.is_over
+        question = await wait_for_question(pilot, "Leave")
+        assert "scored as a loss" in question.text
+        await pilot.click("DecisionPanel #cancel")
+        await pilot.pause()
+        assert not screen.asking and not screen.game.is_over
 
         await pilot.press("ctrl+c")
-        assert isinstance(app.screen, ConfirmDialog)
-        await pilot.click("#confirm")
+        await answer(pilot, "Leave")
         await pilot.pause()
     record = ledger.game(game_id)
     assert record.status is GameStatus.ABANDONED

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import chess
 
-from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.clock import ClockView
-from tests.ui.conftest import node_opponent
+from tests.ui.conftest import long_named
 from tests.ui.driving import wait_until
-
-
-def long_named() -> Opponent:
-    """An opponent whose title is longer than the side panel, as Fairy-Stockfish's are."""
-    return replace(node_opponent(50, 455.0), title="Fairy-Stockfish 11.1 at Skill Level -9")
 
 
 async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(

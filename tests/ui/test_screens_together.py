@@ -6,11 +6,15 @@ from textual.widgets import Button, Static
 
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from tests.ui.conftest import SIZE
-from tests.ui.driving import choose_weakest_opponent, start_game, wait_until
+from tests.ui.driving import (
+    answer,
+    choose_weakest_opponent,
+    start_game,
+    wait_until,
+)
 
 
 async def test_the_result_screen_is_whole_after_every_other_screen_was_opened(
@@ -29,8 +33,7 @@ async def test_the_result_screen_is_whole_after_every_other_screen_was_opened(
         await choose_weakest_opponent(pilot)
         await start_game(pilot)
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         screen = app.screen

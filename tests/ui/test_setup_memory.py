@@ -8,13 +8,17 @@ from engines.pool import Pool
 from profiles.ledger import Ledger
 from profiles.time_control import PRESETS
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.conftest import SIZE
-from tests.ui.driving import choose_weakest_opponent, start_game, wait_until
+from tests.ui.driving import (
+    answer,
+    choose_weakest_opponent,
+    start_game,
+    wait_until,
+)
 
 
 async def test_strength_clock_and_doubling_are_remembered_per_profile(
@@ -33,8 +37,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
         await pilot.pause()
         await start_game(pilot)
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
 
     again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))

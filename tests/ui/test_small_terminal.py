@@ -3,16 +3,13 @@ state of every tick box and radio button readable without colour."""
 
 from __future__ import annotations
 
-import pytest
 from textual.geometry import Region
-from textual.widgets import Button, Checkbox, Footer, RadioButton, Static
+from textual.widgets import Checkbox, Footer, RadioButton, Static
 
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
-from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ui.conftest import SIZE
 from tests.ui.driving import wait_until
 
 SMALL = (80, 24)
@@ -52,16 +49,3 @@ async def test_the_calculator_fits_and_shows_the_chosen_result_without_colour(
         assert screen.query_one("#calculator").region.y >= 0
         marks = {button.id: button.render().plain[1] for button in screen.query(RadioButton)}
         assert marks == {"result-win": "●", "result-draw": " ", "result-loss": " "}
-
-
-@pytest.mark.parametrize("size", [SMALL, SIZE])
-async def test_every_promotion_piece_is_inside_the_dialog(
-    app: RatedPlayApp, size: tuple[int, int]
-) -> None:
-    """The dialog's four 16-column buttons once left the knight outside its 60 columns."""
-    async with app.run_test(size=size) as pilot:
-        await app.push_screen(PromotionDialog())
-        await pilot.pause()
-        dialog = app.screen.query_one(".dialog")
-        for button in app.screen.query(Button):
-            assert dialog.region.contains_region(button.region), button.id

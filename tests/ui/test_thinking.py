@@ -19,7 +19,6 @@ from profiles.time_control import TimeControl
 from rated_play.session import Termination
 from rated_play.session.thinking import MIN_SECONDS
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.confirm import ConfirmDialog
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
@@ -27,6 +26,7 @@ from rated_play.ui.widgets.dropdown import Dropdown
 from tests.conftest import OWN_SEARCH, engine_seconds, least_think
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    answer,
     choose_weakest_opponent,
     human_move,
     start_classical_game,
@@ -89,8 +89,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
         for seconds in engine_seconds(ledger, game.game_id, game.player_color, 5400.0, 30.0):
             assert seconds < OWN_SEARCH
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -119,8 +118,7 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
     async with first.run_test(size=SIZE) as pilot:
         await start_game(pilot, believable_thinking=False)
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(first.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
         await pilot.pause()  # leaving while the result screen arrives races Textual's header
 
@@ -150,8 +148,7 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
         bound = least_think(game)
         resigned = time.monotonic()
         await pilot.press("f8")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert time.monotonic() - resigned < bound
         assert game.outcome is not None and game.outcome.termination is Termination.RESIGNATION
@@ -168,8 +165,7 @@ async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_onc
         bound = least_think(game)
         leaving = time.monotonic()
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        await pilot.click("#confirm")
+        await answer(pilot, "Leave")
         await wait_until(pilot, lambda: ledger.game(game.game_id).status is not GameStatus.PENDING)
         assert time.monotonic() - leaving < bound
     assert ledger.game(game.game_id).status is GameStatus.ABANDONED

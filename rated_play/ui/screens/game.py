@@ -6,7 +6,8 @@ offer. The engine thinks in a worker so the clocks keep ticking and the screen s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ClassVar
 
@@ -16,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
 
 from profiles.card import money
-from profiles.endings import side_name
+from profiles.endings import Termination, side_name
 from profiles.errors import printable
 from profiles.ledger import LedgerWriteError
 from rated_play.session import (
@@ -29,11 +31,10 @@ from rated_play.session import (
     RatedGameError,
 )
 from rated_play.ui.screens.base import WorkingScreen
-from rated_play.ui.screens.confirm import double_dialog, resign_dialog
-from rated_play.ui.screens.promotion import PromotionDialog
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import ClockView
+from rated_play.ui.widgets.decision import Choice, DecisionPanel, Question, confirmation
 from rated_play.ui.widgets.move_box import MoveBox
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.text_line import show_text
@@ -43,6 +44,14 @@ TICK_SECONDS = 0.1
 ENGINE_WAITS_FOR_BOARD = 0.25
 """Seconds the engine waits for the player's move to be drawn before it is asked anyway (when
 nothing draws the board: a screen above it)."""
+PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+CLAIM_GROUNDS = {
+    Termination.THREEFOLD_REPETITION: "the same position for the third time (FIDE Laws, 9.2)",
+    Termination.FIFTY_MOVES: "fifty moves by each side without a capture or a pawn move (9.3)",
+}
+"""What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01)."""
+ACTIONS_AT_THE_BOARD = ("offer_draw", "claim_draw", "resign", "offer_double", "focus_board")
+"""The screen's keys that wait while a question is asked: one question is answered at a time."""
 
 
 def is_promotion(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> bool:
@@ -78,6 +87,8 @@ class GameScreen(WorkingScreen):
         self._not_saved = ""
         self._engine_to_ask = False
         """The player has moved and the engine is to be asked, once the move is drawn."""
+        self._leave_question: Question | None = None
+        self._focus_before_asking: Widget | None = None
 
     @property
     def in_play(self) -> bool:
@@ -107,20 +118,40 @@ class GameScreen(WorkingScreen):
                 yield ClockView(engine, id="opponent-clock")
                 yield MoveList(id="moves")
                 yield ClockView(you, id="player-clock")
-                yield MoveBox(placeholder="Your move: e4, Nf3, O-O · ↑ board", id="move-input")
-                yield Static("", id="stake", markup=False)
-                yield Static("", id="move-error", markup=False)
-                yield Static("", id="status", markup=False)
-                with Horizontal(id="actions"):
-                    yield Button("Offer draw", id="offer-draw", compact=True)
-                    yield Button("Claim", id="claim-draw", compact=True)
-                    yield Button("Double", id="offer-double", compact=True)
-                    yield Button("Resign", id="resign", variant="error", compact=True)
+                yield DecisionPanel(id="decision")
+                with Vertical(id="at-the-board"):
+                    yield MoveBox(placeholder="Your move: e4, Nf3, O-O · ↑ board", id="move-input")
+                    yield Static("", id="stake", markup=False)
+                    yield Static("", id="move-error", markup=False)
+                    yield Static("", id="status", markup=False)
+                    with Horizontal(id="actions"):
+                        for label, name in (
+                            ("Offer draw", "offer-draw"),
+                            ("Claim", "claim-draw"),
+                            ("Double", "offer-double"),
+                            ("Resign", "resign"),
+                        ):
+                            button = Button(label, id=name, compact=True)
+                            if name == "resign":
+                                button.variant = "error"
+                            # For the mouse only: a focused button would take the Enter of a
+                            # move typed after a stray Tab, and offer a draw with it.
+                            button.can_focus = False
+                            yield button
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No key in the footer for a game played without doubling.
-        return action != "offer_double" or self.game.doubling
+        if action == "offer_double" and not self.game.doubling:
+            return False
+        if action in ACTIONS_AT_THE_BOARD and self.asking:
+            return None  # shown dimmed: the question beside the board comes first
+        return True
+
+    @property
+    def asking(self) -> bool:
+        """A question is shown beside the board and waits for its answer."""
+        return self.query_one(DecisionPanel).question is not None
 
     def on_mount(self) -> None:
         self.query_one("#offer-double", Button).display = self.game.doubling
@@ -154,9 +185,9 @@ class GameScreen(WorkingScreen):
         # once the board is drawn (board_drawn).
         self.query_one(BoardView).show(game.board, game.last_move, interactive=game.is_player_turn)
         # The move box keeps the focus throughout (or the board, for a player moving with the
-        # cursor), so a key pressed while the engine thinks lands there (and is answered
-        # "wait for the engine's move"), never on a button.
-        if not isinstance(self.focused, BoardView):
+        # cursor, or a question's answers), so a key pressed while the engine thinks lands
+        # there (and is answered "wait for the engine's move"), never on a button.
+        if not isinstance(self.focused, BoardView) and not self.asking:
             self.query_one("#move-input", Input).focus()
         # A warning that moves are not saved stays until the ledger has them all again.
         warning = f" {self._not_saved}" if game.unsaved_moves else ""
@@ -187,6 +218,8 @@ class GameScreen(WorkingScreen):
             self.finish()
         else:
             self.show_clocks()
+            if self.asking:
+                self.query_one(DecisionPanel).show_clock(self.whose_clock())
 
     @contextmanager
     def saving(self) -> Iterator[None]:
@@ -223,11 +256,70 @@ class GameScreen(WorkingScreen):
             stake += f" · may double: {holder}"
         self.query_one("#stake", Static).update(stake)
 
+    def whose_clock(self) -> str:
+        """Whose clock runs while the player decides: a question never stops it."""
+        game = self.game
+        if game.time_control.untimed:
+            return "There is no clock in this game."
+        if game.is_player_turn:
+            return "Your clock is running."
+        return "Your opponent's clock is running: it is thinking."
+
     def set_status(self, text: str) -> None:
         show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
         show_text(self.query_one("#move-error", Static), text)
+
+    # -- the player's moves ----------------------------------------------------------------
+
+    # -- questions beside the board -----------------------------------------------------------
+
+    async def ask(self, question: Question) -> None:
+        """Ask beside the board: the move box, the messages and the buttons give way to the
+        question until it is answered; the board and the clocks stay in sight."""
+        panel = self.query_one(DecisionPanel)
+        if not self.asking:
+            self._focus_before_asking = self.focused
+        self.query_one("#at-the-board").display = False
+        # The answers are the only place for the keyboard to go: not the board's cursor.
+        self.query_one(BoardView).can_focus = False
+        await panel.ask(question)
+        panel.show_clock(self.whose_clock())
+        self.refresh_bindings()
+
+    @on(DecisionPanel.Closed)
+    def questions_answered(self) -> None:
+        self.query_one("#at-the-board").display = True
+        board = self.query_one(BoardView)
+        board.can_focus = True
+        # Back where the player was: the board, for one moving with the cursor, else the box.
+        (board if self._focus_before_asking is board else self.query_one("#move-input")).focus()
+        self.refresh_bindings()
+
+    @on(DecisionPanel.Typed)
+    def typed_past_a_question(self, event: DecisionPanel.Typed) -> None:
+        """The player typed instead of answering: they meant a move, so the question got its
+        safe answer and the character goes where moves are typed."""
+        box = self.query_one("#move-input", Input)
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+
+    async def ask_to_leave(self, leave: Callable[[], None]) -> None:
+        """Leaving a rated game loses it: asked beside the board like every other such act,
+        and once, however often the quit key is pressed."""
+        if self._leave_question is not None and self.query_one(DecisionPanel).waiting(
+            self._leave_question
+        ):
+            return
+        self._leave_question = confirmation(
+            "Leave the rated game?",
+            "A rated game cannot be paused or saved: if you leave now, this game is scored as "
+            "a loss.",
+            act="Leave and lose",
+            then=leave,
+        )
+        await self.ask(self._leave_question)
 
     # -- the player's moves ----------------------------------------------------------------
 
@@ -248,15 +340,12 @@ class GameScreen(WorkingScreen):
         """A move picked on the board, with the mouse or the cursor."""
         start, end = event.from_square, event.to_square
         board = self.game.board
+        if self.asking:
+            return  # the question beside the board is answered first
         if is_promotion(board, start, end) and chess.Move(start, end, chess.QUEEN) in (
             board.legal_moves
         ):
-
-            async def promote(piece: chess.PieceType | None) -> None:
-                if piece is not None:
-                    await self.play(chess.Move(start, end, promotion=piece))
-
-            self.app.push_screen(PromotionDialog(), promote)
+            await self.ask_promotion(start, end)
             return
         try:
             # Read as if typed, so a move the rules refuse is explained in the same words.
@@ -265,6 +354,16 @@ class GameScreen(WorkingScreen):
             self.show_move_error(str(error))
             return
         await self.play(move)
+
+    async def ask_promotion(self, start: chess.Square, end: chess.Square) -> None:
+        """Which piece the pawn going from ``start`` to ``end`` becomes."""
+
+        def promote(piece_name: str) -> None:
+            if piece_name in chess.PIECE_NAMES:
+                piece = chess.PIECE_NAMES.index(piece_name)
+                self.run_worker(self.play(chess.Move(start, end, promotion=piece)))
+
+        await self.ask(promotion_question(promote))
 
     @on(BoardView.Refused)
     def pick_refused(self, event: BoardView.Refused) -> None:
@@ -277,12 +376,18 @@ class GameScreen(WorkingScreen):
         self.query_one("#move-input", Input).focus()
 
     def on_key(self, event: events.Key) -> None:
-        """A move typed while the board has the focus goes to the move box."""
-        if isinstance(self.focused, BoardView) and (event.character or "").isalnum():
-            box = self.query_one("#move-input", Input)
-            box.focus()
-            box.insert_text_at_cursor(event.character or "")
-            event.stop()
+        """Whatever is typed on the game screen is a move: it goes to the move box, wherever
+        the focus was (the board, or nowhere after a click). A question beside the board
+        takes its own keys first (DecisionPanel.on_key)."""
+        character = event.character
+        box = self.query_one("#move-input", Input)
+        if not event.is_printable or character is None or self.focused is box or self.asking:
+            return
+        if character == " " and isinstance(self.focused, BoardView):
+            return  # the board's own key: pick up, put down
+        box.focus()
+        box.insert_text_at_cursor(character)
+        event.stop()
 
     async def play(self, move: chess.Move) -> None:
         self.begin()  # a move typed before the first frame starts the clock itself
@@ -324,18 +429,42 @@ class GameScreen(WorkingScreen):
 
     async def answer_engine_double(self) -> None:
         """Ask the player about the double the engine offered with its move (the player's
-        clock runs, as it is their turn)."""
+        clock runs, as it is their turn). Accepting is the safe answer: refusing resigns."""
         game = self.game
-        doubled = money(2 * game.stake)
-        refused = await self.app.push_screen_wait(double_dialog(game.opponent.title, doubled))
+        answered: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+        def answer(value: str) -> None:
+            if not answered.done():  # the worker waiting for it may have been cancelled
+                answered.set_result(value)
+
+        await self.ask(double_offered(game, answer))
+        accept = await answered == "accept"
         if game.is_over:
             return
         with self.saving():
-            game.answer_double(accept=not refused)
+            game.answer_double(accept=accept)
         self.show_stake()
 
-    @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_double(self) -> None:
+        try:
+            self.game.check_double_offer()
+        except RatedGameError as error:
+            self.set_status(str(error))
+            return
+        doubled = money(2 * self.game.stake)
+        await self.ask(
+            confirmation(
+                "Offer to double?",
+                f"Your opponent answers at once. If it accepts, the stake is {doubled} and the "
+                f"right to double next is its; if it refuses, it resigns and you win "
+                f"{money(self.game.stake)}.",
+                act="Offer double",
+                then=self.offer_double,
+            )
+        )
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def offer_double(self) -> None:
         accepted = False
         try:
             with self.saving():
@@ -352,8 +481,24 @@ class GameScreen(WorkingScreen):
                 "Your move."
             )
 
-    @work(exclusive=True, group="draw", exit_on_error=False)
     async def action_offer_draw(self) -> None:
+        try:
+            self.game.check_draw_offer()
+        except RatedGameError as error:
+            self.set_status(str(error))
+            return
+        await self.ask(
+            confirmation(
+                "Offer a draw?",
+                "Your opponent answers at once: if it accepts, the game ends drawn; if it "
+                "declines, play on (one offer a move).",
+                act="Offer draw",
+                then=self.offer_draw,
+            )
+        )
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def offer_draw(self) -> None:
         accepted = False
         try:
             with self.saving():
@@ -371,38 +516,63 @@ class GameScreen(WorkingScreen):
         try:
             # A claim may come with the move that brings the repetition about (the Laws, 9.2).
             move = self.game.parse_move(typed) if typed else None
+            grounds = CLAIM_GROUNDS[self.game.claim_grounds(move)]
+        except (MoveInputError, DrawClaimError, RatedGameError) as error:
+            self.set_status(str(error))
+            return
+        with_move = "" if move is None else f" once you play {self.game.board.san(move)}"
+        await self.ask(
+            confirmation(
+                "Claim a draw?",
+                f"The claim rests on {grounds}{with_move}. The game ends drawn.",
+                act="Claim draw",
+                then=lambda: self.claim_draw(move),
+            )
+        )
+
+    @work(exclusive=True, group="draw", exit_on_error=False)
+    async def claim_draw(self, move: chess.Move | None) -> None:
+        try:
             with self.saving():
                 await self.game.claim_draw(move)
-        except (MoveInputError, DrawClaimError, RatedGameError) as error:
+        except RatedGameError as error:
             self.set_status(str(error))
             return
         self.show_position()
         self.finish()
 
-    def action_resign(self) -> None:
-        def resign(confirmed: bool | None) -> None:
-            if confirmed and not self.game.is_over:
+    async def action_resign(self) -> None:
+        def resign() -> None:
+            if not self.game.is_over:
                 with self.saving():
                     self.game.resign()
                 self.finish()
 
-        self.app.push_screen(resign_dialog(), resign)
+        await self.ask(
+            confirmation(
+                "Resign?",
+                "Resigning ends the game now and scores it as a loss: the stake of "
+                f"{money(self.game.stake)} goes to your opponent.",
+                act="Resign",
+                then=resign,
+            )
+        )
 
     @on(Button.Pressed, "#offer-draw")
-    def offer_draw_pressed(self) -> None:
-        self.action_offer_draw()
+    async def offer_draw_pressed(self) -> None:
+        await self.action_offer_draw()
 
     @on(Button.Pressed, "#claim-draw")
     async def claim_draw_pressed(self) -> None:
         await self.action_claim_draw()
 
     @on(Button.Pressed, "#offer-double")
-    def offer_double_pressed(self) -> None:
-        self.action_offer_double()
+    async def offer_double_pressed(self) -> None:
+        await self.action_offer_double()
 
     @on(Button.Pressed, "#resign")
-    def resign_pressed(self) -> None:
-        self.action_resign()
+    async def resign_pressed(self) -> None:
+        await self.action_resign()
 
     # -- leaving ---------------------------------------------------------------------------
 
@@ -435,3 +605,45 @@ class GameScreen(WorkingScreen):
 
     def on_worker_failed(self) -> None:
         self.set_status("The game could not go on; leaving it scores it as a loss.")
+
+
+def promotion_question(answer: Callable[[str], object]) -> Question:
+    """Which piece a pawn becomes: answered with its name ("queen"), or "" to choose another
+    move."""
+    return Question(
+        "Promote to",
+        "Press Q, R, B or N, or pick a piece; Escape to choose another move.",
+        tuple(
+            Choice(
+                chess.piece_name(piece).capitalize(),
+                chess.piece_name(piece),
+                # Either case: Shift+Q is as plainly a queen as q.
+                keys=chess.piece_symbol(piece) + chess.piece_symbol(piece).upper(),
+            )
+            for piece in PROMOTIONS
+        ),
+        answer=answer,
+        escape="",
+    )
+
+
+def double_offered(game: RatedGame, answer: Callable[[str], object]) -> Question:
+    """The engine's offer to double, with the move it came with: "accept" or "refuse"."""
+    doubled = money(2 * game.stake)
+    return Question(
+        "Double offered",
+        f"With {last_move_named(game.san_moves())}, your opponent offers to double the stake "
+        f"to {doubled}. Accept, and the right to double next is yours; refuse, and you resign "
+        f"the game and lose {money(game.stake)}.",
+        (
+            Choice(f"Accept ({doubled})", "accept"),
+            Choice("Refuse and resign", "refuse", acts=True),
+        ),
+        answer=answer,
+    )
+
+
+def last_move_named(san_moves: list[str]) -> str:
+    """The last move as a scoresheet names it: ``9.Qxc1`` for White, ``9…Qxc1`` for Black."""
+    ply = len(san_moves)
+    return f"{(ply + 1) // 2}{'.' if ply % 2 else '…'}{san_moves[-1]}"

@@ -145,7 +145,11 @@ class SetupScreen(WorkingScreen):
                     id="believable-thinking",
                     compact=True,
                 )
-                yield Button("Start rated game", id="start", variant="success")
+                start = Button("Start rated game", id="start", variant="success")
+                # Started by F5 or a click, never by the Enter or space of text typed after a
+                # stray Tab: a rated game begun by accident is a game lost.
+                start.can_focus = False
+                yield start
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -155,7 +159,7 @@ class SetupScreen(WorkingScreen):
         self.show_opponent()
         self.show_time_control()
         # A first run has one thing to do before anything else: name a profile.
-        self.query_one("#new-profile" if self.profile is None else "#start").focus()
+        self.query_one("#new-profile" if self.profile is None else "#strength").focus()
 
     def on_screen_suspend(self) -> None:
         """A screen on top (a game, a dialog) may change the ledger: read it again on return."""
@@ -228,8 +232,8 @@ class SetupScreen(WorkingScreen):
         if not time_control.untimed:
             self.clocked = time_control
             preset = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
-            if preset == CUSTOM:
-                self.query_one("#custom", Input).value = str(time_control)
+            custom = str(time_control) if preset == CUSTOM else ""
+            self.query_one("#custom", Input).value = custom
             self.query_one("#preset", Dropdown).value = preset
 
     def current_setup(self) -> Setup:
@@ -255,7 +259,7 @@ class SetupScreen(WorkingScreen):
         self.reload_profiles(profile)
         # Out of the name box: the next key is the player's choice of what to do (g, h, F5…),
         # not another letter of a name.
-        self.query_one("#start").focus()
+        self.query_one("#strength").focus()
 
     def show_card(self) -> None:
         self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
@@ -319,19 +323,50 @@ class SetupScreen(WorkingScreen):
 
     @on(Dropdown.Changed, "#preset")
     def preset_chosen(self, event: Dropdown.Changed) -> None:
+        custom = self.query_one("#custom", Input)
         if event.value == CUSTOM:
             if self.clocked in PRESETS:  # chosen now, not a custom control restored
-                self.query_one("#custom", Input).focus()
+                custom.focus()
             return
         assert isinstance(event.value, int)
         self.clocked = PRESETS[event.value]
+        if custom.value.strip() and self.typed_clock() != self.clocked:
+            custom.value = ""  # a custom text left from before would contradict the preset
         self.query_one("#time-control-error", Static).update("")
         self.show_time_control()
 
-    @on(Input.Submitted, "#custom")
-    def custom_entered(self, event: Input.Submitted) -> None:
+    def typed_clock(self) -> TimeControl | None:
+        """The custom field's time control; None while it does not read as one."""
         try:
-            time_control = TimeControl.parse(event.value)
+            return TimeControl.parse(self.query_one("#custom", Input).value)
+        except TimeControlError:
+            return None
+
+    @on(Input.Changed, "#custom")
+    def custom_typed(self) -> None:
+        """A custom clock is used as soon as it reads as one, so the Clock line and F5 never
+        wait for an Enter the player may not press."""
+        self.query_one("#time-control-error", Static).update("")
+        typed = self.typed_clock()
+        # "none" waits for Enter: ticking "No clock" would take the field from under the keys.
+        if typed is not None and not typed.untimed and typed != self.clocked:
+            self.use_clock(typed)
+
+    def use_clock(self, time_control: TimeControl) -> None:
+        self.clocked = time_control
+        self.query_one("#preset", Dropdown).value = (
+            PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
+        )
+        self.show_time_control()
+
+    @on(Input.Submitted, "#custom")
+    @on(Input.Blurred, "#custom")
+    def custom_entered(self) -> None:
+        text = self.query_one("#custom", Input).value
+        if not text.strip():
+            return
+        try:
+            time_control = TimeControl.parse(text)
         except TimeControlError as error:
             self.query_one("#time-control-error", Static).update(str(error))
             return
@@ -339,11 +374,25 @@ class SetupScreen(WorkingScreen):
         if time_control.untimed:
             self.query_one("#no-clock", Checkbox).value = True
         else:
-            self.clocked = time_control
-            self.query_one("#preset", Dropdown).value = (
-                PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
-            )
-        self.show_time_control()
+            self.use_clock(time_control)
+
+    def unsettled_clock(self) -> str | None:
+        """Why the clock shown is not yet one to start: a custom entry that does not read as
+        a time control, or that is not the one the Clock line shows (None: it is)."""
+        if self.query_one("#no-clock", Checkbox).value:
+            return None
+        text = self.query_one("#custom", Input).value.strip()
+        if not text:
+            if self.query_one("#preset", Dropdown).value == CUSTOM:
+                return "Type the custom time control (minutes+increment, e.g. 7+2) or pick one."
+            return None
+        try:
+            typed = TimeControl.parse(text)
+        except TimeControlError as error:
+            return f"Not started: {error}."
+        if typed != self.time_control:
+            return f"Not started: press Enter in the custom field to use {text!r}, or clear it."
+        return None
 
     @on(Checkbox.Changed, "#no-clock")
     def show_time_control(self) -> None:
@@ -409,6 +458,12 @@ class SetupScreen(WorkingScreen):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        if self.query_one("#start", Button).disabled:
+            return  # a game is starting: a second F5 must not start (and so lose) another
+        unsettled = self.unsettled_clock()
+        if unsettled is not None:
+            self.query_one("#time-control-error", Static).update(unsettled)
+            return
         if self.profile is None:
             self.query_one("#profile-error", Static).update(
                 "Pick a profile or create one before starting a rated game."

@@ -38,6 +38,8 @@ class MoveList(VerticalScroll, can_focus=False):
         super().__init__(id=id)
         # Held, not queried: the game screen shows the moves before this child is mounted.
         self._text = Static(markup=False)
+        self._at_the_latest = True
+        """Showing the latest move: kept in view however the list's height changes."""
 
     def compose(self) -> ComposeResult:
         yield self._text
@@ -45,9 +47,12 @@ class MoveList(VerticalScroll, can_focus=False):
     def show(self, san_moves: list[str], current: int | None = None) -> None:
         """Show the moves; ``current`` highlights that ply and scrolls it into view (None:
         the latest move, without a highlight)."""
+        self._at_the_latest = current is None
         if current is None:
             show_text(self._text, numbered_moves(san_moves))
-            self.scroll_end(animate=False)
+            # Once the new line is laid out: scrolled to the end before, the list stopped a
+            # line short of the move just played.
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
             return
         style = self.get_component_rich_style("move-list--current")
         self._text.update(numbered_moves(san_moves, current, style))
@@ -56,3 +61,8 @@ class MoveList(VerticalScroll, can_focus=False):
         self.call_after_refresh(
             self.scroll_to, y=max(0, line - self.size.height // 2), animate=False
         )
+
+    def on_resize(self) -> None:
+        """A longer message below shrinks the list: the latest move stays in view."""
+        if self._at_the_latest:
+            self.scroll_end(animate=False, immediate=True)
