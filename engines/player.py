@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import chess
 import chess.engine
@@ -38,6 +40,7 @@ protocol of April 2006, "stop calculating as soon as possible, don't forget the 
 STOP_REPEAT = 0.2
 """Seconds between repeats of the move-now command until the move comes: one sent before the
 engine has started its search (between ``ucinewgame`` and ``go``) is ignored by it."""
+_Result = TypeVar("_Result")
 _ANALYST_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
 """When the analyst fails, the opponent plays (or judges) on its own instead."""
 
@@ -135,18 +138,24 @@ class EnginePlayer:
         """The opponent's move in ``board``. Raises :class:`EngineCrashError` when its engine
         dies, answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the
         search and gives no move; setting ``stop`` makes the engine move at once, with the
-        best move it has found (and no variation, which would be a second search)."""
+        best move it has found (the analyst's searches, technique and variation, are dropped:
+        the engine's own move is the one it has)."""
         if stop is None:
             stop = asyncio.Event()
-        if is_simple_win(board) and not stop.is_set():
+        if is_simple_win(board):
             limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock)
             with contextlib.suppress(*_ANALYST_FAILURES):
-                return await self._analyst.best_move(board, limit)
+                best = await _unless_stopped(stop, self._analyst.best_move(board, limit))
+                if best is not None:
+                    return best
         move = await self._own_move(board, clock, stop)
-        if not stop.is_set() and not self.opponent.varies_by_itself and varies_here(board):
+        if not self.opponent.varies_by_itself and varies_here(board):
             with contextlib.suppress(*_ANALYST_FAILURES):
-                lines = await self._analyst.lines(board, variation_limit(), CANDIDATES)
-                move = varied_move(move, lines)
+                lines = await _unless_stopped(
+                    stop, self._analyst.lines(board, variation_limit(), CANDIDATES)
+                )
+                if lines is not None:
+                    move = varied_move(move, lines)
         return move
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
@@ -208,6 +217,23 @@ class EnginePlayer:
         if self._engine is None:
             raise EngineUnavailableError(f"{self.opponent.title} is not running")
         return self._engine
+
+
+async def _unless_stopped(
+    stop: asyncio.Event, work: Coroutine[Any, Any, _Result]
+) -> _Result | None:
+    """What ``work`` gives, or None when ``stop`` is set first (``work`` is cancelled then)."""
+    task = asyncio.ensure_future(work)
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopped.cancel()
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    return None if task.cancelled() else task.result()
 
 
 async def _move_now_when(

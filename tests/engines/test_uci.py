@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -14,7 +15,7 @@ import chess.engine
 import pytest
 
 from engines.discovery import find_engine
-from tests.engines.uci_process import UciProcess, none_left, run_server
+from tests.engines.uci_process import UciProcess, marked_processes, none_left, run_server
 
 
 def _server(name: str, data_dir: Path) -> list[str]:
@@ -333,3 +334,37 @@ def test_bytes_that_are_not_text_are_neither_fatal_nor_echoed_raw(tmp_path: Path
     assert info.startswith("info string refused the position: not a FEN")
     assert "\\x1b]0;pwned\\x07 \\ufffd bestmove a1a2" in info
     assert none_left(mark)
+
+
+def test_stop_does_not_wait_for_the_analyst(tmp_path: Path) -> None:
+    # In a won ending against a bare king the full-strength analyst moves (technique), as it
+    # varies an opening: a search of its own, which stop must cut short too. It is frozen
+    # here, so its search could only end at its ten-second timeout.
+    queen_wins = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+    server = UciProcess(FAST, tmp_path)
+    try:
+        server.send("uci")
+        server.expect("uciok", within=60)
+        own_engine = _children(server.process.pid)
+        server.send(f"position fen {queen_wins}")
+        server.send("go wtime 60000 btime 60000")
+        server.expect("bestmove", within=60)
+        (analyst,) = _children(server.process.pid) - own_engine
+        os.kill(analyst, signal.SIGSTOP)
+        server.send(f"position fen {queen_wins} moves e1e2 e8f7")
+        server.send("go wtime 60000 btime 60000")
+        server.send("isready")  # once answered, the server waits for input: the search runs
+        server.expect("readyok", within=READY_WITHIN)
+        server.send("stop")
+        move = server.expect("bestmove", within=STOP_WITHIN)
+        board = chess.Board(queen_wins)
+        board.push_uci("e1e2")
+        board.push_uci("e8f7")
+        assert chess.Move.from_uci(move.split()[1]) in board.legal_moves
+        server.send("quit")
+        assert server.wait(within=30) == 0
+        assert none_left(server.mark)
+    finally:
+        server.kill()
+        for pid in marked_processes(server.mark):
+            os.kill(pid, signal.SIGKILL)

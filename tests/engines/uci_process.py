@@ -116,7 +116,7 @@ class UciProcess:
                 return line
 
     def rest(self) -> list[str]:
-        """Every line still to come; call once the server has exited."""
+        """Every line still to come (added to :attr:`seen`); call once the server has exited."""
         lines = []
         while (line := self._lines.get(timeout=10)) is not None:
             lines.append(line)
