@@ -9,11 +9,13 @@ the same eyes as a strong one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from types import MappingProxyType
 
 import chess
 import chess.engine
 
+from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.opponent import Opponent
 
@@ -39,10 +41,19 @@ class Analyst:
 
     def __init__(self) -> None:
         self._engine: chess.engine.Protocol | None = None
+        self._starting: asyncio.Task[chess.engine.Protocol] | None = None
 
     async def _require(self) -> chess.engine.Protocol:
         if self._engine is None:
-            self._engine = await open_engine(ANALYST)
+            if self._starting is None:
+                self._starting = asyncio.ensure_future(open_engine(ANALYST))
+            # Shielded: a search stopped while the engine starts leaves the start to finish,
+            # so the process is kept for the next search and closed with the analyst.
+            try:
+                self._engine = await asyncio.shield(self._starting)
+            finally:
+                if self._starting.done():  # started, or failed (the next search retries)
+                    self._starting = None
         return self._engine
 
     async def best_move(self, board: chess.Board, limit: chess.engine.Limit) -> chess.Move:
@@ -75,6 +86,10 @@ class Analyst:
         return score
 
     async def close(self) -> None:
+        if self._starting is not None:
+            starting, self._starting = self._starting, None
+            with contextlib.suppress(EngineUnavailableError):
+                self._engine = await starting
         if self._engine is not None:
             engine, self._engine = self._engine, None
             await close_engine(engine)

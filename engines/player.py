@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import chess
 import chess.engine
@@ -16,7 +18,7 @@ from engines import doubling, draw_offer
 from engines.analyst import JUDGEMENT_LIMIT, Analyst
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
-from engines.opponent import Opponent, SearchLimit
+from engines.opponent import Opponent, Protocol, SearchLimit
 from engines.technique import TECHNIQUE_NODES, is_simple_win
 from engines.variation import CANDIDATES, variation_limit, varied_move, varies_here
 from profiles.clock import GameClock
@@ -26,6 +28,19 @@ HANG_WINDOW = 6.0
 WATCH_INTERVAL = 1.0
 UNTIMED_MOVETIME = 5.0
 """Seconds per move for an engine with no clock and no search limit of its own."""
+MAX_CLOCK_SECONDS = (2**31 - 1) / 1000
+"""The longest clock an engine is told: 2^31-1 ms (24.8 days), the most a signed 32-bit
+integer holds, as many engines read a clock. A longer one can be read as nothing at all:
+Stockfish 15, told ``wtime`` of 309 digits, stops reading the ``go`` line there, so the
+``depth`` or ``nodes`` after it are lost and it searches for ever."""
+MOVE_NOW = {Protocol.UCI: "stop", Protocol.XBOARD: "?"}
+"""What tells an engine to move at once with the best move it has: ``stop`` in UCI (the
+protocol of April 2006, "stop calculating as soon as possible, don't forget the bestmove"),
+``?`` in the xboard protocol ("move now")."""
+STOP_REPEAT = 0.2
+"""Seconds between repeats of the move-now command until the move comes: one sent before the
+engine has started its search (between ``ucinewgame`` and ``go``) is ignored by it."""
+_Result = TypeVar("_Result")
 _ANALYST_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
 """When the analyst fails, the opponent plays (or judges) on its own instead."""
 
@@ -59,10 +74,16 @@ def clocked_limit(search: SearchLimit, clock: ClockReading | None) -> chess.engi
         if search.is_empty:
             limit.time = UNTIMED_MOVETIME
         return limit
-    limit.white_clock = max(clock.white, 0.0)
-    limit.black_clock = max(clock.black, 0.0)
-    limit.white_inc = limit.black_inc = clock.increment
+    limit.white_clock = engine_clock(clock.white)
+    limit.black_clock = engine_clock(clock.black)
+    limit.white_inc = limit.black_inc = engine_clock(clock.increment)
     return limit
+
+
+def engine_clock(seconds: float) -> float:
+    """``seconds`` of a clock as an engine can read them: none below 0, none above
+    :data:`MAX_CLOCK_SECONDS`."""
+    return min(max(seconds, 0.0), MAX_CLOCK_SECONDS)
 
 
 class EnginePlayer:
@@ -111,19 +132,30 @@ class EnginePlayer:
     def limit(self, clock: ClockReading | None) -> chess.engine.Limit:
         return clocked_limit(self.opponent.search, clock)
 
-    async def play(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
+    async def play(
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
+    ) -> chess.Move:
         """The opponent's move in ``board``. Raises :class:`EngineCrashError` when its engine
         dies, answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the
-        search."""
+        search and gives no move; setting ``stop`` makes the engine move at once, with the
+        best move it has found (the analyst's searches, technique and variation, are dropped:
+        the engine's own move is the one it has)."""
+        if stop is None:
+            stop = asyncio.Event()
         if is_simple_win(board):
             limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock)
             with contextlib.suppress(*_ANALYST_FAILURES):
-                return await self._analyst.best_move(board, limit)
-        move = await self._own_move(board, clock)
+                best = await _unless_stopped(stop, self._analyst.best_move(board, limit))
+                if best is not None:
+                    return best
+        move = await self._own_move(board, clock, stop)
         if not self.opponent.varies_by_itself and varies_here(board):
             with contextlib.suppress(*_ANALYST_FAILURES):
-                lines = await self._analyst.lines(board, variation_limit(), CANDIDATES)
-                move = varied_move(move, lines)
+                lines = await _unless_stopped(
+                    stop, self._analyst.lines(board, variation_limit(), CANDIDATES)
+                )
+                if lines is not None:
+                    move = varied_move(move, lines)
         return move
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
@@ -153,15 +185,19 @@ class EnginePlayer:
             return False
         return doubling.offers_double(score.pov(colour), board)
 
-    async def _own_move(self, board: chess.Board, clock: ClockReading | None) -> chess.Move:
+    async def _own_move(
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event
+    ) -> chess.Move:
         engine = self._require()
         search = asyncio.ensure_future(engine.play(board, self.limit(clock), game=self._game))
+        mover = asyncio.ensure_future(_move_now_when(stop, engine, self.opponent.protocol, search))
         try:
             await _watch_for_hang(search, self.pid)
             result = search.result()
         except (chess.engine.EngineError, EngineCrashError, OSError) as error:
             raise EngineCrashError(f"{self.opponent.title} failed: {error}") from error
         finally:
+            mover.cancel()
             if not search.done():
                 search.cancel()
                 with contextlib.suppress(BaseException):
@@ -181,6 +217,39 @@ class EnginePlayer:
         if self._engine is None:
             raise EngineUnavailableError(f"{self.opponent.title} is not running")
         return self._engine
+
+
+async def _unless_stopped(
+    stop: asyncio.Event, work: Coroutine[Any, Any, _Result]
+) -> _Result | None:
+    """What ``work`` gives, or None when ``stop`` is set first (``work`` is cancelled then)."""
+    task = asyncio.ensure_future(work)
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopped.cancel()
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    return None if task.cancelled() else task.result()
+
+
+async def _move_now_when(
+    stop: asyncio.Event,
+    engine: chess.engine.Protocol,
+    protocol: Protocol,
+    search: asyncio.Future[chess.engine.PlayResult],
+) -> None:
+    """Once ``stop`` is set, tell the engine to move now until its move comes. The search ends
+    with the engine's own answer, the best move it has, as the protocols mean it; cancelling
+    ``search`` instead would throw that answer away."""
+    await stop.wait()
+    while not search.done():
+        if not engine.returncode.done():  # a dead engine's search fails by itself
+            engine.send_line(MOVE_NOW[protocol])
+        await asyncio.wait({search}, timeout=STOP_REPEAT)
 
 
 def _cpu_seconds(pid: int) -> float | None:
