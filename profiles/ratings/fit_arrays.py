@@ -7,9 +7,12 @@ pure-Python Newton of :mod:`profiles.ratings.fit` takes minutes (its dense Chole
 interpreted operations on every step):
 
 - each Newton step is solved by conjugate gradients preconditioned by the information's diagonal
-  (Hestenes and Stiefel, 1952), whose work per iteration grows with the pairings, not with n²;
-  the information matrix is a weighted graph Laplacian (grounded at the anchors), so a pool that
-  is a long chain of pairings takes at most about n iterations and a well-mixed pool a few dozen;
+  (Hestenes and Stiefel, 1952), whose work per iteration grows with the pairings, not with n²:
+  15 to 40 iterations a step for 400 or 2,000 players with 10,000 to 100,000 games. Where they
+  do not converge within :data:`_SOLVE_ITERATIONS` (a pool whose pairings are long cycles with
+  a thousand times more games on some links than on others is that ill-conditioned), the
+  step and every later one are solved densely instead, so Newton keeps its quadratic
+  convergence;
 - the start is a walk out from the anchors (:meth:`_Pool.start`), exact for a pool whose
   pairings form a tree, so a chain of 2,000 players does not take Newton's capped steps one by one;
 - the covariance comes from the one dense factorisation, at the fitted ratings: an error
@@ -48,9 +51,12 @@ from profiles.ratings.fit import SINGULAR_INFORMATION
 Vector = npt.NDArray[np.float64]
 
 _SOLVE_TOLERANCE = 1e-10
-"""Conjugate gradients stop once the residual is this fraction of the gradient: far finer than
-Newton needs, since an inexact step only slows its last iterations and the convergence test is
-on the step."""
+"""Conjugate gradients stop once the residual is this fraction of the gradient."""
+
+_SOLVE_ITERATIONS = 250
+"""Conjugate gradient iterations before a Newton step is solved densely: ten times what a
+well-linked pool of 2,000 needs, and the dense solve costs about as much as this many
+iterations over 100,000 pairings."""
 
 _LIKELIHOOD_SLACK = 1e-13
 """A step that changes the log-likelihood by less than this fraction of it is not a step down:
@@ -207,9 +213,14 @@ def maximise(
     pool = _Pool(fitted, pairings, anchors)
     ratings = pool.start()
     likelihood = pool.log_likelihood(ratings)
+    dense = False
     for _ in range(max_iterations):
         gradient, weights = pool.gradient_and_weights(ratings)
-        step = _solve(pool, weights, gradient)
+        if dense:
+            step = _solve_densely(pool.information(weights), gradient)
+        else:
+            step, solved = _conjugate_gradients(pool, weights, gradient)
+            dense = not solved
         largest = float(np.max(np.abs(step)))
         if largest > max_step:
             step *= max_step / largest
@@ -231,9 +242,10 @@ def maximise(
     return ratings_by_name, CovarianceMatrix(fitted, inverse_factor)
 
 
-def _solve(pool: _Pool, weights: Vector, gradient: Vector) -> Vector:
+def _conjugate_gradients(pool: _Pool, weights: Vector, gradient: Vector) -> tuple[Vector, bool]:
     """The Newton step: the information matrix solved against ``gradient`` by conjugate
-    gradients, preconditioned by the matrix's diagonal."""
+    gradients, preconditioned by the matrix's diagonal; and whether they converged (if not,
+    the step is still one up the likelihood, from the iterations made)."""
     diagonal = pool.diagonal(weights)
     if not np.all(diagonal > 0.0):
         raise RatingInputError(SINGULAR_INFORMATION)
@@ -243,10 +255,9 @@ def _solve(pool: _Pool, weights: Vector, gradient: Vector) -> Vector:
     preconditioned = residual / diagonal
     direction = preconditioned.copy()
     product = float(residual @ preconditioned)
-    # In exact arithmetic the method ends within n iterations; rounding may need a few more.
-    for _ in range(2 * pool.size + 10):
+    for _ in range(_SOLVE_ITERATIONS):
         if float(residual @ residual) <= target:
-            break
+            return solution, True
         image = pool.times(weights, direction)
         curvature = float(direction @ image)
         if curvature <= 0.0:
@@ -258,7 +269,14 @@ def _solve(pool: _Pool, weights: Vector, gradient: Vector) -> Vector:
         following = float(residual @ preconditioned)
         direction = preconditioned + (following / product) * direction
         product = following
-    return solution
+    return solution, float(residual @ residual) <= target
+
+
+def _solve_densely(information: npt.NDArray[np.float64], gradient: Vector) -> Vector:
+    try:
+        return np.linalg.solve(information, gradient).astype(np.float64, copy=False)
+    except np.linalg.LinAlgError:
+        raise RatingInputError(SINGULAR_INFORMATION) from None
 
 
 def _cholesky(information: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
