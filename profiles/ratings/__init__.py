@@ -1,4 +1,5 @@
-"""Rating systems as pure functions over small immutable types (stdlib only)."""
+"""Rating systems as pure functions over small immutable types (stdlib only; the fit of a
+pool of many players loads numpy when it runs, :mod:`profiles.ratings.fit_arrays`)."""
 
 from profiles.ratings.base import (
     PROVISIONAL_GAMES,

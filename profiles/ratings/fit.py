@@ -6,9 +6,13 @@ The model is Bradley–Terry on the Elo scale: a player rated ``Ri`` is expected
 keep their ratings; every other player gets the rating that makes the games most likely, with
 a standard error from the inverse of the Fisher information at that rating.
 
-Games are first aggregated into one count per pairing, so the work per Newton step grows with
-the number of pairings and the cube of the number of players, never with the number of games:
-50 players and 100,000 games fit in a fraction of a second.
+Games are first aggregated into one count per pairing, so the work grows with the number of
+pairings and of players, never with the number of games. A small pool is fitted here in pure
+Python (a dense Cholesky per Newton step, n³ operations): the calibration's 40 players and
+20,000 games fit in a fraction of a second, and a performance rating (one player) never loads
+numpy, which the app's start-up would pay for. From :data:`ARRAY_FIT_FROM` players on, the same
+maximisation runs on numpy arrays (:mod:`profiles.ratings.fit_arrays`): 2,000 players and
+100,000 games in seconds, where this Newton would take hours.
 
 Perfect scores. Where the results leave some player (or group of players) with every point, or
 with none, against everyone linked to the anchors, the maximum-likelihood rating is infinite.
@@ -21,7 +25,7 @@ wins against 1500-rated opponents fit at ``1500 + 400·log10(41)`` ≈ 2145, a l
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from profiles.ratings.base import RatingInputError
@@ -35,6 +39,17 @@ _MAX_STEP = 800.0
 overshoot into a region where the expected scores round to exactly 0 or 1."""
 
 _MAX_ITERATIONS = 200
+
+SINGULAR_INFORMATION = (
+    "the games do not pin the ratings down (the information matrix is singular): add games "
+    "between the players"
+)
+
+ARRAY_FIT_FROM = 48
+"""Fitted players from which :mod:`profiles.ratings.fit_arrays` maximises instead. Below it the
+pure-Python Newton is as quick as the arrays once numpy's import (0.15 to 0.3 s) is counted:
+48 players with 60 games each took 0.17 s here against 0.04 s on arrays (the calibration's
+pool of 39 stays here), while 400 players took 46 s against 0.55 s (``benchmarks/fit.py``)."""
 
 Game = tuple[str, str, float]
 """``(white, black, white's score)``: the score is 1, 0.5 or 0 (any value in 0..1 is accepted)."""
@@ -165,7 +180,21 @@ def _fit(
     informative = [p for p in pairings if p.first not in anchors or p.second not in anchors]
     virtual = _players_without_finite_fit(fitted, informative, anchors)
     weighted = _with_virtual_draws(informative, virtual, games_by_player)
-    ratings, covariance = _maximise(fitted, weighted, anchors)
+    covariance: Mapping[tuple[str, str], float]
+    if len(fitted) >= ARRAY_FIT_FROM:
+        # Imported here: numpy's import is paid only by a fit this large (see fit_arrays).
+        from profiles.ratings import fit_arrays  # noqa: PLC0415
+
+        ratings, covariance = fit_arrays.maximise(
+            fitted,
+            [(p.first, p.second, p.games, p.first_score) for p in weighted],
+            anchors,
+            max_step=_MAX_STEP,
+            converged=_CONVERGED,
+            max_iterations=_MAX_ITERATIONS,
+        )
+    else:
+        ratings, covariance = _maximise(fitted, weighted, anchors)
 
     players = {
         name: FittedRating(
@@ -208,20 +237,13 @@ def planned_covariance(
 def _check_anchored(
     fitted: list[str], pairings: list[_Pairing], anchors: Mapping[str, float]
 ) -> None:
-    """Every fitted player must be linked to an anchor through games (union–find)."""
-    parent: dict[str, str] = {}
-
-    def root(name: str) -> str:
-        parent.setdefault(name, name)
-        while parent[name] != name:
-            parent[name] = parent[parent[name]]
-            name = parent[name]
-        return name
-
+    """Every fitted player must be linked to an anchor through games."""
+    opponents: dict[str, list[str]] = {}
     for pairing in pairings:
-        parent[root(pairing.first)] = root(pairing.second)
-    anchored = {root(name) for name in anchors}
-    loose = [name for name in fitted if root(name) not in anchored]
+        opponents.setdefault(pairing.first, []).append(pairing.second)
+        opponents.setdefault(pairing.second, []).append(pairing.first)
+    linked = _reachable(anchors, opponents)
+    loose = [name for name in fitted if name not in linked]
     if loose:
         shown = ", ".join(repr(name) for name in loose[:5])
         more = f" and {len(loose) - 5} more" if len(loose) > 5 else ""
@@ -256,15 +278,16 @@ def _players_without_finite_fit(
         if pairing.first_score < pairing.games:
             took_points_from[second].add(first)
             lost_points_to[first].add(second)
-    strong = _reachable(anchor_node, took_points_from) & _reachable(anchor_node, lost_points_to)
+    strong = _reachable([anchor_node], took_points_from)
+    strong &= _reachable([anchor_node], lost_points_to)
     return {name for name in fitted if name not in strong}
 
 
-def _reachable(start: str, edges: Mapping[str, set[str]]) -> set[str]:
-    seen = {start}
-    frontier = [start]
+def _reachable(starts: Iterable[str], edges: Mapping[str, Collection[str]]) -> set[str]:
+    seen = set(starts)
+    frontier = list(seen)
     while frontier:
-        for following in edges[frontier.pop()]:
+        for following in edges.get(frontier.pop(), ()):
             if following not in seen:
                 seen.add(following)
                 frontier.append(following)
@@ -398,10 +421,7 @@ def _cholesky(matrix: list[list[float]]) -> list[list[float]]:
             total = matrix[i][j] - sum(row_i[k] * row_j[k] for k in range(j))
             if i == j:
                 if total <= 0.0:
-                    raise RatingInputError(
-                        "the games do not pin the ratings down (the information matrix is "
-                        "singular): add games between the players"
-                    )
+                    raise RatingInputError(SINGULAR_INFORMATION)
                 row_i[i] = math.sqrt(total)
             else:
                 row_i[j] = total / row_j[j]

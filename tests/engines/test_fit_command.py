@@ -58,6 +58,29 @@ def test_a_chain_of_pairings_fits_to_the_logit_of_each_score(
     assert list(players) == ["A", "B", "C"]  # strongest first
 
 
+def test_a_long_chain_fits_to_the_closed_form_at_every_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """300 players, each meeting the next four times (as many as the fit on arrays is used
+    for): the errors grow along the chain as the root of the sum of the links' variances."""
+    players = 300
+    games: list[tuple[str, str, str]] = []
+    expected_rating, expected_variance = [1500.0], [0.0]
+    for k in range(players - 1):
+        wins = 1 + k % 3  # the later player scores 1, 2 or 3 of 4
+        games += [(f"P{k + 1}", f"P{k}", "1-0")] * wins + [(f"P{k}", f"P{k + 1}", "1-0")] * (
+            4 - wins
+        )
+        s = wins / 4
+        expected_rating.append(expected_rating[-1] + 400 * math.log10(s / (1 - s)))
+        expected_variance.append(expected_variance[-1] + _se(4, s) ** 2)
+    fitted = _fit(capsys, str(_pgn(tmp_path / "long.pgn", games)), "--anchor", "P0=1500")
+    for k in range(players):
+        assert fitted[f"P{k}"]["rating"] == pytest.approx(expected_rating[k], abs=0.06)
+        assert fitted[f"P{k}"]["error"] == pytest.approx(math.sqrt(expected_variance[k]), abs=0.06)
+    assert fitted[f"P{players - 1}"]["error"] > 15 * _se(4, 0.5)
+
+
 def test_a_player_with_every_point_gets_a_finite_rating_above_a_near_perfect_score(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
