@@ -139,7 +139,7 @@ class RatedPlayApp(App[None]):
                 # The question said it: the next start need not say it again.
                 with suppress(UserError):
                     self.ledger.mark_abandonment_told(game_screen.game.game_id)
-                self.exit()
+            self.exit()  # a game that ended meanwhile has nothing left to lose
 
         # The question is asked beside the board, so a message over it (an engine that
         # failed) makes way for it.

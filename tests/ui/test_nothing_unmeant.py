@@ -227,7 +227,10 @@ async def test_every_question_stands_beside_the_board_with_both_clocks_in_sight(
             assert game.clock.remaining(game.player_color) < before, "the clock runs meanwhile"
             moves = screen.query_one(MoveList)
             assert latest_move_in_view(moves, game.san_moves()), title
-            await pilot.press("escape" if title != "Double offered" else "enter")
+            if title == "Double offered":  # no way out: an answer is chosen
+                await pilot.click("DecisionPanel #accept")
+            else:
+                await pilot.press("escape")
             await pilot.pause()
             nothing_changed(screen)
 
@@ -255,17 +258,13 @@ async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
             await wait_for_player_turn(pilot, screen)
             if game.is_over:
                 break
-            await pilot.pause()
-            await pilot.pause()
-            assert latest_move_in_view(moves, game.san_moves()), game.san_moves()
+            await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
             await type_move(pilot, game.board.san(await human_move(human, game.board)))
         await wait_for_player_turn(pilot, screen)
         assert moves.max_scroll_y > 0, "the list is longer than its window"
         await pilot.press("f7")  # nothing to claim: a long message below the list
-        await pilot.pause()
-        await pilot.pause()
-        assert "no draw can be claimed" in shown(app, "#status")
-        assert latest_move_in_view(moves, game.san_moves()), game.san_moves()
+        await wait_until(pilot, lambda: "no draw can be claimed" in shown(app, "#status"))
+        await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
 
 
 async def test_promotion_takes_the_piece_letter_in_either_case(
@@ -283,6 +282,86 @@ async def test_promotion_takes_the_piece_letter_in_either_case(
             await pilot.pause()
             assert chosen == [chess.piece_name(chess.PIECE_SYMBOLS.index(letter.lower()))]
             assert not screen.asking
+
+
+async def test_an_answer_pressed_twice_answers_its_own_question_only(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """A double click on Keep playing once popped the question beneath as well: under a
+    question to leave, the engine's double was answered "cancel" (read as a refusal, which
+    resigns); with nothing beneath, the app crashed, and a crash abandons the game."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_doubling_game(pilot)
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, screen)
+        answers: list[str] = []
+        await screen.ask(double_offered(screen.game, answers.append))
+        await pilot.press("ctrl+q")
+        await wait_for_question(pilot, "Leave")
+        keep_playing = screen.query_one("DecisionPanel #cancel", Button)
+        keep_playing.press()
+        keep_playing.press()
+        await pilot.pause()
+        question = await wait_for_question(pilot, "Double offered")
+        assert answers == [] and screen.asking, "the double still waits for its answer"
+        await pilot.click("DecisionPanel #accept")
+        await pilot.pause()
+        assert answers == ["accept"] and question is not None
+
+        await pilot.press("f8")
+        await wait_for_question(pilot, "Resign?")
+        keep_playing = screen.query_one("DecisionPanel #cancel", Button)
+        keep_playing.press()
+        keep_playing.press()
+        await pilot.pause()
+        assert not screen.game.is_over and not screen.asking
+
+
+async def test_while_a_double_is_offered_keys_stay_with_its_answers(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """Escape, or a move typed past a question to leave, sent the keyboard to the hidden move
+    box while the double was still asked."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_doubling_game(pilot)
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, screen)
+        await screen.ask(double_offered(screen.game, lambda _: None))
+        await wait_for_question(pilot, "Double offered")
+        box = screen.query_one("#move-input", Input)
+        await pilot.press("escape", "d", "4", "enter")
+        await pilot.pause()
+        assert screen.focused is not box and not box.value
+        await pilot.press("ctrl+q")
+        await wait_for_question(pilot, "Leave")
+        await pilot.press("d", "4")  # past the question to leave: it gets its way out
+        await pilot.pause()
+        await wait_for_question(pilot, "Double offered")
+        assert screen.focused is not box and not box.value
+        assert not screen.query_one("#at-the-board").display, "the move box stays hidden"
+
+
+async def test_a_question_asked_as_another_is_answered_keeps_the_place(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """An answer and a new question overlapping once left the move box shown, and focused,
+    under the question still asked."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_doubling_game(pilot)
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, screen)
+        await pilot.press("f8")
+        await wait_for_question(pilot, "Resign?")
+        keep_playing = screen.query_one("DecisionPanel #cancel", Button)
+        keep_playing.press()
+        await screen.ask(double_offered(screen.game, lambda _: None))
+        await wait_for_question(pilot, "Double offered")
+        await pilot.pause()
+        assert not screen.query_one("#at-the-board").display
+        assert screen.focused is None
 
 
 # -- the setup ---------------------------------------------------------------------------
@@ -399,7 +478,7 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
                 await ask(question)  # type: ignore[arg-type]
 
             screen.ask = recorded  # type: ignore[method-assign]
-            game, time_control = screen.game, screen.game.time_control
+            game = screen.game
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()
@@ -407,6 +486,6 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
             if "Double offered" not in asked:
                 assert (game.stake, game.doublings) == (STAKE, 0)
             assert game.outcome is None or game.outcome.termination in BOARD_ENDINGS
-            assert game.time_control == time_control
+            assert game.is_over or game.clock.running == game.board.turn, "no key stops a clock"
             assert app.screen is screen
         ledger.close()

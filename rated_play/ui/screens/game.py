@@ -50,8 +50,16 @@ CLAIM_GROUNDS = {
     Termination.FIFTY_MOVES: "fifty moves by each side without a capture or a pawn move (9.3)",
 }
 """What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01)."""
-ACTIONS_AT_THE_BOARD = ("offer_draw", "claim_draw", "resign", "offer_double", "focus_board")
-"""The screen's keys that wait while a question is asked: one question is answered at a time."""
+ACTIONS_AT_THE_BOARD = (
+    "offer_draw",
+    "claim_draw",
+    "resign",
+    "offer_double",
+    "focus_board",
+    "focus_move_box",
+)
+"""The screen's keys that wait while a question is asked: one question is answered at a time,
+and the keyboard stays with its answers."""
 
 
 def is_promotion(board: chess.Board, from_square: chess.Square, to_square: chess.Square) -> bool:
@@ -271,8 +279,6 @@ class GameScreen(WorkingScreen):
     def show_move_error(self, text: str) -> None:
         show_text(self.query_one("#move-error", Static), text)
 
-    # -- the player's moves ----------------------------------------------------------------
-
     # -- questions beside the board -----------------------------------------------------------
 
     async def ask(self, question: Question) -> None:
@@ -290,6 +296,8 @@ class GameScreen(WorkingScreen):
 
     @on(DecisionPanel.Closed)
     def questions_answered(self) -> None:
+        if self.asking:
+            return  # a question asked since: it keeps the place
         self.query_one("#at-the-board").display = True
         board = self.query_one(BoardView)
         board.can_focus = True
@@ -301,6 +309,8 @@ class GameScreen(WorkingScreen):
     def typed_past_a_question(self, event: DecisionPanel.Typed) -> None:
         """The player typed instead of answering: they meant a move, so the question got its
         safe answer and the character goes where moves are typed."""
+        if self.asking:
+            return  # another question came meanwhile: it is answered first
         box = self.query_one("#move-input", Input)
         box.focus()
         box.insert_text_at_cursor(event.character)
@@ -358,10 +368,10 @@ class GameScreen(WorkingScreen):
     async def ask_promotion(self, start: chess.Square, end: chess.Square) -> None:
         """Which piece the pawn going from ``start`` to ``end`` becomes."""
 
-        def promote(piece_name: str) -> None:
+        async def promote(piece_name: str) -> None:
             if piece_name in chess.PIECE_NAMES:
                 piece = chess.PIECE_NAMES.index(piece_name)
-                self.run_worker(self.play(chess.Move(start, end, promotion=piece)))
+                await self.play(chess.Move(start, end, promotion=piece))
 
         await self.ask(promotion_question(promote))
 
@@ -438,7 +448,7 @@ class GameScreen(WorkingScreen):
                 answered.set_result(value)
 
         await self.ask(double_offered(game, answer))
-        accept = await answered == "accept"
+        accept = await answered == "accept"  # the two answers are "accept" and "refuse"
         if game.is_over:
             return
         with self.saving():
@@ -551,8 +561,8 @@ class GameScreen(WorkingScreen):
         await self.ask(
             confirmation(
                 "Resign?",
-                "Resigning ends the game now and scores it as a loss: the stake of "
-                f"{money(self.game.stake)} goes to your opponent.",
+                "Resigning ends the game now and scores it as a loss: the stake goes to your "
+                "opponent.",
                 act="Resign",
                 then=resign,
             )
@@ -590,6 +600,8 @@ class GameScreen(WorkingScreen):
         if report is None:
             outcome = self.game.outcome
             assert outcome is not None
+            # No question is left to answer in a game that is over: the message takes its place.
+            self.run_worker(self.query_one(DecisionPanel).clear())
             self.set_status(
                 f"{outcome.description}, but the ledger could not take the result: free some "
                 "disk space, then quit (Ctrl+Q) to save it; until then it stands as a loss."
@@ -623,7 +635,8 @@ def promotion_question(answer: Callable[[str], object]) -> Question:
             for piece in PROMOTIONS
         ),
         answer=answer,
-        escape="",
+        way_out="",
+        default="queen",
     )
 
 
@@ -634,7 +647,7 @@ def double_offered(game: RatedGame, answer: Callable[[str], object]) -> Question
         "Double offered",
         f"With {last_move_named(game.san_moves())}, your opponent offers to double the stake "
         f"to {doubled}. Accept, and the right to double next is yours; refuse, and you resign "
-        f"the game and lose {money(game.stake)}.",
+        f"the game and lose {money(game.stake)}. Tab to an answer, then Enter.",
         (
             Choice(f"Accept ({doubled})", "accept"),
             Choice("Refuse and resign", "refuse", acts=True),
@@ -644,6 +657,7 @@ def double_offered(game: RatedGame, answer: Callable[[str], object]) -> Question
 
 
 def last_move_named(san_moves: list[str]) -> str:
-    """The last move as a scoresheet names it: ``9.Qxc1`` for White, ``9…Qxc1`` for Black."""
+    """The last move as a scoresheet names it: ``9.Qxc1`` for White, ``9…Qxc1`` for Black.
+    An offer always comes with a move, so there is one."""
     ply = len(san_moves)
     return f"{(ply + 1) // 2}{'.' if ply % 2 else '…'}{san_moves[-1]}"

@@ -323,6 +323,8 @@ class SetupScreen(WorkingScreen):
 
     @on(Dropdown.Changed, "#preset")
     def preset_chosen(self, event: Dropdown.Changed) -> None:
+        if event.value != self.query_one("#preset", Dropdown).value:
+            return  # a change overtaken by a later one (a custom clock typed on, key by key)
         custom = self.query_one("#custom", Input)
         if event.value == CUSTOM:
             if self.clocked in PRESETS:  # chosen now, not a custom control restored

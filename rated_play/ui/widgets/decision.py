@@ -1,13 +1,17 @@
 """The questions a rated game asks beside the board: resign, leave, offer or claim a draw, offer
 or answer a double, and which piece a pawn becomes.
 
-Each asks once, with the safe answer focused, so Enter alone never ends a game or raises its
-stake, and it stands beside the board, never over it: the position, the last move and both
-clocks stay in sight while the player decides, as they do on lichess or in Fritz.
+Each asks once, and stands beside the board, never over it: the position, the last move and
+both clocks stay in sight while the player decides, as they do on lichess or in Fritz. Where one
+answer changes nothing it has the focus, so Enter alone never ends a game or raises its stake;
+where none does (a double offered to the player) no answer has the focus, and Enter alone does
+nothing at all.
 """
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -35,21 +39,40 @@ class Choice:
     """The answer that does the irreversible thing: drawn in the warning colour."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Question:
     title: str
     text: str
     choices: tuple[Choice, ...]
     answer: Callable[[str], object]
-    """Called with the chosen :attr:`Choice.value`."""
-    safe: int = 0
-    """The index of the answer that changes nothing: focused, so Enter alone gives it."""
-    escape: str | None = None
-    """The answer Escape gives; None where the question must be answered (a double offered
-    to the player: it cannot be put off, and neither answer is nothing)."""
-    typing_answers_safe: bool = False
-    """A typed character gives the safe answer and goes on to the move box: the player meant
-    to type a move, not to do this."""
+    """Called (and awaited, if it returns an awaitable) with the chosen :attr:`Choice.value`."""
+    way_out: str | None = None
+    """The answer that changes nothing: Escape gives it, as does a typed character that
+    chooses nothing (the player meant to type a move), which then goes on to the move box.
+    None where every answer changes something (a double offered to the player): then only a
+    chosen answer closes the question."""
+    default: str | None = None
+    """The answer whose button has the focus, so Enter gives it: the way out unless another
+    is named (a promotion's queen). None, and no way out, for a double offered: nothing is
+    focused, so the Enter of a move typed as the question came answers nothing."""
+
+    @property
+    def focused_answer(self) -> str | None:
+        return self.default if self.default is not None else self.way_out
+
+
+class AnswerButton(Button):
+    """An answer's button, bound to the question it answers: a second press that arrives after
+    the question is gone (a double click, a repeated Enter) answers nothing else."""
+
+    def __init__(self, question: Question, choice: Choice) -> None:
+        super().__init__(choice.label, id=choice.value, compact=True)
+        if choice.acts:
+            self.variant = "error"
+        elif choice.value == question.focused_answer:
+            self.variant = "primary"
+        self.question = question
+        self.choice = choice
 
 
 class DecisionPanel(Vertical, can_focus=False):
@@ -57,7 +80,6 @@ class DecisionPanel(Vertical, can_focus=False):
     leaving while a double is offered, comes first; the other is shown again after it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "escape", "Cancel"),
         Binding("left,shift+tab", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
     ]
@@ -66,7 +88,8 @@ class DecisionPanel(Vertical, can_focus=False):
         """The last question was answered: the panel is hidden."""
 
     class Typed(Message):
-        """A character was typed while a question that gives way to typing was shown."""
+        """A character was typed past a question, which got its way out: it is the start of
+        a move, for the move box."""
 
         def __init__(self, character: str) -> None:
             super().__init__()
@@ -75,6 +98,8 @@ class DecisionPanel(Vertical, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._questions: list[Question] = []
+        self._showing = asyncio.Lock()
+        """One change of the buttons at a time: an answer and a new question may overlap."""
         self.display = False
 
     def compose(self) -> ComposeResult:
@@ -96,7 +121,7 @@ class DecisionPanel(Vertical, can_focus=False):
         await self._show()
 
     async def clear(self) -> None:
-        """Drop every question unanswered (the game is over)."""
+        """Drop every question unanswered: the game is over."""
         self._questions.clear()
         await self._show()
 
@@ -105,54 +130,54 @@ class DecisionPanel(Vertical, can_focus=False):
         show_text(self.query_one("#decision-clock", Static), text)
 
     async def _show(self) -> None:
-        question = self.question
-        was_shown, self.display = self.display, question is not None
-        choices = self.query_one("#decision-choices", Horizontal)
-        await choices.remove_children()
-        if question is None:
-            if was_shown:
-                self.post_message(self.Closed())
-            return
-        self.border_title = question.title
-        self.query_one("#decision-text", Static).update(question.text)
-        buttons = [
-            Button(
-                choice.label,
-                variant="error" if choice.acts else "primary" if i == question.safe else "default",
-                compact=True,
-                id=choice.value,
-            )
-            for i, choice in enumerate(question.choices)
-        ]
-        await choices.mount_all(buttons)
-        buttons[question.safe].focus()
-        self.refresh_bindings()
+        async with self._showing:
+            question = self.question
+            choices = self.query_one("#decision-choices", Horizontal)
+            await choices.remove_children()
+            if question is None:
+                if self.display:
+                    self.display = False
+                    self.post_message(self.Closed())
+                return
+            self.display = True
+            self.border_title = question.title
+            self.query_one("#decision-text", Static).update(question.text)
+            buttons = [AnswerButton(question, choice) for choice in question.choices]
+            await choices.mount_all(buttons)
+            focused = [b for b in buttons if b.choice.value == question.focused_answer]
+            if focused:
+                focused[0].focus()
+            else:
+                # No answer is safe: none is focused, so the Enter of a move typed as the
+                # question came cannot answer it; Tab or a click chooses.
+                self.screen.set_focus(None)
 
-    async def _answer(self, value: str) -> None:
-        question = self._questions.pop()
+    async def _answer(self, question: Question, value: str) -> None:
+        if question is not self.question:
+            return  # a press for a question already answered
+        self._questions.pop()
         await self._show()
-        question.answer(value)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # A question that must be answered (a double offered) has no way out but an answer.
-        return action != "escape" or (
-            self.question is not None and self.question.escape is not None
-        )
-
-    async def action_escape(self) -> None:
-        question = self.question
-        if question is not None and question.escape is not None:
-            await self._answer(question.escape)
+        answered = question.answer(value)
+        if inspect.isawaitable(answered):
+            await answered
 
     @on(Button.Pressed)
     async def chosen(self, event: Button.Pressed) -> None:
         event.stop()
-        assert event.button.id is not None
-        await self._answer(event.button.id)
+        button = event.button
+        assert isinstance(button, AnswerButton)
+        await self._answer(button.question, button.choice.value)
 
     async def on_key(self, event: events.Key) -> None:
         question = self.question
         if question is None:
+            return
+        if event.key == "escape":
+            # Escape never falls through to the screen (where it would focus the hidden move
+            # box): it gives the way out, or does nothing where there is none.
+            event.stop()
+            if question.way_out is not None:
+                await self._answer(question, question.way_out)
             return
         character = event.character
         if not event.is_printable or character is None:
@@ -161,21 +186,20 @@ class DecisionPanel(Vertical, can_focus=False):
         event.prevent_default()
         for choice in question.choices:
             if character in choice.keys:
-                await self._answer(choice.value)
+                await self._answer(question, choice.value)
                 return
-        if question.typing_answers_safe:
-            await self._answer(question.choices[question.safe].value)
-            self.post_message(self.Typed(character))
+        if question.way_out is not None:
+            await self._answer(question, question.way_out)
+            if self.question is None:  # a move is typed only once nothing else is asked
+                self.post_message(self.Typed(character))
 
 
 def confirmation(title: str, text: str, *, act: str, then: Callable[[], object]) -> Question:
-    """A question whose safe answer is to play on: ``then`` runs only for the ``act`` answer,
-    and Escape or a typed character plays on."""
+    """A question whose way out is to play on: ``then`` runs only for the ``act`` answer."""
     return Question(
         title,
         text,
         (Choice("Keep playing", "cancel"), Choice(act, "confirm", acts=True)),
         answer=lambda value: then() if value == "confirm" else None,
-        escape="cancel",
-        typing_answers_safe=True,
+        way_out="cancel",
     )
