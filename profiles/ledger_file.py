@@ -22,6 +22,9 @@ from pathlib import Path
 
 from profiles.errors import UserError, printable
 
+LEDGER_FILE = "ledger.sqlite3"
+"""The ledger's name inside a data directory."""
+
 APPLICATION_ID = 0x52506C79
 """``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
 
@@ -296,18 +299,6 @@ def _expected_schema(version: int) -> set[tuple[str, ...]]:
 
 def _wal(path: Path) -> Path:
     return path.with_name(path.name + "-wal")
-
-
-def is_ledger_file(path: Path, ledger: Path) -> bool:
-    """Whether ``path`` is the ledger at ``ledger`` or one of the files SQLite keeps beside it
-    (the write-ahead log and its index): a file no command may write anything else into."""
-    for name in (ledger.name, f"{ledger.name}-wal", f"{ledger.name}-shm"):
-        try:
-            if path.samefile(ledger.with_name(name)):
-                return True
-        except OSError:
-            continue  # one of the two does not exist: not the same file
-    return False
 
 
 def _uri(path: Path, mode: str) -> str:
