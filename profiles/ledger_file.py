@@ -16,6 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import stat
 import tempfile
 from enum import Enum
 from pathlib import Path
@@ -232,16 +233,43 @@ def _not_a_ledger(path: Path, what: str) -> LedgerError:
 
 
 def _read_header(path: Path) -> bytes | None:
-    """The file's first 100 bytes, or None when there is no file."""
+    """The file's first 100 bytes, or None when there is no file.
+
+    Anything but a regular file is refused from its inode alone, before it is opened: opening
+    a named pipe blocks until another process writes to it, which may be never.
+    """
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        if path.is_symlink():  # a link whose target is gone: never a new ledger in its place
+            raise LedgerError(
+                f"{printable(path)} is a link to {printable(os.readlink(path))}, which does "
+                "not exist; nothing was changed: restore the ledger it pointed to, or remove "
+                "the link to start a new ledger"
+            ) from None
+        return None
+    except OSError as error:
+        raise failure(error, path, writing=False) from error
+    if not stat.S_ISREG(found.st_mode):
+        raise _not_a_ledger(path, special_file(found.st_mode))
     try:
         with path.open("rb") as file:
             return file.read(_HEADER_SIZE)
     except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise _not_a_ledger(path, "a directory") from None
+        return None  # removed a moment ago
     except OSError as error:
         raise failure(error, path, writing=False) from error
+
+
+def special_file(mode: int) -> str:
+    """What a file that is not a regular one is, from its ``st_mode``, for a sentence."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def _recognise(path: Path, header: bytes) -> Kind:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from profiles.errors import UserError, printable
-from profiles.ledger_file import LEDGER_FILE
+from profiles.ledger_file import LEDGER_FILE, special_file
 
 SIDE_FILES = {
     "-wal": "write-ahead log",
@@ -81,7 +81,7 @@ def check_writable(path: Path, kind: FileKind, *, data_dir: Path, option: str) -
             f"cannot use {shown}: {error.strerror or error}; choose another file"
         ) from error
     if not stat.S_ISREG(found.st_mode):
-        raise ForeignFileError(f"{shown} is {_not_regular(found.st_mode)}, not a file{refuse}")
+        raise ForeignFileError(f"{shown} is {special_file(found.st_mode)}, not a file{refuse}")
     if found.st_size > 0 and not kind.recognise(path):
         raise ForeignFileError(f"{shown} holds something other than {kind.name}{refuse}")
 
@@ -92,16 +92,6 @@ def _same(path: Path, other: Path) -> bool:
         return os.path.samefile(path, other)
     except OSError:
         return False
-
-
-def _not_regular(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
 
 
 def _is_sqlite(path: Path) -> bool:

@@ -478,3 +478,43 @@ def test_a_missing_write_ahead_log_costs_no_finished_game(tmp_path: Path) -> Non
     assert result.status == 0, result.err
     assert '"wins": 2' in result.out and '"draws": 1' in result.out and '"losses": 1' in result.out
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
+
+
+READING = {
+    "profile": ["profile", PLAYER],
+    "export": ["export", PLAYER],
+    "leaderboard": ["leaderboard"],
+    "analyse": ["analyse", "1"],
+    "games": ["games", PLAYER],
+    "history": ["history", PLAYER],
+    "app": [],
+}
+"""Every command that opens the ledger, as argv before ``--data-dir``."""
+
+
+@pytest.mark.parametrize("command", sorted(READING))
+@pytest.mark.parametrize("kind", ["named pipe", "dangling link"])
+def test_a_ledger_that_is_not_a_file_is_refused_before_it_is_opened(
+    command: str, kind: str, tmp_path: Path
+) -> None:
+    """Real processes, bounded: opening a named pipe nobody writes to blocks for ever."""
+    directory = tmp_path / "data"
+    directory.mkdir()
+    ledger = directory / "ledger.sqlite3"
+    if kind == "named pipe":
+        os.mkfifo(ledger)
+    else:
+        ledger.symlink_to(tmp_path / "moved-away.sqlite3")
+    before = tree(directory)
+    child = subprocess.run(
+        [sys.executable, "-m", "rated_play", *READING[command], "--data-dir", str(directory)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert_refused(Run(child.returncode, child.stdout, child.stderr))
+    assert ("named pipe" if kind == "named pipe" else "which does not exist") in child.stderr
+    assert tree(directory) == before and not (tmp_path / "moved-away.sqlite3").exists()
