@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 import stat
 import tempfile
@@ -162,6 +163,18 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
         header = _read_header(path)
         assert header is not None
     kind = _recognise(path, header)
+    if readonly:
+        snapshot = _snapshot(path)
+        if snapshot is not None:
+            try:
+                _check(snapshot, path, kind)
+            except sqlite3.Error as error:
+                snapshot.close()
+                raise failure(error, path, writing=False) from error
+            except LedgerError:
+                snapshot.close()
+                raise
+            return snapshot
     _check_file(path, kind)
     connection = _connect(path, readonly=readonly)
     if not readonly:
@@ -171,6 +184,47 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
             connection.close()
             raise failure(error, path, writing=True) from error
     return connection
+
+
+_SNAPSHOT_WAIT = 2.0
+"""Seconds a reader waits for another reader's snapshot before reading the file in place."""
+
+
+def _snapshot(path: Path) -> sqlite3.Connection | None:
+    """The ledger copied into memory, when no process has it open; else None.
+
+    A connection opened read-only on a WAL-mode file makes its ``-wal`` and ``-shm`` beside it
+    and leaves them (https://www.sqlite.org/wal.html, "Read-Only Databases"); ``immutable``
+    would make none, but reads wrong pages if a writer starts meanwhile. Without a ``-wal`` or
+    ``-journal`` beside the file nobody has it open (every WAL connection keeps the log while
+    open), so it is opened in EXCLUSIVE locking mode: SQLite then keeps its WAL index in the
+    process's own memory, makes no ``-shm``, and refuses every other connection until it is
+    closed (https://www.sqlite.org/pragma.html#pragma_locking_mode). The file is copied into
+    memory under that lock and the connection closed at once, which removes the empty log it
+    made: the directory is left as it was, and a writer waits a few milliseconds at most.
+    Whenever that cannot be done (a log is there, another process holds the file, the file or
+    its directory is read-only) the file is read in place through SQLite's read-only locking.
+    """
+    if any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal")):
+        return None
+    try:
+        source = sqlite3.connect(
+            _uri(path, "rw"), uri=True, timeout=_SNAPSHOT_WAIT, isolation_level=None
+        )
+    except sqlite3.Error:
+        return None
+    try:
+        source.execute("PRAGMA query_only=ON")
+        source.execute("PRAGMA locking_mode=EXCLUSIVE")
+        source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        source.backup(memory)
+    except sqlite3.Error:
+        return None
+    finally:
+        source.close()
+    memory.execute("PRAGMA query_only=ON")
+    return memory
 
 
 def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> LedgerError:
@@ -292,13 +346,19 @@ def _has_early_schema(path: Path, header: bytes) -> bool:
 
     The main file is read as immutable, which touches nothing beside it. Only when it holds no
     table at all while a write-ahead log lies beside it (a ledger of the first version that was
-    never closed cleanly) is the log read too.
+    never closed cleanly, or another program's database still in its first log) is the log
+    read too: from a private copy of the two files, since a connection to the file itself
+    would write the other program's ``-shm``.
     """
     try:
         found = _schema_of(_uri(path, "ro") + "&immutable=1")
         if not found and header[18] == _WAL_MODE and _wal(path).exists():
-            found = _schema_of(_uri(path, "ro"))
-    except sqlite3.Error:
+            with tempfile.TemporaryDirectory() as private:
+                copy = Path(private) / path.name
+                shutil.copyfile(path, copy)
+                shutil.copyfile(_wal(path), _wal(copy))
+                found = _schema_of(_uri(copy, "rw"))
+    except (sqlite3.Error, OSError):
         return False
     return found == _expected_schema(1)
 
