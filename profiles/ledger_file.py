@@ -235,22 +235,28 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
     """
     where = printable(path.parent)
     doing = "write" if writing else "read"
+    # Said only of a ledger that is there: before the first game there is nothing to keep.
+    keeps = _KEEPS if path.exists() else ""
     if isinstance(error, OSError):
         code = error.errno
         if code == errno.ENOSPC:
-            return LedgerWriteError(_NO_SPACE.format(where=where))
+            return LedgerWriteError(_NO_SPACE.format(where=where) + keeps)
         if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+            return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where) + keeps)
         if code == errno.ENAMETOOLONG:
             return LedgerError(f"the path of the data directory is too long: {_SHORTER}")
         if code == errno.ENOTDIR:
             return LedgerError(f"{where} is not a directory: {_SHORTER}")
         return LedgerError(f"cannot {doing} the ledger in {where}: {error.strerror or error}")
     primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    if primary == sqlite3.SQLITE_FULL:
-        return LedgerWriteError(_NO_SPACE.format(where=where))
+    # SQLite reports a file it could not make or grow beside the ledger (the -shm or -wal) as
+    # an I/O error without the reason; the file system's own count of free blocks tells.
+    if primary == sqlite3.SQLITE_FULL or (
+        primary in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN) and _disk_full(path.parent)
+    ):
+        return LedgerWriteError(_NO_SPACE.format(where=where) + keeps)
     if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN):
-        return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+        return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where) + keeps)
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return LedgerWriteError(
             f"the ledger in {where} is busy: another copy of rated-play is writing to it; "
@@ -261,14 +267,27 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
     return LedgerError(f"cannot {doing} the ledger {printable(path)}: {error}; nothing was changed")
 
 
-_NO_SPACE = (
-    "there is no space left on the disk holding {where}: free some space and try again; "
-    "the ledger keeps every game it had"
-)
+_NO_SPACE = "there is no space left on the disk holding {where}: free some space and try again"
 _NO_PERMISSION = (
     "rated-play has no permission to {doing} in {where}: give your user that permission, "
-    "or run as the user who owns it; the ledger keeps every game it had"
+    "or run as the user who owns it"
 )
+_KEEPS = "; the ledger keeps every game it had"
+
+_ROOM = 64 * 1024
+"""Bytes below which a disk counts as full: less than SQLite needs for a WAL index (32 KiB)
+and a page or two of log."""
+
+
+def _disk_full(directory: Path) -> bool:
+    """Whether the file system holding ``directory`` has no room left for this user."""
+    try:
+        found = os.statvfs(directory)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < _ROOM
+
+
 _SHORTER = "give --data-dir (or RATED_PLAY_HOME) a directory that exists or can be created"
 
 
@@ -474,11 +493,14 @@ def _prepare_for_writing(connection: sqlite3.Connection, kind: Kind) -> None:
 
 
 def _create(path: Path) -> None:
-    """Make a whole new ledger at ``path``, unless a file appears there meanwhile."""
+    """Make a whole new ledger at ``path``, unless a file appears there meanwhile. When it
+    cannot be made, the directories made for it are removed again."""
+    made = [d for d in (path.parent, *path.parent.parents) if not d.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
     except OSError as error:
+        _remove_empty(made)
         raise failure(error, path, writing=True) from error
     os.close(handle)
     temporary = Path(name)
@@ -497,9 +519,20 @@ def _create(path: Path) -> None:
     except FileExistsError:
         pass  # another process made the ledger a moment ago: it is used as found
     except (OSError, sqlite3.Error) as error:
+        temporary.unlink(missing_ok=True)
+        _remove_empty(made)
         raise failure(error, path, writing=True) from error
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _remove_empty(directories: list[Path]) -> None:
+    """Remove these directories, innermost first, while they are empty."""
+    for directory in directories:
+        try:
+            directory.rmdir()
+        except OSError:
+            return  # not empty (something else was put there meanwhile), or already gone
 
 
 def _sync_directory(directory: Path) -> None:
