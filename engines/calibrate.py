@@ -44,6 +44,7 @@ from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
 from profiles.time_control import TimeControl
+from profiles.written_file import FileKind
 
 SPAN = 300.0
 """Each entry meets every entry rated within this many points of it."""
@@ -140,6 +141,18 @@ def as_calibrated(opponent: Opponent, movetime: float) -> Opponent:
 
 def design_path(pgn: Path) -> Path:
     return pgn.with_name(pgn.name + ".design.json")
+
+
+def _is_design(path: Path) -> bool:
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        return isinstance(stored, dict) and bool(schema.read(Design, stored, unknown="ignore"))
+    except (OSError, ValueError, schema.SchemaError):
+        return False
+
+
+DESIGN = FileKind("a calibration design", _is_design)
+"""What a calibration keeps beside its games file."""
 
 
 _PAIRING: Kind[Pairing] = Plain(

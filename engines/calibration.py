@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
 from profiles.ratings.base import RATING_RANGE
+from profiles.written_file import FileKind
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
 SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
@@ -128,14 +130,43 @@ def write_calibration(path: Path, result: CalibrationResult) -> None:
 
 
 def _write_json(path: Path, document: dict[str, object]) -> None:
+    """A temporary file of this writer's own (created, never an existing one), synced, then
+    renamed over ``path``; a write that fails leaves no temporary file behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    with partial.open("w", encoding="utf-8") as file:
-        json.dump(document, file, indent=2)
-        file.write("\n")
-        file.flush()
-        os.fsync(file.fileno())
-    partial.replace(path)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    partial = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as file:
+            json.dump(document, file, indent=2)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+_LARGEST = 1 << 24
+"""Bytes beyond any calibration or check summary: a larger file is something else."""
+
+
+def _is_calibration(path: Path) -> bool:
+    try:
+        if path.stat().st_size > _LARGEST:
+            return False
+        return read_calibration(path) is not None
+    except (PoolConfigError, OSError):
+        return False
+
+
+CALIBRATION = FileKind("a calibration", _is_calibration)
+"""What ``engines calibrate`` writes: written only over a calibration or a new file."""
+CHECK_SUMMARY = FileKind(
+    "a calibration check",
+    lambda path: path.stat().st_size <= _LARGEST and read_check_summary(path) is not None,
+)
+"""What ``engines check`` keeps in the data directory."""
 
 
 def apply_calibration(

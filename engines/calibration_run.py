@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engines.calibrate import (
     DEFAULT_ANCHOR,
+    DESIGN,
     MINIMUM_GAMES,
     MOVETIME,
     SPAN,
@@ -22,11 +23,13 @@ from engines.calibrate import (
     Settings,
     calibrate,
     calibration_result,
+    design_path,
     engine_versions,
     machine,
     parse_anchors,
 )
 from engines.calibration import (
+    CALIBRATION,
     CalibrationResult,
     MeasuredRating,
     user_calibration_path,
@@ -40,6 +43,7 @@ from engines.pool import Pool, rating_calibration
 from profiles.errors import printable
 from profiles.ratings.base import RATING_RANGE
 from profiles.time_control import TimeControl
+from profiles.written_file import PGN, check_writable
 
 GAMES_FILE = "calibration-games.pgn"
 """The games of a whole calibration, inside the data directory."""
@@ -111,15 +115,20 @@ def prepare_calibration(
         limit=max_games,
         headers={"Event": "rated-play calibration", "Site": site},
     )
+    if output is None:
+        output = user_calibration_path(data_dir)
+    check_writable(output, CALIBRATION, data_dir=data_dir, option="--output")
     if pgn is None:
         pgn = data_dir / (ADDED_GAMES_FILE if keep is not None else GAMES_FILE)
+    check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
+    check_writable(design_path(pgn), DESIGN, data_dir=data_dir, option="the design beside --pgn")
     _check_games_file(pgn)
     return CalibrationRun(
         ladder=ladder,
         skipped=pool.unavailable(),
         settings=settings,
         pgn=pgn,
-        output=output if output is not None else user_calibration_path(data_dir),
+        output=output,
         machine=site,
         added=tuple(only),
         keep=keep,

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from engines.calibrate import MOVETIME, as_calibrated, scored_games
 from engines.calibration import (
+    CHECK_SUMMARY,
     USER_CHECK,
     CalibrationResult,
     CheckSummary,
@@ -40,6 +41,7 @@ from profiles.ratings.goodness import (
     measured_difference,
     pairing_records,
 )
+from profiles.written_file import PGN, check_writable
 
 GAMES = 40
 """Games per pairing: a 95% interval of about ±110 points at an even score."""
@@ -158,6 +160,10 @@ async def check_calibration(
 
     Refuses before a game when there is nothing to check (:func:`checkable`)."""
     calibration = checkable(ladder, calibration)
+    summary = data_dir / USER_CHECK
+    check_writable(summary, CHECK_SUMMARY, data_dir=data_dir, option="the check's summary")
+    if pgn is not None:
+        check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
     with contextlib.ExitStack() as stack:
         if pgn is None:
             pgn = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "check.pgn"
@@ -172,7 +178,7 @@ async def check_calibration(
     # The summary is a convenience for the listing: a data directory that cannot take it does
     # not undo a check whose result is shown all the same.
     with contextlib.suppress(OSError):
-        write_check_summary(data_dir / USER_CHECK, result.summary())
+        write_check_summary(summary, result.summary())
     return result
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl
+import math
 import os
 import sqlite3
 import unicodedata
@@ -36,6 +37,7 @@ from profiles.ledger_file import (
     failure,
     open_file,
 )
+from profiles.ratings.base import RATING_RANGE
 from profiles.time_control import TimeClass, TimeControl
 
 if TYPE_CHECKING:
@@ -194,6 +196,9 @@ class Ledger:
     def __init__(self, connection: sqlite3.Connection, path: Path, *, readonly: bool) -> None:
         self._db = connection
         self._db.row_factory = sqlite3.Row  # rows are read by column name
+        # A text cell that is not UTF-8 would fail the whole query in SQLite's own decoding:
+        # kept as surrogates instead, it fails only its row, which is skipped and named.
+        self._db.text_factory = _text
         self.path = path
         self.readonly = readonly
         self._locks: dict[int, int] = {}
@@ -274,6 +279,16 @@ class Ledger:
         """What could not be read from rows skipped so far, one line each, with the row's id."""
         return list(self._damaged.values())
 
+    def damaged_notice(self) -> str | None:
+        """The sentence that tells a player of the rows skipped so far (None when none was),
+        as every command and the app say it."""
+        if not self._damaged:
+            return None
+        return (
+            f"the ledger has rows that cannot be read, left out ({'; '.join(self.damaged)}): "
+            "restore the ledger from a backup to get them back"
+        )
+
     # -- profiles ------------------------------------------------------------------------
 
     def profiles(self) -> list[Profile]:
@@ -283,8 +298,8 @@ class Ledger:
 
     def _profile(self, row: sqlite3.Row) -> Profile | None:
         try:
-            created = dt.datetime.fromisoformat(str(row["created_at"]))
-            return Profile(int(row["id"]), str(row["name"]), created)
+            created = dt.datetime.fromisoformat(_valid_text(row["created_at"], "created_at"))
+            return Profile(int(row["id"]), _valid_text(row["name"], "name"), created)
         except (TypeError, ValueError) as error:
             self._damaged[f"profile {row['id']}"] = f"profile {row['id']}: {error}"
             return None
@@ -762,27 +777,64 @@ _SETUP_COLUMNS_2 = _SETUP_COLUMNS.replace("believable_thinking", "1 AS believabl
 the default."""
 
 
+def _text(cell: bytes) -> str:
+    return cell.decode("utf-8", "surrogateescape")
+
+
+def _valid_text(cell: object, column: str) -> str:
+    """A text cell as read, or ValueError when it holds bytes that are not UTF-8."""
+    text = str(cell)
+    if any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
+        raise ValueError(f"its {column} is not UTF-8 text")
+    return text
+
+
+_SCORES = (None, 0.0, 0.5, 1.0)
+"""The player's score of a game: loss, draw or win, None when void."""
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    """The record, or ValueError naming the first value no game can hold: rows written by this
+    code never do, so one that does was damaged outside it."""
+    low, high = RATING_RANGE
+    if not low <= record.opponent_rating <= high:
+        raise ValueError(
+            f"the opponent's rating {record.opponent_rating:g} is outside {low:g} to {high:g}"
+        )
+    if record.player_score not in _SCORES:
+        raise ValueError(f"the score {record.player_score:g} is not 1, 0.5 or 0")
+    for rating in (record.rating_before, record.rating_after):
+        if rating is not None and not math.isfinite(rating):
+            raise ValueError(f"a rating of {rating} is not a number")
+    return record
+
+
 def _game(row: sqlite3.Row) -> GameRecord:
+    for column in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
+        if isinstance(row[column], str):
+            _valid_text(row[column], column)
     finished = row["finished_at"]
-    return GameRecord(
-        id=int(row["id"]),
-        profile_id=int(row["profile_id"]),
-        status=GameStatus(row["status"]),
-        player_color=color_named(row["player_color"]),
-        opponent_name=str(row["opponent_name"]),
-        opponent_title=str(row["opponent_title"]),
-        opponent_rating=float(row["opponent_rating"]),
-        time_control=str(row["time_control"]),
-        time_class=TimeClass(row["time_class"]),
-        result=str(row["result"]),
-        player_score=None if row["player_score"] is None else float(row["player_score"]),
-        termination=str(row["termination"]),
-        started_at=dt.datetime.fromisoformat(str(row["started_at"])),
-        finished_at=None if finished is None else dt.datetime.fromisoformat(str(finished)),
-        rating_before=None if row["rating_before"] is None else float(row["rating_before"]),
-        rating_after=None if row["rating_after"] is None else float(row["rating_after"]),
-        pgn=str(row["pgn"]),
-        stake=int(row["stake"]),
-        doublings=int(row["doublings"]),
-        purse_after=None if row["purse_after"] is None else int(row["purse_after"]),
+    return _checked(
+        GameRecord(
+            id=int(row["id"]),
+            profile_id=int(row["profile_id"]),
+            status=GameStatus(row["status"]),
+            player_color=color_named(row["player_color"]),
+            opponent_name=str(row["opponent_name"]),
+            opponent_title=str(row["opponent_title"]),
+            opponent_rating=float(row["opponent_rating"]),
+            time_control=str(row["time_control"]),
+            time_class=TimeClass(row["time_class"]),
+            result=str(row["result"]),
+            player_score=None if row["player_score"] is None else float(row["player_score"]),
+            termination=str(row["termination"]),
+            started_at=dt.datetime.fromisoformat(str(row["started_at"])),
+            finished_at=None if finished is None else dt.datetime.fromisoformat(str(finished)),
+            rating_before=None if row["rating_before"] is None else float(row["rating_before"]),
+            rating_after=None if row["rating_after"] is None else float(row["rating_after"]),
+            pgn=str(row["pgn"]),
+            stake=int(row["stake"]),
+            doublings=int(row["doublings"]),
+            purse_after=None if row["purse_after"] is None else int(row["purse_after"]),
+        )
     )

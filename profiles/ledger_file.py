@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
+import stat
 import tempfile
 from enum import Enum
 from pathlib import Path
 
 from profiles.errors import UserError, printable
+
+LEDGER_FILE = "ledger.sqlite3"
+"""The ledger's name inside a data directory."""
 
 APPLICATION_ID = 0x52506C79
 """``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
@@ -158,6 +163,18 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
         header = _read_header(path)
         assert header is not None
     kind = _recognise(path, header)
+    if readonly:
+        snapshot = _snapshot(path)
+        if snapshot is not None:
+            try:
+                _check(snapshot, path, kind)
+            except sqlite3.Error as error:
+                snapshot.close()
+                raise failure(error, path, writing=False) from error
+            except LedgerError:
+                snapshot.close()
+                raise
+            return snapshot
     _check_file(path, kind)
     connection = _connect(path, readonly=readonly)
     if not readonly:
@@ -169,6 +186,47 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
     return connection
 
 
+_SNAPSHOT_WAIT = 2.0
+"""Seconds a reader waits for another reader's snapshot before reading the file in place."""
+
+
+def _snapshot(path: Path) -> sqlite3.Connection | None:
+    """The ledger copied into memory, when no process has it open; else None.
+
+    A connection opened read-only on a WAL-mode file makes its ``-wal`` and ``-shm`` beside it
+    and leaves them (https://www.sqlite.org/wal.html, "Read-Only Databases"); ``immutable``
+    would make none, but reads wrong pages if a writer starts meanwhile. Without a ``-wal`` or
+    ``-journal`` beside the file nobody has it open (every WAL connection keeps the log while
+    open), so it is opened in EXCLUSIVE locking mode: SQLite then keeps its WAL index in the
+    process's own memory, makes no ``-shm``, and refuses every other connection until it is
+    closed (https://www.sqlite.org/pragma.html#pragma_locking_mode). The file is copied into
+    memory under that lock and the connection closed at once, which removes the empty log it
+    made: the directory is left as it was, and a writer waits a few milliseconds at most.
+    Whenever that cannot be done (a log is there, another process holds the file, the file or
+    its directory is read-only) the file is read in place through SQLite's read-only locking.
+    """
+    if any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal")):
+        return None
+    try:
+        source = sqlite3.connect(
+            _uri(path, "rw"), uri=True, timeout=_SNAPSHOT_WAIT, isolation_level=None
+        )
+    except sqlite3.Error:
+        return None
+    try:
+        source.execute("PRAGMA query_only=ON")
+        source.execute("PRAGMA locking_mode=EXCLUSIVE")
+        source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        source.backup(memory)
+    except sqlite3.Error:
+        return None
+    finally:
+        source.close()
+    memory.execute("PRAGMA query_only=ON")
+    return memory
+
+
 def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> LedgerError:
     """The error a person can act on for an SQLite or OS failure on the ledger at ``path``.
 
@@ -177,22 +235,28 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
     """
     where = printable(path.parent)
     doing = "write" if writing else "read"
+    # Said only of a ledger that is there: before the first game there is nothing to keep.
+    keeps = _KEEPS if path.exists() else ""
     if isinstance(error, OSError):
         code = error.errno
         if code == errno.ENOSPC:
-            return LedgerWriteError(_NO_SPACE.format(where=where))
+            return LedgerWriteError(_NO_SPACE.format(where=where) + keeps)
         if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+            return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where) + keeps)
         if code == errno.ENAMETOOLONG:
             return LedgerError(f"the path of the data directory is too long: {_SHORTER}")
         if code == errno.ENOTDIR:
             return LedgerError(f"{where} is not a directory: {_SHORTER}")
         return LedgerError(f"cannot {doing} the ledger in {where}: {error.strerror or error}")
     primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    if primary == sqlite3.SQLITE_FULL:
-        return LedgerWriteError(_NO_SPACE.format(where=where))
+    # SQLite reports a file it could not make or grow beside the ledger (the -shm or -wal) as
+    # an I/O error without the reason; the file system's own count of free blocks tells.
+    if primary == sqlite3.SQLITE_FULL or (
+        primary in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN) and _disk_full(path.parent)
+    ):
+        return LedgerWriteError(_NO_SPACE.format(where=where) + keeps)
     if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN):
-        return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where))
+        return LedgerWriteError(_NO_PERMISSION.format(doing=doing, where=where) + keeps)
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return LedgerWriteError(
             f"the ledger in {where} is busy: another copy of rated-play is writing to it; "
@@ -203,14 +267,27 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
     return LedgerError(f"cannot {doing} the ledger {printable(path)}: {error}; nothing was changed")
 
 
-_NO_SPACE = (
-    "there is no space left on the disk holding {where}: free some space and try again; "
-    "the ledger keeps every game it had"
-)
+_NO_SPACE = "there is no space left on the disk holding {where}: free some space and try again"
 _NO_PERMISSION = (
     "rated-play has no permission to {doing} in {where}: give your user that permission, "
-    "or run as the user who owns it; the ledger keeps every game it had"
+    "or run as the user who owns it"
 )
+_KEEPS = "; the ledger keeps every game it had"
+
+_ROOM = 64 * 1024
+"""Bytes below which a disk counts as full: less than SQLite needs for a WAL index (32 KiB)
+and a page or two of log."""
+
+
+def _disk_full(directory: Path) -> bool:
+    """Whether the file system holding ``directory`` has no room left for this user."""
+    try:
+        found = os.statvfs(directory)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < _ROOM
+
+
 _SHORTER = "give --data-dir (or RATED_PLAY_HOME) a directory that exists or can be created"
 
 
@@ -229,16 +306,43 @@ def _not_a_ledger(path: Path, what: str) -> LedgerError:
 
 
 def _read_header(path: Path) -> bytes | None:
-    """The file's first 100 bytes, or None when there is no file."""
+    """The file's first 100 bytes, or None when there is no file.
+
+    Anything but a regular file is refused from its inode alone, before it is opened: opening
+    a named pipe blocks until another process writes to it, which may be never.
+    """
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        if path.is_symlink():  # a link whose target is gone: never a new ledger in its place
+            raise LedgerError(
+                f"{printable(path)} is a link to {printable(os.readlink(path))}, which does "
+                "not exist; nothing was changed: restore the ledger it pointed to, or remove "
+                "the link to start a new ledger"
+            ) from None
+        return None
+    except OSError as error:
+        raise failure(error, path, writing=False) from error
+    if not stat.S_ISREG(found.st_mode):
+        raise _not_a_ledger(path, special_file(found.st_mode))
     try:
         with path.open("rb") as file:
             return file.read(_HEADER_SIZE)
     except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise _not_a_ledger(path, "a directory") from None
+        return None  # removed a moment ago
     except OSError as error:
         raise failure(error, path, writing=False) from error
+
+
+def special_file(mode: int) -> str:
+    """What a file that is not a regular one is, from its ``st_mode``, for a sentence."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def _recognise(path: Path, header: bytes) -> Kind:
@@ -261,13 +365,19 @@ def _has_early_schema(path: Path, header: bytes) -> bool:
 
     The main file is read as immutable, which touches nothing beside it. Only when it holds no
     table at all while a write-ahead log lies beside it (a ledger of the first version that was
-    never closed cleanly) is the log read too.
+    never closed cleanly, or another program's database still in its first log) is the log
+    read too: from a private copy of the two files, since a connection to the file itself
+    would write the other program's ``-shm``.
     """
     try:
         found = _schema_of(_uri(path, "ro") + "&immutable=1")
         if not found and header[18] == _WAL_MODE and _wal(path).exists():
-            found = _schema_of(_uri(path, "ro"))
-    except sqlite3.Error:
+            with tempfile.TemporaryDirectory() as private:
+                copy = Path(private) / path.name
+                shutil.copyfile(path, copy)
+                shutil.copyfile(_wal(path), _wal(copy))
+                found = _schema_of(_uri(copy, "rw"))
+    except (sqlite3.Error, OSError):
         return False
     return found == _expected_schema(1)
 
@@ -296,18 +406,6 @@ def _expected_schema(version: int) -> set[tuple[str, ...]]:
 
 def _wal(path: Path) -> Path:
     return path.with_name(path.name + "-wal")
-
-
-def is_ledger_file(path: Path, ledger: Path) -> bool:
-    """Whether ``path`` is the ledger at ``ledger`` or one of the files SQLite keeps beside it
-    (the write-ahead log and its index): a file no command may write anything else into."""
-    for name in (ledger.name, f"{ledger.name}-wal", f"{ledger.name}-shm"):
-        try:
-            if path.samefile(ledger.with_name(name)):
-                return True
-        except OSError:
-            continue  # one of the two does not exist: not the same file
-    return False
 
 
 def _uri(path: Path, mode: str) -> str:
@@ -395,11 +493,14 @@ def _prepare_for_writing(connection: sqlite3.Connection, kind: Kind) -> None:
 
 
 def _create(path: Path) -> None:
-    """Make a whole new ledger at ``path``, unless a file appears there meanwhile."""
+    """Make a whole new ledger at ``path``, unless a file appears there meanwhile. When it
+    cannot be made, the directories made for it are removed again."""
+    made = [d for d in (path.parent, *path.parent.parents) if not d.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
     except OSError as error:
+        _remove_empty(made)
         raise failure(error, path, writing=True) from error
     os.close(handle)
     temporary = Path(name)
@@ -418,9 +519,20 @@ def _create(path: Path) -> None:
     except FileExistsError:
         pass  # another process made the ledger a moment ago: it is used as found
     except (OSError, sqlite3.Error) as error:
+        temporary.unlink(missing_ok=True)
+        _remove_empty(made)
         raise failure(error, path, writing=True) from error
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _remove_empty(directories: list[Path]) -> None:
+    """Remove these directories, innermost first, while they are empty."""
+    for directory in directories:
+        try:
+            directory.rmdir()
+        except OSError:
+            return  # not empty (something else was put there meanwhile), or already gone
 
 
 def _sync_directory(directory: Path) -> None:

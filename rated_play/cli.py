@@ -11,8 +11,12 @@ import errno
 import gc
 import logging
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import NoReturn
 
 from profiles.errors import UserError, printable
@@ -20,6 +24,50 @@ from rated_play import commands
 from rated_play.commands import CommandError, Handler, add_data_dir
 
 USER_ERROR_STATUS = 2
+
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end a subcommand as Ctrl+C does: engines stopped and temporary files removed
+(by default they end the process at once, and no ``finally`` runs)."""
+
+
+class Stopped(BaseException):
+    """A stopping signal ended the command; a BaseException, like KeyboardInterrupt."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.status = 128 + signum
+        """The status a shell gives a process a signal ended."""
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """Turn each stopping signal into SIGINT, whose handling is already right everywhere:
+    outside an event loop it raises KeyboardInterrupt; inside one, ``asyncio.run`` cancels
+    its main task, so every engine is closed on the way out
+    (https://docs.python.org/3/library/asyncio-runner.html#handling-keyboard-interruption).
+    Raising from the handler itself would land at any point of the loop's own code, which
+    takes some exceptions there for a broken pipe."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals (a test may call main from another)
+        return
+    received: list[int] = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+        if not callable(signal.getsignal(signal.SIGINT)):
+            raise KeyboardInterrupt  # SIGINT ignored (a background job): stop here instead
+        signal.raise_signal(signal.SIGINT)
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOPPING_SIGNALS}
+    try:
+        yield
+    except KeyboardInterrupt as interrupt:
+        if received:
+            raise Stopped(received[0]) from interrupt
+        raise
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class Parser(argparse.ArgumentParser):
@@ -96,6 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USER_ERROR_STATUS
     except KeyboardInterrupt:
         return 130
+    except Stopped as stopped:
+        return stopped.status
     except BrokenPipeError:
         # The reader went away ("rated-play export NAME | head"): not an error of ours.
         _detach_stdout()
@@ -130,7 +180,8 @@ def _run(args: argparse.Namespace) -> int:
         finally:
             gc.enable()
     handler: Handler = args.handler
-    return handler(args)
+    with _stopped_by_signals():
+        return handler(args)
 
 
 def _detach_stdout() -> None:

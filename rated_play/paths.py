@@ -7,9 +7,11 @@ from pathlib import Path
 
 import platformdirs
 
+from profiles import ledger_file
+
 APP_NAME = "rated-play"
 ENV_HOME = "RATED_PLAY_HOME"
-LEDGER_FILE = "ledger.sqlite3"
+LEDGER_FILE = ledger_file.LEDGER_FILE
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:

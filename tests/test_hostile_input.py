@@ -478,3 +478,97 @@ def test_a_missing_write_ahead_log_costs_no_finished_game(tmp_path: Path) -> Non
     assert result.status == 0, result.err
     assert '"wins": 2' in result.out and '"draws": 1' in result.out and '"losses": 1' in result.out
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
+
+
+READING = {
+    "profile": ["profile", PLAYER],
+    "export": ["export", PLAYER],
+    "leaderboard": ["leaderboard"],
+    "analyse": ["analyse", "1"],
+    "games": ["games", PLAYER],
+    "history": ["history", PLAYER],
+    "app": [],
+}
+"""Every command that opens the ledger, as argv before ``--data-dir``."""
+
+
+@pytest.mark.parametrize("command", sorted(READING))
+@pytest.mark.parametrize("kind", ["named pipe", "dangling link"])
+def test_a_ledger_that_is_not_a_file_is_refused_before_it_is_opened(
+    command: str, kind: str, tmp_path: Path
+) -> None:
+    """Real processes, bounded: opening a named pipe nobody writes to blocks for ever."""
+    directory = tmp_path / "data"
+    directory.mkdir()
+    ledger = directory / "ledger.sqlite3"
+    if kind == "named pipe":
+        os.mkfifo(ledger)
+    else:
+        ledger.symlink_to(tmp_path / "moved-away.sqlite3")
+    before = tree(directory)
+    child = subprocess.run(
+        [sys.executable, "-m", "rated_play", *READING[command], "--data-dir", str(directory)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert_refused(Run(child.returncode, child.stdout, child.stderr))
+    assert ("named pipe" if kind == "named pipe" else "which does not exist") in child.stderr
+    assert tree(directory) == before and not (tmp_path / "moved-away.sqlite3").exists()
+
+
+def stamped(directory: Path) -> dict[str, tuple[str, int]]:
+    """Every file in ``directory`` with its sha256 and modification time: a file rewritten
+    with the same bytes shows too."""
+    return {
+        path.name: (sha256(path), path.stat().st_mtime_ns)
+        for path in sorted(directory.iterdir())
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize("command", sorted(set(READING) - {"app", "analyse"}))
+def test_a_reading_command_leaves_a_closed_ledgers_directory_as_it_found_it(
+    command: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """No ``-wal`` or ``-shm`` is made beside a ledger that no process has open."""
+    directory = tmp_path / "data"
+    directory.mkdir()
+    (directory / "ledger.sqlite3").write_bytes((data_dir / "ledger.sqlite3").read_bytes())
+    before = stamped(directory)
+    for _ in range(2):
+        result = run([*READING[command], "--data-dir", str(directory)])
+        assert result.status == 0, result.err
+        assert stamped(directory) == before
+
+
+FOREIGN_WAL_PROGRAM = textwrap.dedent(
+    """
+    import os, signal, sqlite3, sys
+
+    db = sqlite3.connect(sys.argv[1], isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE recipes (name TEXT)")
+    db.execute("INSERT INTO recipes VALUES ('bread')")
+    os.kill(os.getpid(), signal.SIGKILL)  # its log and index stay, as the program left them
+    """
+)
+
+
+@pytest.mark.parametrize("command", sorted(READING))
+def test_a_foreign_databases_log_and_index_are_never_touched(command: str, tmp_path: Path) -> None:
+    directory = tmp_path / "data"
+    directory.mkdir()
+    path = directory / "ledger.sqlite3"
+    subprocess.run([sys.executable, "-c", FOREIGN_WAL_PROGRAM, str(path)], check=False)
+    assert {p.name for p in directory.iterdir()} == {
+        "ledger.sqlite3", "ledger.sqlite3-wal", "ledger.sqlite3-shm"
+    }  # fmt: skip
+    before = stamped(directory)
+    result = run([*READING[command], "--data-dir", str(directory)])
+    assert_refused(result)
+    assert "another program's SQLite database" in result.err
+    assert stamped(directory) == before

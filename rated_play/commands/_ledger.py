@@ -27,8 +27,6 @@ def reading_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
         yield ledger
     finally:
         ledger.close()
-    if ledger.damaged:
-        raise CommandError(
-            f"the ledger has rows that cannot be read, left out above ({'; '.join(ledger.damaged)})"
-            ": restore the ledger from a backup to get them back"
-        )
+    notice = ledger.damaged_notice()
+    if notice is not None:
+        raise CommandError(notice)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from profiles.errors import printable
-from profiles.ledger_file import is_ledger_file
+from profiles.written_file import PGN, check_writable
 from rated_play.commands import CommandError, add_data_dir
 from rated_play.commands._ledger import reading_ledger
 from rated_play.session.export import exported_games, pgn_text
@@ -30,10 +30,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
             return 0
         out = Path(args.out)
-        if is_ledger_file(out, ledger.path):
-            raise CommandError(
-                f"--out {printable(out)} is the ledger itself: write the PGN to another file"
-            )
+        check_writable(out, PGN, data_dir=ledger.path.parent, option="--out")
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as error:

@@ -18,6 +18,7 @@ from profiles.purse import purse, settlement
 from profiles.ratings import GameScore
 from profiles.ratings.from_ledger import class_scores
 from profiles.time_control import TimeClass, TimeControl
+from profiles.written_file import PGN, ForeignFileError, check_writable
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import (
     GameRecordHeaders,
@@ -165,9 +166,10 @@ def close_game(
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
     try:
+        check_writable(path, PGN, data_dir=ledger.path.parent, option="the archive file")
         write_archive(path, closed.pgn)
         archived: Path | None = path
-    except OSError:
+    except (OSError, ForeignFileError):
         archived = None  # the result screen says "not archived"; export still gives the PGN
     return GameReport(
         game_id=record.id,

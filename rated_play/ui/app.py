@@ -84,6 +84,7 @@ class RatedPlayApp(App[None]):
         # Not before: until now a game left pending reads as the loss it is to every reader
         # (the card included), and closing it loads the session.
         self.close_abandoned_games()
+        self.tell_of_damaged_rows()
 
     settled = False
     """True once the games a dead process left are closed and the player told of them: what
@@ -110,6 +111,15 @@ class RatedPlayApp(App[None]):
 
             lines = [abandonment_notice(record) for record in untold]
             self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
+
+    def tell_of_damaged_rows(self) -> None:
+        """Rows the first screen could not read were left out of it: said once, as the
+        commands say it, naming each row by its id."""
+        damaged = self.ledger.damaged_notice()
+        if damaged is not None:
+            from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+
+            self.push_screen(ErrorDialog("The ledger is damaged", damaged[0].upper() + damaged[1:]))
 
     def on_unmount(self) -> None:
         if self.options.handle_signals:

@@ -3,11 +3,17 @@ calibration's predictions; a calibration that is wrong fails its own check."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from engines.calibration import SHIPPED_CALIBRATION
 
@@ -72,3 +78,56 @@ def test_a_calibration_without_held_out_pairings_says_what_to_do(tmp_path: Path)
     assert result.returncode != 0
     assert "run 'rated-play engines calibrate'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _session(leader: int) -> set[int]:
+    """The processes of the session ``leader`` began: the command and its engines."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == leader:  # the session id, after state, ppid and pgrp
+            found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_stopped_check_leaves_no_games_file_and_no_engine(
+    tmp_path: Path, signum: signal.Signals
+) -> None:
+    """The check's games file is temporary: however the check is stopped, it goes, and so do
+    the engines (SIGTERM and SIGHUP ended the process before anything was cleaned up)."""
+    _calibration(tmp_path / "data", {WEAKER: 450.0, WEAK: 520.0}, [(WEAKER, WEAK)])
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    command = [
+        sys.executable, "-m", "rated_play", "engines", "check", "--data-dir",
+        str(tmp_path / "data"), "--games", "40", "--workers", "1",
+    ]  # fmt: skip
+    child = subprocess.Popen(
+        command,
+        env={**os.environ, "TMPDIR": str(temporary)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not list(temporary.glob("*/check.pgn")):  # a game is finished and kept there
+            assert child.poll() is None and time.monotonic() < deadline, "no game was played"
+            time.sleep(0.1)
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=60)
+        assert child.returncode in (128 + signum, 130 if signum == signal.SIGINT else -1), err
+        assert list(temporary.iterdir()) == []
+        deadline = time.monotonic() + 30
+        while _session(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _session(child.pid) == set(), "an engine was left running"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait()

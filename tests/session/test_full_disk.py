@@ -8,6 +8,12 @@ file system has no block left. Filling a real file system would need a mount, wh
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 from profiles.ledger import GameStatus, Ledger, LedgerWriteError, Profile
@@ -15,6 +21,8 @@ from profiles.time_control import TimeControl
 from rated_play.session import RatedGame, Termination
 from tests.conftest import fast_opponent
 from tests.ledger_games import open_game, record_game
+
+ROOT = Path(__file__).parents[2]
 
 ROOM = 1 << 20
 """Pages allowed once space has been freed again."""
@@ -98,3 +106,86 @@ async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     assert record.status is GameStatus.FINISHED
     assert record.termination == Termination.RESIGNATION.value
     assert "1. e4" in record.pgn
+
+
+# -- a disk with no block left, for real --------------------------------------------------------
+#
+# Reading needs no new page, so max_page_count cannot stand for the disk there: the files SQLite
+# makes beside the ledger need blocks of the file system itself. A tmpfs of a few pages, filled
+# to its last block, is that file system; it is mounted in a mount namespace of the test's own
+# (util-linux's unshare), so nothing outside the test sees it.
+
+FULL_DISK = textwrap.dedent(
+    """
+    import contextlib, io, json, os, shutil, subprocess, sys
+    from pathlib import Path
+
+    mount, healthy = Path(sys.argv[1]), Path(sys.argv[2])
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount)], check=True)
+    from profiles.ledger import Ledger, LedgerError
+    from rated_play.cli import main
+
+    clean, crashed = mount / "clean", mount / "crashed"
+    for directory in (clean, crashed):
+        directory.mkdir()
+        shutil.copyfile(healthy, directory / "ledger.sqlite3")
+    # A writer died and its index went with it: a reader must make the index again.
+    (crashed / "ledger.sqlite3-wal").touch()
+    with open(mount / "filler", "wb", buffering=0) as filler, contextlib.suppress(OSError):
+        while True:
+            filler.write(bytes(4096))
+
+    def listing(directory):
+        return sorted(
+            (p.name, p.stat().st_size, p.stat().st_mtime_ns)
+            for p in directory.iterdir() if p.is_file()
+        )
+
+    report = {}
+    for directory in (clean, crashed):
+        before = listing(directory)
+        for argv in (["profile", "Judit"], ["games", "Judit"], ["leaderboard"]):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                status = main([*argv, "--data-dir", str(directory)])
+            report[f"{directory.name} {argv[0]}"] = [status, err.getvalue()]
+        if directory is clean:
+            report["clean unchanged"] = listing(directory) == before
+    try:
+        Ledger.open(mount / "new" / "data" / "ledger.sqlite3")
+        report["new"] = "opened"
+    except LedgerError as error:
+        report["new"] = str(error)
+    report["new left"] = (mount / "new").exists()
+    print(json.dumps(report))
+    """
+)
+
+
+def test_a_full_disk_is_said_as_such_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    healthy = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(healthy)
+    record_game(ledger, ledger.create_profile("Judit"), 1.0, moves=("e2e4",))
+    ledger.close()
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    namespace = ["unshare", "--user", "--map-root-user", "--mount"]
+    child = subprocess.run(
+        [*namespace, sys.executable, "-c", FULL_DISK, str(mount), str(healthy)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert child.returncode == 0, child.stderr
+    report = json.loads(child.stdout)
+    for command in ("profile", "games", "leaderboard"):
+        status, err = report[f"clean {command}"]
+        assert status == 0, err  # reading a closed ledger needs no new block
+        status, err = report[f"crashed {command}"]
+        assert status != 0 and "no space left on the disk" in err, err
+    assert report["clean unchanged"], "a reader left files beside the ledger"
+    assert "no space left on the disk" in report["new"]
+    assert "keeps every game" not in report["new"], "there was no ledger to keep games"
+    assert report["new left"] is False, "the directory made for the ledger was left behind"
