@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict
 
-from profiles.ledger import NoLedgerError
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import (
     SEASON_START_RATING,
@@ -35,11 +34,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     season = Season.current() if args.month is None else Season.parse(args.month)
-    try:
-        with reading_ledger(args) as ledger:
-            _show(args, season, leaderboard(ledger, season))
-    except NoLedgerError:
-        _show(args, season, {})  # nothing played yet: no need to create a ledger to say so
+    # No ledger is said as every reading command says it (NoLedgerError, status 2): an empty
+    # table would hide a --data-dir that is not where the games were played.
+    with reading_ledger(args) as ledger:
+        _show(args, season, leaderboard(ledger, season))
     return 0
 
 

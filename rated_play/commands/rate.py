@@ -25,7 +25,7 @@ from profiles.ratings import (
     RatingSystem,
     get_system,
 )
-from profiles.ratings.base import RD_RANGE, check_number, check_rating
+from profiles.ratings.base import RD_RANGE, VOLATILITY_RANGE, check_number, check_rating
 from profiles.ratings.elo import NEW_PLAYER_GAMES, EloSystem, flat_elo
 from profiles.ratings.glicko2 import Glicko2
 from rated_play.commands import CommandError, add_data_dir, print_json
@@ -109,7 +109,21 @@ def _system(args: argparse.Namespace) -> RatingSystem:
     return system
 
 
+GIVEN_RD_RANGE = (1.0, RD_RANGE[1])
+"""A starting RD a person gives: one rating point is already more certainty than any number of
+games can bring (lichess keeps every RD at 45 or more), and a smaller one has a square that
+underflows on Glicko-2's scale (Glickman, "Example of the Glicko-2 system", steps 2 and 6)."""
+
+GIVEN_VOLATILITY_RANGE = (0.0001, VOLATILITY_RANGE[1])
+"""A starting volatility a person gives: the paper's example starts at 0.06 and lichess at 0.09;
+one of 1e-154 or less has a square that is 0.0, whose logarithm step 5 takes."""
+
+
 def _start(args: argparse.Namespace) -> PlayerStart:
+    if args.rd is not None:
+        check_number(args.rd, "--rd", *GIVEN_RD_RANGE)
+    if args.volatility is not None:
+        check_number(args.volatility, "--volatility", *GIVEN_VOLATILITY_RANGE)
     if args.rating is None:
         if args.games is not None:
             raise CommandError("--games counts the games behind --rating: give --rating too")
