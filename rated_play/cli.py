@@ -11,9 +11,10 @@ import errno
 import gc
 import logging
 import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from profiles.errors import UserError, printable
 from rated_play import commands
@@ -22,8 +23,19 @@ from rated_play.commands import CommandError, Handler, add_data_dir
 USER_ERROR_STATUS = 2
 
 
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$|^-(inf|infinity|nan)$", re.I)
+"""An argument that is a negative number as float() reads it. argparse's own pattern knows only
+-5 and -.5, so "--rating -inf" or "--rating -1e3" lost its value to "expected one argument"
+instead of the range check that says what to give."""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with its usage errors on one line, like every other error of the command."""
+    """argparse with its usage errors on one line, like every other error of the command, and
+    every negative number taken as a value (no option of ours looks like one)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str) -> NoReturn:
         raise CommandError(f"{self.prog}: {message}; see {self.prog} --help")

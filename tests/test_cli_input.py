@@ -4,6 +4,9 @@ plain output for what can, on any terminal."""
 
 from __future__ import annotations
 
+import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,112 @@ def test_glicko2_starting_values_too_small_to_compute(option: list[str], tmp_pat
         result = run(["rate", "--system", "glicko2", *option, "--results", str(results), *period])
         assert_refused(result)
         assert f"{option[0]} must be a number from" in result.err
+
+
+# -- reads bounded to what such a file can hold ------------------------------------------------
+
+
+def sparse(path: Path, size: int) -> str:
+    """A file of ``size`` bytes that takes no room on the disk."""
+    with path.open("wb") as file:
+        file.truncate(size)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("argv", "bound"),
+    [
+        (["rate", "--results", "/dev/zero"], "device"),
+        (["rate", "--results", "{big:64}"], "more than 64 MiB"),
+        (["engines", "fit", "/dev/zero", "--anchor", "A=1500"], "device"),
+        (["engines", "fit", "{big:256}", "--anchor", "A=1500"], "more than 256 MiB"),
+        (["engines", "calibrate", "--pgn", "/dev/zero"], "device"),
+        (["engines", "calibrate", "--pgn", "{big:256}"], "more than 256 MiB"),
+    ],
+)
+def test_reads_are_bounded(argv: list[str], bound: str, tmp_path: Path) -> None:
+    for size in (64, 256):
+        argv = [
+            sparse(tmp_path / "big", size * 2**20 + 1) if a == f"{{big:{size}}}" else a
+            for a in argv
+        ]
+    result = run([*argv, "--data-dir", str(tmp_path / "data")])
+    assert_refused(result)
+    assert bound in result.err
+    assert not (tmp_path / "data").exists()
+
+
+def test_standard_input_is_bounded_too() -> None:
+    result = run(["rate", "--results", "-"], stdin=b"1500 1\n" * (64 * 2**20 // 7 + 1))
+    assert_refused(result)
+    assert "standard input holds more than 64 MiB" in result.err
+
+
+def test_results_from_a_named_pipe(tmp_path: Path) -> None:
+    """The shell's <(command) is a named pipe: read, not refused as a device."""
+    fifo = tmp_path / "results"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=("1500 1\n",))
+    writer.start()
+    result = run(["rate", "--system", "elo", "--results", str(fifo), "--json"])
+    writer.join()
+    assert result.status == 0, result.err
+    assert json.loads(result.out)["games"] == 1
+
+
+# -- results files as editors and crosstables write them ---------------------------------------
+
+
+def test_results_with_a_byte_order_mark_and_any_spelling_of_a_score() -> None:
+    written = "\ufeff1500 1.0\n1500 0.50\n1500 .5\n1500 1/2\n1500 ½\n1500 0.00\n1500 1e0\n"
+    plain = "1500 1\n1500 0.5\n1500 0.5\n1500 0.5\n1500 0.5\n1500 0\n1500 1\n"
+    argv = ["rate", "--system", "elo", "--results", "-", "--json"]
+    spelled, usual = run(argv, written.encode()), run(argv, plain.encode())
+    assert spelled.status == 0, spelled.err
+    assert json.loads(spelled.out) == json.loads(usual.out)
+
+
+@pytest.mark.parametrize("score", ["2", "0.25", "nan", "inf", "win", "1/3", "½½"])
+def test_a_score_that_is_not_one_says_what_is(score: str) -> None:
+    result = run(["rate", "--results", "-"], f"1500 {score}\n".encode())
+    assert_refused(result)
+    assert "1, 0.5 or 0" in result.err and "0.50" in result.err and "1/2" in result.err
+
+
+# -- options checked before anything is played -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--output", "{dir}"], "is a directory"),
+        (["--output", "{file}/calibration.json"], "is a file, not a directory"),
+        (["--tc", "60+"], "no increment"),
+        (["--anchor", "stockfish-elo-1800=-5"], "from 0 to 4000"),
+        (["--anchor", "stockfish-elo-1800=4500"], "from 0 to 4000"),
+    ],
+)
+def test_calibrate_checks_every_option_before_the_first_game(
+    option: list[str], said: str, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("mine")
+    option = [a.format(dir=tmp_path, file=tmp_path / "file") for a in option]
+    data = tmp_path / "data"
+    argv = ["engines", "calibrate", "--data-dir", str(data), "--games", "2", "--max-games", "1"]
+    result = run([*argv, "--workers", "1", *option])
+    assert_refused(result)
+    assert said in result.err
+    assert not data.exists(), "a game was played"
+    assert (tmp_path / "file").read_text() == "mine"
+
+
+@pytest.mark.parametrize("value", ["-inf", "-Infinity", "-nan", "-1e3", "-5"])
+@pytest.mark.parametrize("command", ["calc", "rate"])
+def test_a_negative_number_is_a_value_to_check(value: str, command: str) -> None:
+    argv = {
+        "calc": ["calc", "--opponent", "1500", "--result", "win", "--rating", value],
+        "rate": ["rate", "--results", "-", "--rating", value],
+    }[command]
+    result = run(argv, b"1500 1\n")
+    assert_refused(result)
+    assert "must be a number from 0 to 4000" in result.err

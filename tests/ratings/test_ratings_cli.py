@@ -106,7 +106,8 @@ def test_rate_reads_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Sudoku Corner's rating rules, Example 1 at K 20: 1200 beats 1200 → 1210."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("1200 1\n"))
+    # Standard input as a process has it: text over bytes, which the command reads.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1200 1\n"), encoding="utf-8"))
     document = run_json(capsys, "rate", "--system", "elo", "--k", "20", "--rating", "1200",
                         "--results", "-")  # fmt: skip
     assert document["rating"] == 1210
