@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from profiles.errors import UserError, printable
 from rated_play import commands
 from rated_play.commands import CommandError, Handler, add_data_dir
+from rated_play.plain_output import plain_where_needed
 
 USER_ERROR_STATUS = 2
 
@@ -95,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:
         # print(file=None) would write errors into the command's output instead.
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the rest of the process
+    plain_where_needed()
     # python-chess logs each PGN error as well as returning it; the command reports it once.
     logging.getLogger("chess").addHandler(logging.NullHandler())
     try:

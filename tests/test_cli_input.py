@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
-from tests.test_hostile_input import PLAYER, assert_refused, run
+from profiles.ledger import Ledger
+from tests.ledger_games import record_game
+from tests.test_hostile_input import PLAYER, ROOT, Run, assert_refused, run
 
 
 @pytest.mark.parametrize(
@@ -167,3 +171,57 @@ def test_a_negative_number_is_a_value_to_check(value: str, command: str) -> None
     result = run(argv, b"1500 1\n")
     assert_refused(result)
     assert "must be a number from 0 to 4000" in result.err
+
+
+# -- terminals that cannot show every character ------------------------------------------------
+
+FIT_PGN = "".join(
+    f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{result}\n\n'
+    for white, black, result in [("A", "B", "1-0"), ("B", "A", "1/2-1/2"), ("A", "B", "0-1")] * 3
+)
+
+
+@pytest.fixture(scope="module")
+def shown_everywhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory whose every command prints characters beyond ASCII: a ± and a name."""
+    directory = tmp_path_factory.mktemp("plain")
+    ledger = Ledger.open(directory / "ledger.sqlite3")
+    record_game(ledger, ledger.create_profile("Hou Yifán"), 1.0, title="Stockfish — ½")
+    ledger.close()
+    (directory / "games.pgn").write_text(FIT_PGN)
+    (directory / "results.txt").write_text("1500 1\n1600 0.5 80\n")
+    return directory
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"},
+     {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}],
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [["profile", "Hou Yifán"], ["engines"], ["leaderboard"], ["games", "Hou Yifán"],
+     ["engines", "fit", "{dir}/games.pgn", "--anchor", "A=1500"],
+     ["rate", "--system", "glicko2", "--results", "{dir}/results.txt"],
+     ["profile", "Hou Yifán", "--system", "nonsuch"]],
+)  # fmt: skip
+def test_a_terminal_that_is_not_utf8_gets_plain_text(
+    argv: list[str], environment: dict[str, str], shown_everywhere: Path
+) -> None:
+    argv = [a.format(dir=shown_everywhere) for a in argv]
+    child = subprocess.run(
+        [sys.executable, "-m", "rated_play", *argv, "--data-dir", str(shown_everywhere)],
+        capture_output=True,
+        env={**os.environ, **environment},
+        cwd=ROOT,
+        check=False,
+    )
+    assert b"Traceback" not in child.stderr, child.stderr.decode("ascii", "replace")
+    # In the C locale a name beyond ASCII cannot be typed: its bytes are not the locale's.
+    if "nonsuch" in argv or ("LC_ALL" in environment and not all(a.isascii() for a in argv)):
+        assert_refused(Run(child.returncode, "", child.stderr.decode("latin-1")))
+        return
+    assert child.returncode == 0, child.stderr
+    shown = child.stdout.decode("latin-1" if "latin-1" in str(environment) else "ascii")
+    if "latin-1" not in str(environment) and argv[0] != "leaderboard":
+        assert "+/-" in shown or "Yif\\xe1n" in shown
