@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from profiles.ledger import Ledger
+from profiles.seasons import game_season
+from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from tests.ledger_games import record_game
+from tests.ratings.test_ratings_screens import Host
 from tests.test_hostile_input import PLAYER, ROOT, Run, assert_refused, run
 
 
@@ -225,3 +230,86 @@ def test_a_terminal_that_is_not_utf8_gets_plain_text(
     shown = child.stdout.decode("latin-1" if "latin-1" in str(environment) else "ascii")
     if "latin-1" not in str(environment) and argv[0] != "leaderboard":
         assert "+/-" in shown or "Yif\\xe1n" in shown
+
+
+# -- names shown, never acted on by the terminal -----------------------------------------------
+
+HOSTILE = {
+    "clear": "\x1b[2J\x1b[31mEVIL",
+    "title": "\x1b]0;pwned\x07x",
+    "reversed": "\u202eLIVE",
+}
+RAW = ("\x1b", "\x07", "\u202e")
+
+
+def shown_plainly(text: str) -> None:
+    assert not any(raw in text for raw in RAW), repr(text)
+
+
+def test_fit_shows_player_names_escaped(tmp_path: Path) -> None:
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(
+        "".join(
+            f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{result}\n\n'
+            for white, black in (("A", HOSTILE["clear"]), (HOSTILE["title"], HOSTILE["reversed"]),
+                                 (HOSTILE["reversed"], "A"), (HOSTILE["clear"], HOSTILE["title"]))
+            for result in ("1-0", "0-1", "1/2-1/2")
+        )
+    )  # fmt: skip
+    result = run(["engines", "fit", str(pgn), "--anchor", "A=1500"])
+    assert result.status == 0, result.err
+    shown_plainly(result.out)
+    assert "\\x1b[2J\\x1b[31mEVIL" in result.out and "\\u202eLIVE" in result.out
+    # JSON escapes every character beyond ASCII itself: the name is data, kept whole.
+    document = run(["engines", "fit", str(pgn), "--anchor", "A=1500", "--json"])
+    shown_plainly(document.out)
+    names = {player["name"] for player in json.loads(document.out)["players"]}
+    assert set(HOSTILE.values()) <= names
+
+
+def named_by_another_program(directory: Path) -> Path:
+    """A ledger whose profile name holds what rated-play never lets a name hold."""
+    ledger = Ledger.open(directory / "ledger.sqlite3")
+    record_game(ledger, ledger.create_profile(PLAYER), 1.0)
+    ledger.close()
+    db = sqlite3.connect(directory / "ledger.sqlite3")
+    db.execute("UPDATE profiles SET name = ?", (HOSTILE["clear"] + HOSTILE["reversed"],))
+    db.commit()
+    db.close()
+    return directory
+
+
+def test_leaderboard_shows_profile_names_escaped(tmp_path: Path) -> None:
+    result = run(["leaderboard", "--data-dir", str(named_by_another_program(tmp_path))])
+    assert result.status == 0, result.err
+    shown_plainly(result.out)
+    assert "\\x1b[2J" in result.out
+
+
+def test_engines_shows_opponent_names_escaped(tmp_path: Path) -> None:
+    engines = tmp_path / "config" / "engines"
+    engines.mkdir(parents=True)
+    (engines / "mine.toml").write_text(
+        "[[opponent]]\n"
+        f"name = {json.dumps('mine' + HOSTILE['title'])}\n"
+        f"title = {json.dumps(HOSTILE['clear'] + HOSTILE['reversed'])}\n"
+        'command = "stockfish"\npackage = "stockfish"\nsearch = { depth = 1 }\nrating = 1500\n'
+    )
+    result = run(["engines", "--data-dir", str(tmp_path)])
+    assert result.status == 0, result.err
+    shown_plainly(result.out)
+    assert "mine\\x1b]0;pwned\\x07x" in result.out and "\\u202eLIVE" in result.out
+
+
+async def test_the_app_shows_profile_names_escaped(tmp_path: Path) -> None:
+    ledger = Ledger.open(named_by_another_program(tmp_path) / "ledger.sqlite3", readonly=True)
+    try:
+        app = Host(LeaderboardScreen(ledger, game_season(ledger.games()[0])))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            table = app.screen.query_one(DataTable)
+            shown = table.get_row_at(0)[1]
+            shown_plainly(shown)
+            assert shown == "\\x1b[2J\\x1b[31mEVIL\\u202eLIVE"
+    finally:
+        ledger.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict
 
+from profiles.errors import printable
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import (
     SEASON_START_RATING,
@@ -64,5 +65,5 @@ def _show(
     for time_class, rows in standings.items():
         print(f"{time_class.label} — {season} ({SEASON_SYSTEM_TITLE})")
         for rank, s in enumerate(rows, start=1):
-            print(f"{rank:>3}. {s.profile:<24} {s.shown:>14}  {s.games:>3} games  "
+            print(f"{rank:>3}. {printable(s.profile):<24} {s.shown:>14}  {s.games:>3} games  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip
