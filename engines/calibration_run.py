@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISDIR
 
 from engines.calibrate import (
     DEFAULT_ANCHOR,
@@ -123,6 +124,8 @@ def prepare_calibration(
     check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
     check_writable(design_path(pgn), DESIGN, data_dir=data_dir, option="the design beside --pgn")
     _check_games_file(pgn)
+    if output is not None:
+        _check_output(output)
     return CalibrationRun(
         ladder=ladder,
         skipped=pool.unavailable(),
@@ -192,11 +195,19 @@ def _anchors(
     known = {opponent.name for opponent in ladder}
     if not only:
         anchors = parse_anchors(texts or [DEFAULT_ANCHOR])
-        for name in anchors:
+        low, high = RATING_RANGE
+        for name, rating in anchors.items():
             if name not in known:
                 raise CalibrationError(
                     f"--anchor {printable(name)}: no available opponent has that name; "
                     "'rated-play engines' lists them"
+                )
+            # An anchor keeps its rating, so one off the scale would only be refused by
+            # refuse_off_the_scale after every game was played.
+            if not low <= rating <= high:
+                raise CalibrationError(
+                    f"--anchor {printable(name)}={rating:g}: a calibration's ratings are from "
+                    f"{low:g} to {high:g}; anchor with a rating in that range"
                 )
         return anchors, None
     unknown = sorted(set(only) - known)
@@ -227,6 +238,32 @@ def _clock(text: str | None) -> TimeControl | None:
         return match_clock(text)
     except ValueError as error:
         raise CalibrationError(f"--tc: {error}") from error
+
+
+def _check_output(output: Path) -> None:
+    """Refuse an --output that cannot be written as a file before any game is played: it is
+    written (with any missing directories) only once every game is."""
+    for path in (output, *output.parents):
+        try:
+            mode = path.stat().st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # created when the calibration is written, or named by its parent
+        except OSError as error:
+            raise CalibrationError(
+                f"--output {printable(output)}: {error.strerror or error}; give a path you "
+                "can write to"
+            ) from error
+        if S_ISDIR(mode) and path == output:
+            raise CalibrationError(
+                f"--output {printable(output)} is a directory: give the path of the "
+                "calibration file to write, such as DIR/calibration.json"
+            )
+        if not S_ISDIR(mode) and path != output:
+            raise CalibrationError(
+                f"--output {printable(output)}: {printable(path)} is a file, not a directory; "
+                "give a path in a directory"
+            )
+        return
 
 
 def _check_games_file(pgn: Path) -> None:

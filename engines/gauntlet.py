@@ -20,8 +20,9 @@ from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.match import play_match_game, time_control_tag
 from engines.openings import Opening
 from engines.opponent import Opponent
-from engines.pgn_file import parse_headers
+from engines.pgn_file import PGN_LIMIT, parse_headers
 from engines.roster import Roster
+from profiles.input_file import read_file
 from profiles.time_control import TimeControl
 
 GameKey = tuple[str, str, str, str]
@@ -140,7 +141,7 @@ def read_game_headers(path: Path) -> list[chess.pgn.Headers]:
     if not path.exists():
         return []
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path, PGN_LIMIT, "a PGN file of calibration games").decode("utf-8")
     except UnicodeDecodeError:
         raise PoolConfigError(
             f"{path}: is not a PGN file of calibration games (not UTF-8 text); "

@@ -28,6 +28,10 @@ MAX_INCREMENT = 3600.0
 def match_clock(text: str) -> TimeControl:
     """A calibration clock in seconds: ``"10+0.1"`` → 10 s base, 0.1 s increment (the PGN
     ``TimeControl`` form, :meth:`TimeControl.from_pgn`), within a day and an hour a move."""
+    if text.strip().endswith("+"):
+        # "60+" is a clock half typed: taken as 60+0, it would play games on a clock the
+        # user may not have meant.
+        raise TimeControlError(f"'{text}' has no increment after the '+': write 60+0 for none")
     clock = TimeControl.from_pgn(text)
     if clock.untimed or not (
         clock.base_seconds <= MAX_BASE and clock.increment_seconds <= MAX_INCREMENT

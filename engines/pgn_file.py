@@ -12,16 +12,24 @@ from pathlib import Path
 import chess.pgn
 
 from engines.errors import PoolConfigError
+from profiles.input_file import MIB, read_file
 
 
 class PgnFileError(PoolConfigError):
     """A PGN file that cannot be read as games; the message names the file and the game."""
 
 
+PGN_LIMIT = 256 * MIB
+"""The most a PGN file may hold that rated-play reads whole: a game with its moves takes about
+1 KB (the shipped calibration's 19,670 games take 19 MB), so this is a quarter of a million
+games, more than a calibration plays or a fit is asked for; anything larger (``/dev/zero``, a
+disk image given by mistake) is refused before it fills the memory."""
+
+
 def read_pgn_text(path: Path) -> str:
     """The text of the PGN file at ``path``; a file that is not UTF-8 text is refused."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_file(path, PGN_LIMIT, "a PGN file").decode("utf-8")
     except UnicodeDecodeError:
         raise PgnFileError(f"{path} is not a UTF-8 text file; give a PGN file") from None
     except OSError as error:

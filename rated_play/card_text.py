@@ -7,6 +7,7 @@ from rich.text import Text
 
 from profiles.card import ProfileCard, money, rating_words
 from profiles.endings import side_name
+from profiles.errors import printable
 from profiles.time_control import TimeClass
 
 
@@ -17,7 +18,7 @@ def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
     score = "–" if games.score_percent is None else f"{games.score_percent:.0f}%"
     # Text, not markup: a profile name may hold brackets.
     return Text.assemble(
-        (card.name, "bold"),
+        (printable(card.name), "bold"),
         f" · {time_class.label}\n",
         rating_words(games),
         (f"\n{card.system_title}", "dim"),

@@ -11,17 +11,19 @@ import errno
 import gc
 import logging
 import os
+import re
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from profiles.errors import UserError, printable
 from rated_play import commands
 from rated_play.commands import CommandError, Handler, add_data_dir
+from rated_play.plain_output import plain_where_needed
 
 USER_ERROR_STATUS = 2
 
@@ -70,8 +72,19 @@ def _stopped_by_signals() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$|^-(inf|infinity|nan)$", re.I)
+"""An argument that is a negative number as float() reads it. argparse's own pattern knows only
+-5 and -.5, so "--rating -inf" or "--rating -1e3" lost its value to "expected one argument"
+instead of the range check that says what to give."""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with its usage errors on one line, like every other error of the command."""
+    """argparse with its usage errors on one line, like every other error of the command, and
+    every negative number taken as a value (no option of ours looks like one)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message: str) -> NoReturn:
         raise CommandError(f"{self.prog}: {message}; see {self.prog} --help")
@@ -131,6 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:
         # print(file=None) would write errors into the command's output instead.
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the rest of the process
+    plain_where_needed()
     # python-chess logs each PGN error as well as returning it; the command reports it once.
     logging.getLogger("chess").addHandler(logging.NullHandler())
     try:

@@ -37,6 +37,7 @@ from engines.opponent import Opponent
 from engines.pgn_fit import fit_pgn
 from engines.pool import Pool, load_pool, rating_calibration
 from engines.uci_server import serve_uci
+from profiles.errors import printable
 from profiles.ratings.fit import FitResult, FittedRating
 from profiles.ratings.goodness import Consistency, GoodnessOfFit
 from rated_play import paths
@@ -224,8 +225,10 @@ def list_pool(args: argparse.Namespace) -> int:
             error = "anchor"
         else:
             error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
-        where = "" if pool.is_available(opponent) else f"  [not installed: {opponent.package}]"
-        print(f"{rating} {error:8} {opponent.name:36} {opponent.title}{where}")
+        package = printable(opponent.package)
+        where = "" if pool.is_available(opponent) else f"  [not installed: {package}]"
+        name, title = printable(opponent.name), printable(opponent.title)
+        print(f"{rating} {error:8} {name:36} {title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
     print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
     if calibration is not None:
@@ -298,14 +301,21 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         output=None if args.output is None else Path(args.output),
     )
     for missing in run.skipped:
-        print(f"skipping {missing.name}: install the package '{missing.package}'", file=sys.stderr)
+        print(
+            f"skipping {printable(missing.name)}: install the package "
+            f"'{printable(missing.package)}'",
+            file=sys.stderr,
+        )
     print(f"calibrating {len(run.ladder)} opponents into {run.pgn}", file=sys.stderr)
     with _games_bar() as show:
         report = asyncio.run(run_calibration(run, show))
     outcome = report.outcome
     _print_fit(outcome.fit, outcome.goodness, outcome.families)
     for name, measured in report.added.items():
-        print(f"added {name}: {measured.rating:.0f} ±{measured.error:.0f}", file=sys.stderr)
+        print(
+            f"added {printable(name)}: {measured.rating:.0f} ±{measured.error:.0f}",
+            file=sys.stderr,
+        )
     if run.keep is not None:
         print(
             f"the other {len(run.settings.anchors)} opponents keep their ratings", file=sys.stderr
@@ -377,7 +387,7 @@ def _print_check(result: CheckResult) -> None:
     print(f"{'pairing':58} {'games':>5} {'W/D/L':>9} {'measured (95%)':>20} {'predicted':>12}")
     for pairing in result.pairings:
         record, measured = pairing.record, pairing.measured
-        name = f"{pairing.first} v {pairing.second}"
+        name = f"{printable(pairing.first)} v {printable(pairing.second)}"
         wdl = f"{record.wins}/{record.draws}/{record.losses}"
         interval = f"{measured.difference:+.0f} [{measured.low:+.0f}, {measured.high:+.0f}]"
         predicted = f"{pairing.predicted:+.0f} ±{pairing.predicted_error:.0f}"
@@ -472,7 +482,8 @@ def _print_fit(
     for player in _by_rating(fit):
         error = "anchor" if player.anchor else f"±{player.error:.0f}"
         print(
-            f"{player.rating:7.0f} {error:>6} {player.games:6d} {player.score:6.1f}  {player.name}"
+            f"{player.rating:7.0f} {error:>6} {player.games:6d} {player.score:6.1f}  "
+            f"{printable(player.name)}"
         )
     print(
         f"\ngoodness of fit: deviance {goodness.deviance:.1f}, Pearson χ² {goodness.pearson:.1f} "
@@ -483,7 +494,8 @@ def _print_fit(
     for residual in goodness.residuals[:WORST_RESIDUALS]:
         record = residual.record
         print(
-            f"  z {residual.z:+5.1f}  {record.first} v {record.second}: {record.points:g} of "
+            f"  z {residual.z:+5.1f}  {printable(record.first)} v {printable(record.second)}: "
+            f"{record.points:g} of "
             f"{record.games} ({record.wins}/{record.draws}/{record.losses}), expected "
             f"{residual.expected:.1f}"
         )
@@ -493,9 +505,11 @@ def _print_fit(
             f"p < {INCONSISTENT} says one rating does not describe the entry):"
         )
         for verdict in families[:WORST_RESIDUALS]:
-            against = ", ".join(f"{group.group} {group.z:+.1f}" for group in verdict.groups)
+            against = ", ".join(
+                f"{printable(group.group)} {group.z:+.1f}" for group in verdict.groups
+            )
             print(
-                f"  {verdict.player}: χ² {verdict.chi_square:.1f} on "
+                f"  {printable(verdict.player)}: χ² {verdict.chi_square:.1f} on "
                 f"{verdict.degrees_of_freedom}, p = {verdict.p_value:.3f} ({against})"
             )
 

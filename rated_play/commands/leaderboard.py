@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict
 
-from profiles.ledger import NoLedgerError
+from profiles.errors import printable
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import (
     SEASON_START_RATING,
@@ -35,11 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     season = Season.current() if args.month is None else Season.parse(args.month)
-    try:
-        with reading_ledger(args) as ledger:
-            _show(args, season, leaderboard(ledger, season))
-    except NoLedgerError:
-        _show(args, season, {})  # nothing played yet: no need to create a ledger to say so
+    # No ledger is said as every reading command says it (NoLedgerError, status 2): an empty
+    # table would hide a --data-dir that is not where the games were played.
+    with reading_ledger(args) as ledger:
+        _show(args, season, leaderboard(ledger, season))
     return 0
 
 
@@ -66,5 +65,5 @@ def _show(
     for time_class, rows in standings.items():
         print(f"{time_class.label} — {season} ({SEASON_SYSTEM_TITLE})")
         for rank, s in enumerate(rows, start=1):
-            print(f"{rank:>3}. {s.profile:<24} {s.shown:>14}  {s.games:>3} games  "
+            print(f"{rank:>3}. {printable(s.profile):<24} {s.shown:>14}  {s.games:>3} games  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip

@@ -10,12 +10,14 @@ rates every game from the rating at the start).
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from profiles.errors import printable
+from profiles.input_file import MIB, read_file, read_stream
 from profiles.ratings import (
     DEFAULT_SYSTEM,
     SYSTEMS,
@@ -25,12 +27,14 @@ from profiles.ratings import (
     RatingSystem,
     get_system,
 )
-from profiles.ratings.base import RD_RANGE, check_number, check_rating
+from profiles.ratings.base import RD_RANGE, VOLATILITY_RANGE, check_number, check_rating
 from profiles.ratings.elo import NEW_PLAYER_GAMES, EloSystem, flat_elo
 from profiles.ratings.glicko2 import Glicko2
 from rated_play.commands import CommandError, add_data_dir, print_json
 
-SCORES = {"1": 1.0, "1.0": 1.0, "0.5": 0.5, ".5": 0.5, "1/2": 0.5, "0": 0.0, "0.0": 0.0}
+SCORES = (1.0, 0.5, 0.0)
+HALF = ("1/2", "½")
+"""A draw as a crosstable writes it, besides any number equal to 0.5."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -109,7 +113,21 @@ def _system(args: argparse.Namespace) -> RatingSystem:
     return system
 
 
+GIVEN_RD_RANGE = (1.0, RD_RANGE[1])
+"""A starting RD a person gives: one rating point is already more certainty than any number of
+games can bring (lichess keeps every RD at 45 or more), and a smaller one has a square that
+underflows on Glicko-2's scale (Glickman, "Example of the Glicko-2 system", steps 2 and 6)."""
+
+GIVEN_VOLATILITY_RANGE = (0.0001, VOLATILITY_RANGE[1])
+"""A starting volatility a person gives: the paper's example starts at 0.06 and lichess at 0.09;
+one of 1e-154 or less has a square that is 0.0, whose logarithm step 5 takes."""
+
+
 def _start(args: argparse.Namespace) -> PlayerStart:
+    if args.rd is not None:
+        check_number(args.rd, "--rd", *GIVEN_RD_RANGE)
+    if args.volatility is not None:
+        check_number(args.volatility, "--volatility", *GIVEN_VOLATILITY_RANGE)
     if args.rating is None:
         if args.games is not None:
             raise CommandError("--games counts the games behind --rating: give --rating too")
@@ -118,34 +136,45 @@ def _start(args: argparse.Namespace) -> PlayerStart:
     return PlayerStart(rating=args.rating, games=games, rd=args.rd, volatility=args.volatility)
 
 
+RESULTS_LIMIT = 64 * MIB
+"""The most a results file may hold: a game takes about ten bytes a line, so this is millions
+of games, more than anyone plays; anything larger (``/dev/zero`` piped in) is not one."""
+
+WHAT = "a results file"
+
+
 def _read_results(source: str) -> list[GameScore]:
     if source == "-":
         if sys.stdin is None:
             raise CommandError(
                 "--results -: standard input is closed; give a FILE, or pipe the results in"
             )
-        return _parse_text(sys.stdin, "standard input")
+        data = read_stream(sys.stdin.buffer, RESULTS_LIMIT, "standard input", WHAT)
+        return _parse_bytes(data, "standard input")
     path = Path(source)
     try:
-        with path.open(encoding="utf-8") as lines:
-            return _parse_text(lines, printable(path))
+        # A named pipe is read too: the shell's <(command) is one.
+        data = read_file(path, RESULTS_LIMIT, WHAT, pipe=True)
     except OSError as error:
         raise CommandError(
             f"cannot read the results file {printable(path)}: {error.strerror}; "
             "give the path of a text file"
         ) from error
+    return _parse_bytes(data, printable(path))
 
 
-def _parse_text(lines: Iterable[str], source: str) -> list[GameScore]:
-    """Results from a stream that must be UTF-8 text, so a binary or UTF-16 file is named as
-    such instead of failing inside the decoder."""
+def _parse_bytes(data: bytes, source: str) -> list[GameScore]:
+    """Results from bytes that must be UTF-8 text (a byte order mark is allowed, as Windows
+    editors write one), so a binary or UTF-16 file is named as such."""
     try:
-        return parse_results(lines, source)
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise CommandError(
             f"{source} is not UTF-8 text (byte {error.object[error.start]:#04x}): save the "
             "results as plain UTF-8 text, one game a line"
         ) from error
+    # Lines as a text file reads them: \n, \r\n or \r ends one.
+    return parse_results(io.StringIO(text, newline=None), source)
 
 
 def parse_results(lines: Iterable[str], source: str) -> list[GameScore]:
@@ -162,10 +191,11 @@ def parse_results(lines: Iterable[str], source: str) -> list[GameScore]:
                 f"not {printable(line.strip())!r}"
             )
         rating = _number(fields[0], where, "the opponent's rating")
-        score = SCORES.get(fields[1])
+        score = _score(fields[1])
         if score is None:
             raise CommandError(
-                f"{where}: the score must be 1, 0.5 or 0, not {printable(fields[1])!r}"
+                f"{where}: the score must be 1, 0.5 or 0 (in any spelling of those numbers, "
+                f"such as 1.0, 0.50 or .5, or 1/2 or ½), not {printable(fields[1])!r}"
             )
         check_rating(rating, f"{where}: the opponent's rating")
         rd = None if len(fields) == 2 else _number(fields[2], where, "the opponent's RD")
@@ -173,6 +203,16 @@ def parse_results(lines: Iterable[str], source: str) -> list[GameScore]:
             check_number(rd, f"{where}: the opponent's RD", *RD_RANGE)
         games.append(GameScore(opponent_rating=rating, score=score, opponent_rd=rd))
     return games
+
+
+def _score(text: str) -> float | None:
+    if text in HALF:
+        return 0.5
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value in SCORES else None
 
 
 def _number(text: str, where: str, what: str) -> float:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from profiles.seasons import SEASON_SYSTEM_TITLE
 from rated_play.cli import main
 
 
@@ -107,7 +106,8 @@ def test_rate_reads_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Sudoku Corner's rating rules, Example 1 at K 20: 1200 beats 1200 → 1210."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("1200 1\n"))
+    # Standard input as a process has it: text over bytes, which the command reads.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1200 1\n"), encoding="utf-8"))
     document = run_json(capsys, "rate", "--system", "elo", "--k", "20", "--rating", "1200",
                         "--results", "-")  # fmt: skip
     assert document["rating"] == 1210
@@ -153,9 +153,17 @@ def test_rate_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     )
 
 
-def test_leaderboard_without_a_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    document = run_json(capsys, "leaderboard", "--data-dir", str(tmp_path), "--month", "2025-03")
-    assert document == {"month": "2025-03", "system": SEASON_SYSTEM_TITLE, "classes": {}}
-    assert not (tmp_path / "ledger.sqlite3").exists()
+@pytest.mark.parametrize("output", [[], ["--json"]])
+@pytest.mark.parametrize("where", ["empty", "missing"])
+def test_leaderboard_without_a_ledger(
+    where: str, output: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Said as every reading command says it, not as an empty month."""
+    directory = tmp_path / "data"
+    if where == "empty":
+        directory.mkdir()
+    error = run_error(capsys, "leaderboard", "--data-dir", str(directory), *output)
+    assert error.startswith("rated-play: there is no ledger in ") and error.count("\n") == 1
+    assert not (directory / "ledger.sqlite3").exists()
     assert "YYYY-MM" in run_error(capsys, "leaderboard", "--data-dir", str(tmp_path),
                                   "--month", "March")  # fmt: skip

@@ -86,6 +86,11 @@ class GameScreen(WorkingScreen):
         Binding("escape", "focus_move_box", "Move box", show=False),
     ]
 
+    @property
+    def opponent_name(self) -> str:
+        """The opponent's title as shown: any control or bidi character in it escaped."""
+        return printable(self.game.opponent.title)
+
     def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
         super().__init__()
         self.game = game
@@ -108,7 +113,9 @@ class GameScreen(WorkingScreen):
         opponent = game.opponent
         you = f"{side_name(game.player_color)} · You"
         # Colour and rating first: a long engine name is cut at its end, not theirs.
-        engine = f"{side_name(not game.player_color)} · {opponent.rating:.0f} · {opponent.title}"
+        engine = (
+            f"{side_name(not game.player_color)} · {opponent.rating:.0f} · {self.opponent_name}"
+        )
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color,
@@ -119,7 +126,7 @@ class GameScreen(WorkingScreen):
             with Vertical(id="side"):
                 yield Static(
                     f"Rated {game.time_control.time_class.label} · {game.time_control}\n"
-                    f"against {opponent.title} ({opponent.rating:.0f})",
+                    f"against {self.opponent_name} ({opponent.rating:.0f})",
                     id="rated",
                     markup=False,
                 )
@@ -203,12 +210,12 @@ class GameScreen(WorkingScreen):
             self.set_status("The clock starts as soon as the board is shown.")
         elif not game.board.move_stack and not game.time_control.untimed:
             whose = "Your" if game.is_player_turn else "White's"
-            move = "Your move." if game.is_player_turn else f"{game.opponent.title} is thinking…"
+            move = "Your move." if game.is_player_turn else f"{self.opponent_name} is thinking…"
             self.set_status(f"{whose} clock is running: it started with the game. {move}")
         elif game.is_player_turn:
             self.set_status("Your move." + warning)
         elif not game.is_over:
-            self.set_status(f"{game.opponent.title} is thinking…" + warning)
+            self.set_status(f"{self.opponent_name} is thinking…" + warning)
 
     @on(BoardView.Drawn)
     def board_drawn(self) -> None:
@@ -259,7 +266,7 @@ class GameScreen(WorkingScreen):
                 if game.may_double(game.player_color) and game.may_double(game.engine_color)
                 else "you"
                 if game.may_double(game.player_color)
-                else game.opponent.title
+                else self.opponent_name
             )
             stake += f" · may double: {holder}"
         self.query_one("#stake", Static).update(stake)
@@ -487,8 +494,7 @@ class GameScreen(WorkingScreen):
             self.finish()
         elif accepted:
             self.set_status(
-                f"{self.game.opponent.title} accepts: the stake is {money(self.game.stake)}. "
-                "Your move."
+                f"{self.opponent_name} accepts: the stake is {money(self.game.stake)}. Your move."
             )
 
     async def action_offer_draw(self) -> None:
@@ -519,7 +525,7 @@ class GameScreen(WorkingScreen):
         if self.game.is_over:
             self.finish()
         elif not accepted:
-            self.set_status(f"{self.game.opponent.title} declines the draw. Your move.")
+            self.set_status(f"{self.opponent_name} declines the draw. Your move.")
 
     async def action_claim_draw(self) -> None:
         typed = self.query_one("#move-input", Input).value.strip()

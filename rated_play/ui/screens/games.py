@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.endings import side_name
+from profiles.errors import printable
 from profiles.ledger import Ledger, Profile
 from profiles.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
@@ -35,7 +36,7 @@ def line_cells(line: GameLine) -> tuple[str, ...]:
         result_words(record),
         line.rating_words,
         f"{record.opponent_rating_today:.0f}",
-        record.opponent_title,
+        printable(record.opponent_title),
     )
 
 
@@ -65,7 +66,7 @@ class GamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Games of {self.profile.name}"
+        self.sub_title = f"Games of {printable(self.profile.name)}"
         self.lines = game_lines(self.ledger, self.profile)
         table = self.query_one(FittedTable)
         table.fill(
@@ -88,7 +89,7 @@ class GamesScreen(Screen[None]):
             record = self.lines[event.cursor_row].record
             self.query_one("#games-detail", Static).update(
                 f"Game {record.id}: {side_name(record.player_color)} against "
-                f"{record.opponent_title} ({record.opponent_rating_today:.0f})"
+                f"{printable(record.opponent_title)} ({record.opponent_rating_today:.0f})"
             )
 
     @on(DataTable.RowSelected, "#games")

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Select, Static, Tab, Tabs
 
 from profiles.card import rating_words
+from profiles.errors import printable
 from profiles.head_to_head import head_to_head
 from profiles.history import ClassHistory, rating_history
 from profiles.ledger import Ledger, Profile
@@ -70,7 +71,7 @@ class HistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Rating history of {self.profile.name}"
+        self.sub_title = f"Rating history of {printable(self.profile.name)}"
         self.load()
 
     def load(self) -> None:
@@ -115,7 +116,7 @@ class HistoryScreen(Screen[None]):
                     f"{line.wins}/{line.draws}/{line.losses}",
                     f"{line.score_percent:.0f}%",
                     "–" if line.performance is None else f"{line.performance:.0f}",
-                    line.title,
+                    printable(line.title),
                 )
                 for line in lines
             ],

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from profiles.errors import printable
 from profiles.ledger import Ledger
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
@@ -55,7 +56,7 @@ class LeaderboardScreen(Screen[None]):
             table.add_columns("#", "Profile", "Rating", "Games", "+", "=", "−")
             for rank, s in enumerate(rows, start=1):
                 table.add_row(
-                    str(rank), s.profile, s.shown, str(s.games),
+                    str(rank), printable(s.profile), s.shown, str(s.games),
                     str(s.wins), str(s.draws), str(s.losses),
                 )  # fmt: skip
             await standings.mount(Static(time_class.label, classes="division"), table)

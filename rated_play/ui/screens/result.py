@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from profiles.card import money
 from profiles.endings import side_name
+from profiles.errors import printable
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
@@ -65,7 +66,7 @@ def summary_text(game: RatedGame) -> str:
     length = {0: "before a move was played", 1: "in 1 move"}.get(moves, f"in {moves} moves")
     clock = "without a clock" if game.time_control.untimed else f"at {game.time_control}"
     return (
-        f"You played {side_name(game.player_color)} against {game.opponent.title} "
+        f"You played {side_name(game.player_color)} against {printable(game.opponent.title)} "
         f"({game.opponent.rating:.0f}) {clock}; the game ended {length}."
     )
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Static
 from engines.opponent import Opponent
 from engines.pool import Pool
 from profiles.card import Preview, ProfileCard, build_card, money, preview, preview_words
-from profiles.errors import UserError
+from profiles.errors import UserError, printable
 from profiles.ledger import GameRecord, Ledger, Profile, Setup
 from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
@@ -40,7 +40,7 @@ def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
     rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
     error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
     calibrated = "" if opponent.calibrated else " (nominal)"
-    return f"{opponent.title}: {rating}{error}{calibrated}"
+    return f"{printable(opponent.title)}: {rating}{error}{calibrated}"
 
 
 def time_control_label(time_control: TimeControl) -> str:
@@ -181,7 +181,7 @@ class SetupScreen(WorkingScreen):
     def reload_profiles(self, chosen: Profile | None = None) -> None:
         profiles = self.ledger.profiles()
         picker = self.query_one("#profile", Dropdown)
-        picker.set_options((profile.name, profile.id) for profile in profiles)
+        picker.set_options((printable(profile.name), profile.id) for profile in profiles)
         chosen = chosen or self.profile or (profiles[0] if profiles else None)
         if chosen is not None:
             picker.value = chosen.id
