@@ -60,10 +60,11 @@ def _checked(given: str, source: str) -> Path:
     try:
         path = Path(given).expanduser()
     except RuntimeError:  # pathlib's "Could not determine home directory."
-        user = given.partition(os.sep)[0]
+        user = given.partition(os.sep)[0][1:]
+        whose = f"there is no user {printable(user)!r}" if user else "HOME is not set"
         raise DataDirError(
-            f"{source} {printable(given)!r}: there is no user {printable(user[1:])!r} whose "
-            f"home '{printable(user)}' could stand for; {fix}"
+            f"{source} {printable(given)!r}: {whose}, so '~{printable(user)}' names no "
+            f"home directory; {fix}"
         ) from None
     encoded = os.fsencode(path.absolute())
     if any(len(name) > NAME_MAX for name in encoded.split(b"/")) or (

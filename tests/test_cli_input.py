@@ -88,6 +88,7 @@ def sparse(path: Path, size: int) -> str:
         (["engines", "fit", "{big:256}", "--anchor", "A=1500"], "more than 256 MiB"),
         (["engines", "calibrate", "--pgn", "/dev/zero"], "device"),
         (["engines", "calibrate", "--pgn", "{big:256}"], "more than 256 MiB"),
+        (["engines", "check", "--pgn", "/dev/zero"], "device"),
     ],
 )
 def test_reads_are_bounded(argv: list[str], bound: str, tmp_path: Path) -> None:
