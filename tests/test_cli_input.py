@@ -73,8 +73,10 @@ def test_glicko2_starting_values_too_small_to_compute(option: list[str], tmp_pat
 
 
 def sparse(path: Path, size: int) -> str:
-    """A file of ``size`` bytes that takes no room on the disk."""
+    """A file of ``size`` bytes that takes next to no room on the disk: a PGN by its first 64
+    KiB (a calibration writes its games only over a PGN), nothing after them."""
     with path.open("wb") as file:
+        file.write(b'[Event "rated-play calibration"]\n'.ljust(2**16, b"\n"))
         file.truncate(size)
     return str(path)
 
@@ -147,7 +149,7 @@ def test_a_score_that_is_not_one_says_what_is(score: str) -> None:
     ("option", "said"),
     [
         (["--output", "{dir}"], "is a directory"),
-        (["--output", "{file}/calibration.json"], "is a file, not a directory"),
+        (["--output", "{file}/calibration.json"], "Not a directory"),
         (["--tc", "60+"], "no increment"),
         (["--anchor", "stockfish-elo-1800=-5"], "from 0 to 4000"),
         (["--anchor", "stockfish-elo-1800=4500"], "from 0 to 4000"),
