@@ -43,6 +43,7 @@ from profiles.endings import WHITE_SCORE
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
+from profiles.regular_file import read_text
 from profiles.time_control import TimeControl
 from profiles.written_file import FileKind
 
@@ -145,7 +146,7 @@ def design_path(pgn: Path) -> Path:
 
 def _is_design(path: Path) -> bool:
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(read_text(path))
         return isinstance(stored, dict) and bool(schema.read(Design, stored, unknown="ignore"))
     except (OSError, ValueError, schema.SchemaError):
         return False
@@ -178,7 +179,7 @@ def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pair
     beside it, so that new ratings in later rounds do not move them."""
     path = design_path(pgn)
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(read_text(path))
         if not isinstance(stored, dict):
             raise schema.SchemaError("it is not a JSON object")
         return schema.read(Design, stored, unknown="ignore").held_out

@@ -19,6 +19,7 @@ from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
 from profiles.ratings.base import RATING_RANGE
+from profiles.regular_file import read_text
 from profiles.written_file import FileKind
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
@@ -104,7 +105,7 @@ def user_calibration_path(data_dir: Path) -> Path:
 def read_calibration(path: Path) -> CalibrationResult | None:
     """The calibration stored at ``path``, or None when there is none."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(read_text(path))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
@@ -199,7 +200,7 @@ def read_check_summary(path: Path) -> CheckSummary | None:
     """A stored ``engines check`` summary, or None when there is none or it is not one: it is
     derived from games a new check plays again, so a damaged one only means "not checked"."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(read_text(path))
     except (OSError, ValueError):
         return None
     if not isinstance(document, dict):

@@ -26,6 +26,7 @@ from pathlib import Path
 from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponent import Opponent
+from profiles.regular_file import read_text
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"
@@ -35,7 +36,7 @@ USER_POOL_DIR = "engines"
 def load_catalog(path: Path) -> list[Opponent]:
     """The opponents defined in one TOML file, in file order."""
     try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        document = tomllib.loads(read_text(path))
     except UnicodeDecodeError:
         raise PoolConfigError(f"{path}: is not a UTF-8 text file; write it as TOML text") from None
     except OSError as error:

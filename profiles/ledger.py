@@ -742,7 +742,8 @@ class Ledger:
         once do not mistake each other for a player.
         """
         try:
-            fd = os.open(self._lock_path(game_id), os.O_RDONLY)
+            # Non-blocking: a named pipe left in place of the lock file must not block.
+            fd = os.open(self._lock_path(game_id), os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return True
         try:

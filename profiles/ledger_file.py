@@ -163,6 +163,7 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
         header = _read_header(path)
         assert header is not None
     kind = _recognise(path, header)
+    _check_side_files(path)
     if readonly:
         snapshot = _snapshot(path)
         if snapshot is not None:
@@ -236,7 +237,7 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
     where = printable(path.parent)
     doing = "write" if writing else "read"
     # Said only of a ledger that is there: before the first game there is nothing to keep.
-    keeps = _KEEPS if path.exists() else ""
+    keeps = _KEEPS if os.path.exists(path) else ""  # False, not an error, for a bad path
     if isinstance(error, OSError):
         code = error.errno
         if code == errno.ENOSPC:
@@ -314,13 +315,16 @@ def _read_header(path: Path) -> bytes | None:
     try:
         found = os.stat(path)
     except FileNotFoundError:
-        if path.is_symlink():  # a link whose target is gone: never a new ledger in its place
-            raise LedgerError(
-                f"{printable(path)} is a link to {printable(os.readlink(path))}, which does "
-                "not exist; nothing was changed: restore the ledger it pointed to, or remove "
-                "the link to start a new ledger"
-            ) from None
-        return None
+        try:
+            target = os.readlink(path)
+        except OSError:
+            return None  # nothing there at all
+        # A link whose target is gone: never a new ledger in its place.
+        raise LedgerError(
+            f"{printable(path)} is a link to {printable(target)}, which does not exist; "
+            "nothing was changed: restore the ledger it pointed to, or remove the link to "
+            "start a new ledger"
+        ) from None
     except OSError as error:
         raise failure(error, path, writing=False) from error
     if not stat.S_ISREG(found.st_mode):
@@ -332,6 +336,27 @@ def _read_header(path: Path) -> bytes | None:
         return None  # removed a moment ago
     except OSError as error:
         raise failure(error, path, writing=False) from error
+
+
+def _check_side_files(path: Path) -> None:
+    """Refuse the ledger while anything but a regular file stands where SQLite keeps its log,
+    index or journal: SQLite opens them by name, so it would block for ever reading a named
+    pipe there, and write through a link into whatever file it names."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        side = path.with_name(path.name + suffix)
+        try:
+            found = os.lstat(side)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise failure(error, path, writing=False) from error
+        if stat.S_ISREG(found.st_mode):
+            continue
+        what = "a link" if stat.S_ISLNK(found.st_mode) else special_file(found.st_mode)
+        raise LedgerError(
+            f"{printable(side)}, where SQLite keeps the ledger's {suffix[1:]} file, is {what}; "
+            "nothing was changed: move it away, then try again"
+        )
 
 
 def special_file(mode: int) -> str:

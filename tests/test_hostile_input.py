@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -572,3 +573,189 @@ def test_a_foreign_databases_log_and_index_are_never_touched(command: str, tmp_p
     assert_refused(result)
     assert "another program's SQLite database" in result.err
     assert stamped(directory) == before
+
+
+# -- the data directory's files: any kind, any mode, any bytes ------------------------------
+
+DATA_FILES = (
+    "ledger.sqlite3",
+    "ledger.sqlite3-wal",
+    "ledger.sqlite3-shm",
+    "ledger.sqlite3-journal",
+    "calibration.json",
+    "calibration-check.json",
+    "config/engines/mine.toml",
+    "games-in-play/1.lock",
+)
+"""Every file a command reads in a data directory (the ledger's side files included)."""
+
+FILE_KINDS = ("regular", "directory", "named pipe", "link", "dangling link")
+
+
+@st.composite
+def planted_file(draw: st.DrawFn) -> tuple[str, str, bytes, int]:
+    """Where, what kind, which bytes (a regular file's or a link target's) and which mode."""
+    name = draw(st.sampled_from(DATA_FILES))
+    kind = draw(st.sampled_from(FILE_KINDS))
+    content = draw(
+        st.one_of(
+            st.just(b""),
+            st.binary(max_size=300),
+            st.sampled_from([b"healthy", b"truncated", b"{}", b"[[opponent]]\nname = 1\n"]),
+        )
+    )
+    mode = draw(st.sampled_from([0o600, 0o000, 0o200, 0o400]))
+    return name, kind, content, mode
+
+
+def plant(
+    directory: Path, outside: Path, healthy: Path, planted: tuple[str, str, bytes, int]
+) -> None:
+    name, kind, content, mode = planted
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+    data = healthy.read_bytes()
+    content = {b"healthy": data, b"truncated": data[: len(data) // 3]}.get(content, content)
+    if kind == "regular":
+        path.write_bytes(content)
+        path.chmod(mode)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "named pipe":
+        os.mkfifo(path)
+    elif kind == "link":
+        target = outside / f"target-{len(list(outside.iterdir()))}"
+        target.write_bytes(content)
+        path.symlink_to(target)
+    else:
+        path.symlink_to(outside / "gone")
+
+
+def everything(*roots: Path) -> dict[str, str]:
+    """Each path under the roots: a link's target, a regular file's bytes, else its kind."""
+    found = {}
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.is_symlink():
+                found[str(path)] = f"link to {os.readlink(path)}"
+            elif path.is_file():
+                # Bytes, not modes: SQLite gives an empty log the ledger's own mode.
+                mode = path.stat().st_mode
+                path.chmod(0o600)
+                found[str(path)] = sha256(path)
+                path.chmod(mode)
+            else:
+                found[str(path)] = "directory" if path.is_dir() else "special"
+    return found
+
+
+class HungError(Exception):
+    """A command still running after a minute: it blocked on something."""
+
+
+@contextmanager
+def bounded(seconds: int) -> Iterator[None]:
+    def hung(signum: int, frame: object) -> None:
+        raise HungError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@FUZZ
+@given(
+    command=st.sampled_from([*sorted(set(READING) - {"app", "analyse"}), "engines"]),
+    planted=st.lists(planted_file(), min_size=1, max_size=3),
+)
+def test_any_file_of_the_data_directory_ends_in_a_result_or_one_line_and_is_left_as_it_was(
+    command: str,
+    planted: list[tuple[str, str, bytes, int]],
+    data_dir: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Whatever stands where a command reads (a file of any bytes, a directory, a named pipe,
+    a link, a dangling one, any mode), the command shows its result or refuses in one line,
+    never hangs, and changes no byte of anything that was there."""
+    root = tmp_path_factory.mktemp("planted")
+    directory, outside = root / "data", root / "outside"
+    directory.mkdir()
+    outside.mkdir()
+    healthy = data_dir / "ledger.sqlite3"
+    (directory / "ledger.sqlite3").write_bytes(healthy.read_bytes())
+    for one in planted:
+        plant(directory, outside, healthy, one)
+    before = everything(directory, outside)
+    with bounded(60):
+        result = run([*(READING.get(command) or [command]), "--data-dir", str(directory)])
+    if result.status != 0:
+        assert_refused(result)
+    after = everything(directory, outside)
+    made = set(after) - set(before)
+    side_files = {str(directory / f"ledger.sqlite3{side}") for side in ("-wal", "-shm")}
+    assert made <= side_files, f"made {made}"
+    index = str(directory / "ledger.sqlite3-shm")
+    kinds = ("link", "directory", "special")
+    if str(directory / "ledger.sqlite3-wal") in before and index in before:
+        if before[index].startswith(kinds):
+            index = ""  # not a file SQLite may use: it must be left alone
+        # A log is there: a writer may have the ledger open, and the ledger is read through
+        # SQLite's own read-only locking, which writes its index, the -shm
+        # (https://www.sqlite.org/walformat.html#the_wal_index_file_format).
+        before.pop(index, None)
+    assert {path: after[path] for path in before} == before
+
+
+AS_A_PLAYER = (
+    ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+    if os.geteuid() == 0
+    else []
+)
+"""root may read anything; without these capabilities it obeys file modes, as a player does."""
+
+
+@pytest.mark.parametrize("mode", [0o000, 0o200, 0o400])
+@pytest.mark.parametrize(
+    "name", ["ledger.sqlite3", "ledger.sqlite3-wal", "calibration.json", "games-in-play", "."]
+)
+@pytest.mark.parametrize("command", ["profile", "leaderboard", "engines"])
+def test_a_data_file_the_player_may_not_read_or_write_is_said_so(
+    command: str, name: str, mode: int, data_dir: Path, tmp_path: Path
+) -> None:
+    """Modes that a player's own account obeys (real processes without root's capabilities):
+    a result or one line, and nothing changed."""
+    directory = tmp_path / "data"
+    directory.mkdir()
+    (directory / "ledger.sqlite3").write_bytes((data_dir / "ledger.sqlite3").read_bytes())
+    (directory / "ledger.sqlite3-wal").touch()
+    (directory / "calibration.json").write_text("{}")
+    (directory / "games-in-play").mkdir()
+    before = everything(directory)
+    target = directory / name
+    saved = target.stat().st_mode
+    target.chmod(mode | (0o100 if target.is_dir() else 0))
+    argv = [*(READING.get(command) or [command]), "--data-dir", str(directory)]
+    try:
+        child = subprocess.run(
+            [*AS_A_PLAYER, sys.executable, "-m", "rated_play", *argv],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        target.chmod(saved)
+    if child.returncode != 0:
+        assert_refused(Run(child.returncode, child.stdout, child.stderr))
+    after = everything(directory)
+    assert {path: after[path] for path in before} == before
