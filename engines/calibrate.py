@@ -40,10 +40,10 @@ from engines.openings import load_openings
 from engines.opponent import Calibration, Opponent, SearchLimit
 from engines.schema import Kind, ListOf, Plain, key
 from profiles.endings import WHITE_SCORE
+from profiles.input_file import read_text
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
-from profiles.regular_file import read_text
 from profiles.time_control import TimeControl
 from profiles.written_file import FileKind
 

@@ -18,8 +18,8 @@ from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
+from profiles.input_file import read_text
 from profiles.ratings.base import RATING_RANGE
-from profiles.regular_file import read_text
 from profiles.written_file import FileKind
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")

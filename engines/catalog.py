@@ -26,7 +26,7 @@ from pathlib import Path
 from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponent import Opponent
-from profiles.regular_file import read_text
+from profiles.input_file import read_text
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"

@@ -23,6 +23,7 @@ from enum import Enum
 from pathlib import Path
 
 from profiles.errors import UserError, printable
+from profiles.input_file import special_file
 
 LEDGER_FILE = "ledger.sqlite3"
 """The ledger's name inside a data directory."""
@@ -357,17 +358,6 @@ def _check_side_files(path: Path) -> None:
             f"{printable(side)}, where SQLite keeps the ledger's {suffix[1:]} file, is {what}; "
             "nothing was changed: move it away, then try again"
         )
-
-
-def special_file(mode: int) -> str:
-    """What a file that is not a regular one is, from its ``st_mode``, for a sentence."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
 
 
 def _recognise(path: Path, header: bytes) -> Kind:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from profiles.errors import UserError, printable
-from profiles.ledger_file import LEDGER_FILE, special_file
+from profiles.input_file import special_file
+from profiles.ledger_file import LEDGER_FILE
 
 SIDE_FILES = {
     "-wal": "write-ahead log",
