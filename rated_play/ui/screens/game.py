@@ -446,7 +446,8 @@ class GameScreen(WorkingScreen):
 
     async def answer_engine_double(self) -> None:
         """Ask the player about the double the engine offered with its move (the player's
-        clock runs, as it is their turn). Accepting is the safe answer: refusing resigns."""
+        clock runs, as it is their turn). Neither answer is safe (accepting raises the stake,
+        refusing resigns), so neither has the focus (see :func:`double_offered`)."""
         game = self.game
         answered: asyncio.Future[str] = asyncio.get_running_loop().create_future()
 
