@@ -60,9 +60,9 @@ def test_the_app_exits_soon_after_its_terminal_hangs_up(tmp_path: Path) -> None:
         hung_up = time.monotonic()
         status = child.wait(timeout=EXIT_GRACE_SECONDS + 10)
         # The signal is handled in the event loop, which just after the first paint may still
-        # be loading the game's modules: from hang-up to exit took 1.77 to 2.67 s here (six
-        # runs each, on the code of before and after this change), against a grace of 1.5 s. A hang
-        # would never end; three seconds of slack tell the two apart on a loaded machine.
+        # be loading the game's modules: from hang-up to exit took 1.77 to 2.67 s here, over
+        # six runs of this code and six of the code before it, against a grace of 1.5 s. A
+        # hang would never end; three seconds of slack tell the two apart on a busy machine.
         assert time.monotonic() - hung_up < EXIT_GRACE_SECONDS + 3.0
         assert status == 128 + signal.SIGHUP
     finally:
