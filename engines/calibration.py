@@ -8,8 +8,6 @@ directory, which replaces the shipped one as a whole.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,7 +18,7 @@ from engines.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
 from profiles.input_file import read_text
 from profiles.ratings.base import RATING_RANGE
-from profiles.written_file import FileKind
+from profiles.written_file import FileKind, write_durably
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
 SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
@@ -131,21 +129,7 @@ def write_calibration(path: Path, result: CalibrationResult) -> None:
 
 
 def _write_json(path: Path, document: dict[str, object]) -> None:
-    """A temporary file of this writer's own (created, never an existing one), synced, then
-    renamed over ``path``; a write that fails leaves no temporary file behind."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
-    partial = Path(name)
-    try:
-        with open(handle, "w", encoding="utf-8") as file:
-            json.dump(document, file, indent=2)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        partial.replace(path)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    write_durably(path, json.dumps(document, indent=2) + "\n")
 
 
 _LARGEST = 1 << 24

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,3 +127,22 @@ def is_pgn(path: Path) -> bool:
 
 PGN = FileKind("a PGN file", is_pgn)
 """Games, as ``export``, the archive and ``engines calibrate``/``check`` write them."""
+
+
+def write_durably(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that no interruption leaves half of it: a temporary file
+    of this writer's own (created, never an existing one, so two processes writing the same
+    file never share it), synced, then renamed over ``path``. A write that fails leaves no
+    temporary file behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    partial = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +12,7 @@ import chess
 import chess.pgn
 
 from profiles.time_control import TimeControl
+from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
 
 EVENT = "rated-play rated game"
@@ -117,15 +116,4 @@ def write_archive(path: Path, pgn: str) -> None:
     at once (two copies of the app closing one abandoned game) never share it; whichever
     renames last leaves the same text. A write that fails leaves no temporary file behind.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    temporary = Path(name)
-    try:
-        with open(handle, "w", encoding="utf-8") as file:
-            file.write(pgn)
-            file.flush()
-            os.fsync(file.fileno())
-        temporary.replace(path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_durably(path, pgn)
