@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sqlite3
 from pathlib import Path
 
@@ -206,6 +207,9 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     the first time its queen can go to a square the opponent attacks and it does not defend,
     with no less material than the opponent, it goes there; then it resigns. Returns the game's
     id and the ply of the hanging move."""
+    # The opponent's node budgets and equal-move choices are drawn at random; seeded, the game
+    # is the same on every run. Unseeded, 1 game in 40 never gave the queen a square to hang on.
+    random.seed(5)
     path = find_engine("stockfish")
     assert path is not None
     _, human = await chess.engine.popen_uci(str(path))
