@@ -427,9 +427,19 @@ def tree(directory: Path) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize(
-    "command", ["profile", "export", "leaderboard", "analyse", "games", "history", "app"]
-)
+READING = {
+    "profile": ["profile", PLAYER],
+    "export": ["export", PLAYER],
+    "leaderboard": ["leaderboard"],
+    "analyse": ["analyse", "1"],
+    "games": ["games", PLAYER],
+    "history": ["history", PLAYER],
+    "app": [],
+}
+"""Every command that opens the ledger, as argv before ``--data-dir``."""
+
+
+@pytest.mark.parametrize("command", sorted(READING))
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 def test_a_damaged_ledger_is_refused_and_left_as_it_was(
     command: str, damage: str, data_dir: Path, tmp_path: Path
@@ -438,16 +448,7 @@ def test_a_damaged_ledger_is_refused_and_left_as_it_was(
     directory.mkdir()
     DAMAGE[damage](directory / "ledger.sqlite3", data_dir / "ledger.sqlite3")
     before = tree(directory)
-    argv = {
-        "profile": ["profile", PLAYER],
-        "export": ["export", PLAYER],
-        "leaderboard": ["leaderboard"],
-        "analyse": ["analyse", "1"],
-        "games": ["games", PLAYER],
-        "history": ["history", PLAYER],
-        "app": [],
-    }[command]
-    result = run([*argv, "--data-dir", str(directory)])
+    result = run([*READING[command], "--data-dir", str(directory)])
     assert_refused(result)
     assert tree(directory) == before
     assert "move" in result.err if damage != "future-schema" else "upgrade" in result.err
@@ -479,18 +480,6 @@ def test_a_missing_write_ahead_log_costs_no_finished_game(tmp_path: Path) -> Non
     assert result.status == 0, result.err
     assert '"wins": 2' in result.out and '"draws": 1' in result.out and '"losses": 1' in result.out
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
-
-
-READING = {
-    "profile": ["profile", PLAYER],
-    "export": ["export", PLAYER],
-    "leaderboard": ["leaderboard"],
-    "analyse": ["analyse", "1"],
-    "games": ["games", PLAYER],
-    "history": ["history", PLAYER],
-    "app": [],
-}
-"""Every command that opens the ledger, as argv before ``--data-dir``."""
 
 
 @pytest.mark.parametrize("command", sorted(READING))
