@@ -64,6 +64,9 @@ class AnalysedMove:
     mark: Mark | None
     """Set on the player's moves only."""
     by_player: bool
+    line: tuple[str, ...] = ()
+    """The engine's line (SAN) from the position before the move, ``best`` first; empty when
+    none was kept."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,43 @@ class GameAnalysis:
     @property
     def marks(self) -> list[AnalysedMove]:
         return [move for move in self.moves if move.mark is not None]
+
+    @property
+    def evals(self) -> list[int]:
+        """The starting position's evaluation and the one after every ply (White's view)."""
+        return [self.start_eval_cp, *(move.eval_cp for move in self.moves)]
+
+    def summary(self, color: chess.Color) -> SideSummary:
+        """One side's game as lichess sums it up beside its analysis."""
+        evals = self.evals
+        marks = [
+            judge(evals[i], evals[i + 1], color)
+            for i in range(len(self.moves))
+            if (i % 2 == 0) == (color == chess.WHITE)
+        ]
+        return SideSummary(
+            accuracy=game_accuracy(evals, color),
+            acpl=average_centipawn_loss(evals, color),
+            inaccuracies=marks.count(Mark.INACCURACY),
+            mistakes=marks.count(Mark.MISTAKE),
+            blunders=marks.count(Mark.BLUNDER),
+        )
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    accuracy: float | None
+    """0–100; None when the side made no move."""
+    acpl: int | None
+    """Average centipawn loss; None when the side made no move."""
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+    @property
+    def clean(self) -> bool:
+        """No inaccuracy, mistake or blunder."""
+        return not (self.inaccuracies or self.mistakes or self.blunders)
 
 
 def is_mate(eval_cp: int) -> bool:
@@ -172,6 +212,21 @@ def game_accuracy(evals: Sequence[int], color: chess.Color) -> float | None:
     weighted = sum(a * w for a, w in scored) / sum(w for _, w in scored)
     harmonic = len(scored) / sum(1 / max(1.0, a) for a, _ in scored)
     return (weighted + harmonic) / 2
+
+
+def average_centipawn_loss(evals: Sequence[int], color: chess.Color) -> int | None:
+    """AccuracyCP.scala ``mean``: the mean, rounded, of what each of ``color``'s moves lost,
+    on evaluations ceiled at ±1000 (a mate counts as the ceiling) and never below 0. None when
+    ``color`` made no move."""
+    sign = 1 if color == chess.WHITE else -1
+    first = 0 if color == chess.WHITE else 1
+    losses = [
+        max(0, sign * (_ceiled(evals[i]) - _ceiled(evals[i + 1])))
+        for i in range(first, len(evals) - 1, 2)
+    ]
+    if not losses:
+        return None
+    return math.floor(sum(losses) / len(losses) + 0.5)  # Math.round: halves go up
 
 
 @dataclass(frozen=True)

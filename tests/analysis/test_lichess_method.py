@@ -16,7 +16,10 @@ import pytest
 
 from profiles.analysis import (
     MATE_SCORE,
+    AnalysedMove,
+    GameAnalysis,
     Mark,
+    average_centipawn_loss,
     eval_text,
     game_accuracy,
     judge,
@@ -139,3 +142,31 @@ def test_evaluations_read_as_players_write_them() -> None:
     assert eval_text(MATE_SCORE - 3) == "#3"
     assert eval_text(-(MATE_SCORE - 2)) == "#-2"
     assert eval_text(MATE_SCORE) == "#"
+
+
+def test_average_centipawn_loss_is_lilas_ceiled_mean_per_side() -> None:
+    # AccuracyCP.scala: each move's loss from the mover's view, evaluations ceiled at ±1000
+    # (a mate counts as the ceiling), a gain counting 0, the mean rounded half up.
+    evals = [20, 30, 100, -200, 500, -MATE_SCORE + 3]
+    assert average_centipawn_loss(evals, chess.WHITE) == (0 + 300 + (500 + 1000)) // 3
+    assert average_centipawn_loss(evals, chess.BLACK) == (70 + 700) // 2
+    assert average_centipawn_loss([0, 0, 1], chess.BLACK) == 0  # Black lost nothing: -1 is a gain
+    assert average_centipawn_loss([0, -3, 0], chess.WHITE) == 2  # 3 and 0: 1.5 rounds up
+    assert average_centipawn_loss([15], chess.WHITE) is None
+
+
+def test_the_summary_counts_each_sides_marks_from_the_evaluations() -> None:
+    def ply(number: int, eval_cp: int) -> AnalysedMove:
+        return AnalysedMove(number, "?", eval_cp, None, None, by_player=number % 2 == 1)
+
+    # White blunders on ply 3 (100 → -200); Black's f6 (30 → 100) is an inaccuracy and its
+    # ply 4 (-200 → 500) a blunder, though no stored mark says so for the engine's side.
+    analysis = GameAnalysis(
+        1, chess.WHITE, 20, (ply(1, 30), ply(2, 100), ply(3, -200), ply(4, 500)), None, "x", 1
+    )
+    white, black = analysis.summary(chess.WHITE), analysis.summary(chess.BLACK)
+    assert (white.inaccuracies, white.mistakes, white.blunders, white.acpl) == (0, 0, 1, 150)
+    assert (black.inaccuracies, black.mistakes, black.blunders, black.acpl) == (1, 0, 1, 385)
+    assert white.accuracy == game_accuracy(analysis.evals, chess.WHITE)
+    assert not white.clean
+    assert GameAnalysis(2, chess.BLACK, 0, (ply(1, 10),), None, "x", 1).summary(chess.WHITE).clean
