@@ -150,8 +150,8 @@ def test_average_centipawn_loss_is_lilas_ceiled_mean_per_side() -> None:
     evals = [20, 30, 100, -200, 500, -MATE_SCORE + 3]
     assert average_centipawn_loss(evals, chess.WHITE) == (0 + 300 + (500 + 1000)) // 3
     assert average_centipawn_loss(evals, chess.BLACK) == (70 + 700) // 2
-    assert average_centipawn_loss([0, 0, 1], chess.BLACK) == 0  # Black lost nothing: -1 is a gain
-    assert average_centipawn_loss([0, -3, 0], chess.WHITE) == 2  # 3 and 0: 1.5 rounds up
+    assert average_centipawn_loss([0, 0, -1], chess.BLACK) == 0  # Black gained: a loss of 0
+    assert average_centipawn_loss([0, -3, 0, 0], chess.WHITE) == 2  # 3 and 0: 1.5 rounds up
     assert average_centipawn_loss([15], chess.WHITE) is None
 
 
