@@ -156,6 +156,42 @@ def rated_play_data(directory: Path, games: int) -> str:
     return f"Won {tally[0]} · Drawn {tally[1]} · Lost {tally[2]}"
 
 
+def rated_play(name: str, command: str, data: Path, record: str) -> Contender:
+    """rated-play started by ``command`` on the data of :func:`rated_play_data`, whose card's
+    line is ``record``."""
+    path = f"/usr/games:{os.environ.get('PATH', '')}"
+    return Contender(
+        name,
+        f"PATH={shlex.quote(path)} exec {shlex.quote(command)} --data-dir {shlex.quote(str(data))}",
+        (record, "Stake $", "Start rated game"),
+    )
+
+
+def measure(contenders: list[Contender], rounds: int) -> None:
+    """Each contender once to warm the page cache (and cli-chess's first run), then ``rounds``
+    interleaved rounds, each starting with the next contender."""
+    tmux("new-session", "-d", "-s", "keeper", "sleep 100000")  # the server stays up
+    try:
+        for contender in contenders:
+            time_first_screen(contender, -1)
+        for run in range(rounds):
+            for offset in range(len(contenders)):
+                contender = contenders[(run + offset) % len(contenders)]
+                contender.seconds.append(time_first_screen(contender, run))
+    finally:
+        tmux("kill-server")
+
+
+def print_medians(timings: dict[str, list[float]]) -> None:
+    """Each name's median, minimum and maximum, in milliseconds."""
+    width = max(len(name) for name in timings)
+    for name, s in timings.items():
+        print(
+            f"  {name:{width}} median {statistics.median(s) * 1000:4.0f} ms  "
+            f"(min {min(s) * 1000:.0f}, max {max(s) * 1000:.0f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -179,13 +215,12 @@ def main() -> None:
         record = rated_play_data(root / "rated-play", args.games)
         (root / "bare.py").write_text(BARE_APP)
         (root / "home").mkdir()
-        path = f"/usr/games:{os.environ.get('PATH', '')}"
         contenders = [
-            Contender(
+            rated_play(
                 "rated-play" if len(builds) == 1 else f"rated-play {build}",
-                f"PATH={shlex.quote(path)} exec {shlex.quote(build)} "
-                f"--data-dir {shlex.quote(str(root / 'rated-play'))}",
-                (record, "Stake $", "Start rated game"),
+                build,
+                root / "rated-play",
+                record,
             )
             for build in builds
         ]
@@ -204,28 +239,12 @@ def main() -> None:
                     ("cli-chess 1.8.0",),
                 )
             )
-        tmux("new-session", "-d", "-s", "keeper", "sleep 100000")  # the server stays up
-        try:
-            for contender in contenders:  # warm the page cache, and cli-chess's first run
-                time_first_screen(contender, -1)
-            for run in range(args.rounds):
-                # Interleaved, each round starting with the next contender.
-                for offset in range(len(contenders)):
-                    contender = contenders[(run + offset) % len(contenders)]
-                    contender.seconds.append(time_first_screen(contender, run))
-        finally:
-            tmux("kill-server")
+        measure(contenders, args.rounds)
     print(
         f"exec → first screen painted, tmux {SIZE[0]}×{SIZE[1]}, {args.rounds} rounds each, "
         f"rated-play with {args.games} games played:"
     )
-    width = max(len(contender.name) for contender in contenders)
-    for contender in contenders:
-        s = contender.seconds
-        print(
-            f"  {contender.name:{width}} median {statistics.median(s) * 1000:4.0f} ms  "
-            f"(min {min(s) * 1000:.0f}, max {max(s) * 1000:.0f})"
-        )
+    print_medians({contender.name: contender.seconds for contender in contenders})
     ours, others = contenders[: len(builds)], contenders[len(builds) :]
     for mine in ours:
         for other in [*others, *ours[: ours.index(mine)]]:
