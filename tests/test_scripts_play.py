@@ -45,8 +45,8 @@ case " $* " in *" --clear "*) rm -rf .venv ;; esac
 mkdir -p .venv/bin .venv/lib/python3.11/site-packages/chess-1.11.2.dist-info
 cp "{fakes}/python" "{fakes}/rated-play" .venv/bin/
 """
-SETTING_UP = "rated-play: setting up ("
-DETAILS = "); the details go to .venv/setup.log"
+SETTING_UP = "Setting up rated-play: "
+DETAILS = " (log: .venv/setup.log)"
 
 
 class Copy:
@@ -131,7 +131,7 @@ def assert_set_up_saying(result: subprocess.CompletedProcess[str], copy: Copy, w
 
 def test_first_launch_sets_up_with_one_line_then_launches(copy: Copy) -> None:
     result = copy.play("--help")
-    assert_set_up_saying(result, copy, "nothing is set up yet; a minute or two")
+    assert_set_up_saying(result, copy, "first launch, a minute or two")
     assert copy.calls_made()[0] == "-m venv .venv"
 
 
@@ -148,9 +148,7 @@ def test_once_set_up_a_launch_runs_no_installer_and_prints_only_the_app(set_up: 
 def test_a_changed_pyproject_sets_up_again_saying_so_once(set_up: Copy) -> None:
     pyproject = set_up.root / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + "\n# a new dependency, say\n")
-    assert_set_up_saying(
-        set_up.play("--help"), set_up, "pyproject.toml changed since the last set-up"
-    )
+    assert_set_up_saying(set_up.play("--help"), set_up, "pyproject.toml changed")
     again = set_up.play("--help")
     assert again.stdout == app_line(set_up, "--help")
     assert set_up.calls_made() == []
@@ -159,21 +157,28 @@ def test_a_changed_pyproject_sets_up_again_saying_so_once(set_up: Copy) -> None:
 def test_a_changed_setup_script_sets_up_again(set_up: Copy) -> None:
     script = set_up.root / "scripts/setup"
     script.write_text(script.read_text() + "\n# installs one more thing\n")
-    assert_set_up_saying(
-        set_up.play("--help"), set_up, "scripts/setup changed since the last set-up"
-    )
+    assert_set_up_saying(set_up.play("--help"), set_up, "scripts/setup changed")
 
 
 def test_a_removed_dependency_sets_up_again_naming_it(set_up: Copy) -> None:
-    dependency = ".venv/lib/python3.11/site-packages/chess-1.11.2.dist-info"
-    (set_up.root / dependency).rmdir()
-    assert_set_up_saying(set_up.play("--help"), set_up, f"{dependency} is missing")
+    (set_up.root / ".venv/lib/python3.11/site-packages/chess-1.11.2.dist-info").rmdir()
+    assert_set_up_saying(set_up.play("--help"), set_up, "chess-1.11.2 is missing")
+
+
+def test_a_launcher_whose_python_is_gone_sets_up_again(set_up: Copy) -> None:
+    """As when the folder is moved: the launcher names the Python of the old place."""
+    launcher = set_up.root / ".venv/bin/rated-play"
+    launcher.write_text("#!/gone/.venv/bin/python\n" + launcher.read_text())
+    result = set_up.play("--help")
+    assert result.stdout.startswith(f"{SETTING_UP}the Python of rated-play is gone{DETAILS}\n")
+    # pip would write the launcher afresh; the recorder does not, so that launch fails.
+    assert "-m pip install --quiet -e ." in set_up.calls_made()
 
 
 def test_a_venv_whose_python_is_gone_is_made_afresh(set_up: Copy) -> None:
     (set_up.root / ".venv/bin/python").unlink()
     assert (set_up.root / ".venv/rated-play-setup").exists()
-    assert_set_up_saying(set_up.play("--help"), set_up, "the Python of .venv is missing")
+    assert_set_up_saying(set_up.play("--help"), set_up, ".venv has no Python")
     assert set_up.calls_made()[0] == "-m venv --clear .venv"
 
 
@@ -196,12 +201,12 @@ def test_a_failed_set_up_says_so_launches_nothing_and_is_tried_again(set_up: Cop
     failed = set_up.play("--help")
     assert failed.returncode != 0
     # The one line, and no app.
-    assert failed.stdout == f"{SETTING_UP}pyproject.toml changed since the last set-up{DETAILS}\n"
+    assert failed.stdout == f"{SETTING_UP}pyproject.toml changed{DETAILS}\n"
     assert failed.stderr.endswith(
         "rated-play: the set-up failed; the end of .venv/setup.log is above.\n"
     )
     set_up.fail.unlink()
-    assert_set_up_saying(set_up.play("--help"), set_up, "no finished set-up is recorded in .venv")
+    assert_set_up_saying(set_up.play("--help"), set_up, "no finished set-up recorded")
 
 
 def test_the_test_tools_are_set_up_when_asked_for_and_serve_the_app(set_up: Copy) -> None:
@@ -209,7 +214,7 @@ def test_the_test_tools_are_set_up_when_asked_for_and_serve_the_app(set_up: Copy
     serves the app."""
     tests = set_up.run("scripts/setup", "--if-needed", "--test")
     assert tests.returncode == 0, tests.stderr
-    assert tests.stdout == f"{SETTING_UP}the test tools are not installed{DETAILS}\n"
+    assert tests.stdout == f"{SETTING_UP}test tools not installed{DETAILS}\n"
     assert "-m pip install --quiet -e .[test]" in set_up.calls_made()
     assert set_up.run("scripts/setup", "--if-needed", "--test").stdout == ""
     assert set_up.play("--help").stdout == app_line(set_up, "--help")
