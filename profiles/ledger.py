@@ -379,7 +379,9 @@ class Ledger:
                 f"SELECT {self._game_columns} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
-            raise LedgerError(f"no game {game_id} in the ledger")
+            raise LedgerError(
+                f"no game {game_id} in the ledger: 'rated-play games NAME' lists a profile's games"
+            )
         record = self._game(row)
         if record is None:
             raise LedgerError(

@@ -320,7 +320,7 @@ def test_the_command_refuses_what_it_cannot_analyse(
         ("-3", "GAME_ID must be a game's number"),
         ("1.5", "GAME_ID must be a game's number"),
         (str(2**64), "GAME_ID must be a game's number"),
-        ("999", "no game 999 in the ledger"),
+        ("999", "no game 999 in the ledger: 'rated-play games NAME' lists a profile's games"),
         (str(empty.id), "ended before any move"),
     ]:
         status, out, err = run_cli(capsys, "analyse", game_id, "--data-dir", data)
