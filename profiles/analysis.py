@@ -237,6 +237,8 @@ class PositionEvaluation:
     """White's view; mates as ``±(MATE_SCORE - n)``."""
     best: chess.Move | None
     """None in a position where the game is over."""
+    line: tuple[chess.Move, ...] = ()
+    """The engine's line from this position, ``best`` first; empty when none was kept."""
 
 
 def build_analysis(
@@ -260,10 +262,11 @@ def build_analysis(
         mover = board.turn
         by_player = mover == player_color
         best = None if before.best is None else board.san(before.best)
+        line = san_line(board, before.line)
         san = board.san(move)
         board.push(move)
         mark = judge(before.eval_cp, after.eval_cp, mover) if by_player else None
-        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player))
+        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player, line))
     return GameAnalysis(
         game_id=game_id,
         player_color=player_color,
@@ -273,6 +276,17 @@ def build_analysis(
         engine=engine,
         depth=depth,
     )
+
+
+def san_line(board: chess.Board, moves: Sequence[chess.Move]) -> tuple[str, ...]:
+    """``moves``, played one after another from ``board``, in SAN (``board`` is left as it
+    was)."""
+    position = board.copy(stack=False)
+    sans = []
+    for move in moves:
+        sans.append(position.san(move))
+        position.push(move)
+    return tuple(sans)
 
 
 def eval_text(eval_cp: int) -> str:
