@@ -348,15 +348,33 @@ def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     status, out, _ = run_cli(capsys, "analyse", str(game_id), "--json", "--data-dir", str(data))
     assert status == 0
     document = json.loads(out)
-    assert list(document) == ["game_id", "accuracy", "moves"]
+    assert list(document) == ["game_id", "accuracy", "summary", "moves"]
     assert document["game_id"] == game_id
     assert 0 <= document["accuracy"] <= 100
     moves = document["moves"]
     assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1))
-    assert all(list(m) == ["ply", "san", "eval_cp", "mark", "best"] for m in moves)
+    assert all(list(m) == ["ply", "san", "eval_cp", "mark", "best", "line"] for m in moves)
     assert moves[hung - 1]["mark"] == "blunder"
     assert all(m["mark"] is None for m in moves if m["ply"] % 2 == 0), "the player is White"
     assert all(isinstance(m["eval_cp"], int) and isinstance(m["best"], str) for m in moves)
+    assert all(m["line"][0] == m["best"] and len(m["line"]) <= LINE_PLIES for m in moves)
+    summary = document["summary"]
+    assert list(summary) == ["white", "black"]
+    stored = Ledger.open(data / "ledger.sqlite3", readonly=True)
+    analysis = stored.analysis(game_id)
+    stored.close()
+    assert analysis is not None
+    for side, color in (("white", chess.WHITE), ("black", chess.BLACK)):
+        expected = analysis.summary(color)
+        assert summary[side] == {
+            "accuracy": None if expected.accuracy is None else round(expected.accuracy, 1),
+            "acpl": expected.acpl,
+            "inaccuracies": expected.inaccuracies,
+            "mistakes": expected.mistakes,
+            "blunders": expected.blunders,
+        }
+    assert summary["white"]["accuracy"] == document["accuracy"], "the player is White"
+    assert summary["white"]["blunders"] >= 1 and isinstance(summary["black"]["acpl"], int)
 
     status, text, _ = run_cli(capsys, "analyse", str(game_id), "--data-dir", str(data))
     assert status == 0
@@ -395,6 +413,9 @@ def test_the_command_refuses_what_it_cannot_analyse(
         status, out, err = run_cli(capsys, "analyse", game_id, "--data-dir", data)
         assert (status, out) == (2, ""), game_id
         assert why in err and err.count("\n") == 1, err
+    status, out, err = run_cli(capsys, "analyse", "1", "--json", "--pgn", "--data-dir", data)
+    assert (status, out) == (2, "")
+    assert "--pgn: not allowed with argument --json" in err and err.count("\n") == 1, err
 
 
 def test_the_command_refuses_a_game_still_being_played(
@@ -418,9 +439,12 @@ def test_the_command_refuses_a_game_still_being_played(
         assert (status, out) == (2, "")
         assert "still being played: it can be looked at, and analysed, only once it is over" in err
         # Nor an older game of the same player: no engine's eyes while a game is on.
-        status, out, err = run_cli(capsys, "analyse", str(older), "--data-dir", str(data))
-        assert (status, out) == (2, "")
-        assert f"game {game.game_id} is still being played" in err and "wait until" in err
+        for shown in ("--json", "--pgn"):
+            status, out, err = run_cli(
+                capsys, "analyse", str(older), shown, "--data-dir", str(data)
+            )
+            assert (status, out) == (2, "")
+            assert f"game {game.game_id} is still being played" in err and "wait until" in err
         assert ledger.analysis(older) is None
         game.resign()
         loop.run_until_complete(game.close())
