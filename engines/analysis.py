@@ -30,6 +30,10 @@ MOVE_TIME_CAP = 0.2
 reach depth 14 in time, stops early instead of pushing a long game over the 20 s budget
 (81 positions × 0.2 s stays under it). The price: on a loaded machine two analyses of one game
 may differ in a close call, which is one reason an analysis is made once and stored."""
+LINE_PLIES = 12
+"""Plies of the engine's principal variation kept for each position, as lichess keeps them
+(lila ``modules/analyse/src/main/Info.scala``, ``LineMaxPlies``): enough to show why the
+better move is better, and the tail of a depth-14 search says little more."""
 SEARCH_TIMEOUT = 30.0
 """Seconds after which a search that has not answered counts as a failed engine."""
 
@@ -102,7 +106,21 @@ async def _search(
 ) -> PositionEvaluation:
     info = await asyncio.wait_for(engine.analyse(board, limit), SEARCH_TIMEOUT)
     score = info.get("score")
-    pv = info.get("pv")
-    if score is None or not pv or pv[0] not in board.legal_moves:
+    line = _legal_line(board, info.get("pv", []))
+    if score is None or not line:
         raise chess.engine.EngineError(f"no score or move for {board.fen()}")
-    return PositionEvaluation(score.white().score(mate_score=MATE_SCORE), pv[0])
+    return PositionEvaluation(score.white().score(mate_score=MATE_SCORE), line[0], line)
+
+
+def _legal_line(board: chess.Board, pv: Sequence[chess.Move]) -> tuple[chess.Move, ...]:
+    """The first :data:`LINE_PLIES` moves of the engine's principal variation, cut at the
+    first that is not legal where it stands: an engine's ``pv`` is its own word (UCI protocol,
+    ``info pv``), and a line shown to a player must be playable on the board."""
+    position = board.copy(stack=False)
+    line: list[chess.Move] = []
+    for move in pv[:LINE_PLIES]:
+        if not position.is_legal(move):
+            break
+        line.append(move)
+        position.push(move)
+    return tuple(line)

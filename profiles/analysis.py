@@ -92,17 +92,23 @@ class GameAnalysis:
         """The starting position's evaluation and the one after every ply (White's view)."""
         return [self.start_eval_cp, *(move.eval_cp for move in self.moves)]
 
+    @property
+    def judgements(self) -> list[Mark | None]:
+        """Every ply's mark, both sides' moves, judged from the stored evaluations: lichess
+        marks both sides (the stored marks are the player's, judged the same way)."""
+        evals = self.evals
+        return [
+            judge(evals[i], evals[i + 1], chess.WHITE if i % 2 == 0 else chess.BLACK)
+            for i in range(len(self.moves))
+        ]
+
     def summary(self, color: chess.Color) -> SideSummary:
         """One side's game as lichess sums it up beside its analysis."""
-        evals = self.evals
-        marks = [
-            judge(evals[i], evals[i + 1], color)
-            for i in range(len(self.moves))
-            if (i % 2 == 0) == (color == chess.WHITE)
-        ]
+        first = 0 if color == chess.WHITE else 1
+        marks = self.judgements[first::2]
         return SideSummary(
-            accuracy=game_accuracy(evals, color),
-            acpl=average_centipawn_loss(evals, color),
+            accuracy=game_accuracy(self.evals, color),
+            acpl=average_centipawn_loss(self.evals, color),
             inaccuracies=marks.count(Mark.INACCURACY),
             mistakes=marks.count(Mark.MISTAKE),
             blunders=marks.count(Mark.BLUNDER),
@@ -237,6 +243,8 @@ class PositionEvaluation:
     """White's view; mates as ``±(MATE_SCORE - n)``."""
     best: chess.Move | None
     """None in a position where the game is over."""
+    line: tuple[chess.Move, ...] = ()
+    """The engine's line from this position, ``best`` first; empty when none was kept."""
 
 
 def build_analysis(
@@ -260,10 +268,11 @@ def build_analysis(
         mover = board.turn
         by_player = mover == player_color
         best = None if before.best is None else board.san(before.best)
+        line = san_line(board, before.line)
         san = board.san(move)
         board.push(move)
         mark = judge(before.eval_cp, after.eval_cp, mover) if by_player else None
-        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player))
+        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player, line))
     return GameAnalysis(
         game_id=game_id,
         player_color=player_color,
@@ -275,12 +284,40 @@ def build_analysis(
     )
 
 
+def san_line(board: chess.Board, moves: Sequence[chess.Move]) -> tuple[str, ...]:
+    """``moves``, played one after another from ``board``, in SAN (``board`` is left as it
+    was)."""
+    position = board.copy(stack=False)
+    sans = []
+    for move in moves:
+        sans.append(position.san(move))
+        position.push(move)
+    return tuple(sans)
+
+
+def _mate_in(eval_cp: int) -> int:
+    """The moves to mate of a mate evaluation, negative when Black mates; 0 once mated."""
+    distance = MATE_SCORE - abs(eval_cp)
+    return distance if eval_cp > 0 else -distance
+
+
 def eval_text(eval_cp: int) -> str:
     """An evaluation as players write it, from White's view: ``+0.35``, ``#3`` (White mates
     in 3), ``#-2`` (Black mates in 2), ``#`` once the game is mated."""
     if not is_mate(eval_cp):
         return f"{eval_cp / 100:+.2f}"
-    distance = MATE_SCORE - abs(eval_cp)
-    if distance == 0:
-        return "#"
-    return f"#{distance}" if eval_cp > 0 else f"#-{distance}"
+    return f"#{_mate_in(eval_cp)}" if _mate_in(eval_cp) else "#"
+
+
+def pgn_eval(eval_cp: int) -> str:
+    """An evaluation as the ``[%eval]`` command of a PGN comment holds it, White's view:
+    pawns (``0.35``, ``-1.20``), ``#3`` or ``#-2`` for a mate, ``#0`` in a mated position.
+
+    The form lichess exports (lila ``modules/analyse/src/main/Info.scala`` ``pgnComment``,
+    scalachess ``WhiteScore.exportMate``: 0 means the side to move is mated), and that
+    python-chess reads and writes (``GameNode.eval``/``set_eval``), with its two decimals
+    where lila prints a float as Scala does (``0.3``): every reader takes both alike.
+    """
+    if not is_mate(eval_cp):
+        return f"{eval_cp / 100:.2f}"
+    return f"#{_mate_in(eval_cp)}"

@@ -206,6 +206,7 @@ class Ledger:
         self._game_columns = _GAME_COLUMNS
         self._has_setups = True
         self._setup_columns = _SETUP_COLUMNS
+        self._analysed_move_columns = _ANALYSED_MOVE_COLUMNS
         self._opponent_ratings: dict[str, float] = {}
 
     # -- opening -------------------------------------------------------------------------
@@ -230,6 +231,9 @@ class Ledger:
         ledger._game_columns = _GAME_COLUMNS if version >= 2 else _GAME_COLUMNS_1
         ledger._has_setups = version >= 2
         ledger._setup_columns = _SETUP_COLUMNS if version >= 4 else _SETUP_COLUMNS_2
+        ledger._analysed_move_columns = (
+            _ANALYSED_MOVE_COLUMNS if version >= 5 else _ANALYSED_MOVE_COLUMNS_4
+        )
         return ledger
 
     @contextmanager
@@ -379,7 +383,9 @@ class Ledger:
                 f"SELECT {self._game_columns} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
-            raise LedgerError(f"no game {game_id} in the ledger")
+            raise LedgerError(
+                f"no game {game_id} in the ledger: 'rated-play games NAME' lists a profile's games"
+            )
         record = self._game(row)
         if record is None:
             raise LedgerError(
@@ -645,7 +651,7 @@ class Ledger:
             if head is None:
                 return None
             rows = self._db.execute(
-                "SELECT ply, san, eval_cp, best, mark FROM analysed_moves WHERE game_id = ? "
+                f"SELECT {self._analysed_move_columns} FROM analysed_moves WHERE game_id = ? "
                 "ORDER BY ply",
                 (game_id,),
             ).fetchall()
@@ -658,8 +664,9 @@ class Ledger:
                 best=None if best is None else str(best),
                 mark=None if mark is None else Mark(mark),
                 by_player=(ply % 2 == 1) == (color == WHITE),
+                line=() if line is None else tuple(str(line).split()),
             )
-            for ply, san, eval_cp, best, mark in rows
+            for ply, san, eval_cp, best, mark, line in rows
         )
         return GameAnalysis(
             game_id=game_id,
@@ -692,10 +699,18 @@ class Ledger:
                     ),
                 )
                 self._db.executemany(
-                    "INSERT INTO analysed_moves(game_id, ply, san, eval_cp, best, mark) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO analysed_moves(game_id, ply, san, eval_cp, best, mark, line) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
-                        (analysis.game_id, m.ply, m.san, m.eval_cp, m.best, m.mark and m.mark.value)
+                        (
+                            analysis.game_id,
+                            m.ply,
+                            m.san,
+                            m.eval_cp,
+                            m.best,
+                            m.mark and m.mark.value,
+                            " ".join(m.line) or None,  # SAN holds no space
+                        )
                         for m in analysis.moves
                     ],
                 )
@@ -769,6 +784,12 @@ _GAME_COLUMNS_1 = _GAME_COLUMNS.replace(
     "stake, doublings, purse_after", "0 AS stake, 0 AS doublings, NULL AS purse_after"
 )
 """The same in a ledger of the first schema, which played for nothing (migration 2)."""
+
+
+_ANALYSED_MOVE_COLUMNS = "ply, san, eval_cp, best, mark, line"
+"""The columns an :class:`~profiles.analysis.AnalysedMove` is read from, in order."""
+_ANALYSED_MOVE_COLUMNS_4 = _ANALYSED_MOVE_COLUMNS.replace("line", "NULL AS line")
+"""The same in a ledger before migration 5, whose analyses kept no line."""
 
 
 _SETUP_COLUMNS = "strength, unleashed, time_control, doubling, believable_thinking"

@@ -117,7 +117,20 @@ ALTER TABLE setups ADD COLUMN believable_thinking INTEGER NOT NULL DEFAULT 1;
 """Version 4: whether the opponent takes a person's time to think on a clock (see
 rated_play.session.thinking), a setting of each profile's setup; on unless turned off."""
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _MONEY_AND_SETUPS_2, _ANALYSES, _BELIEVABLE_THINKING)
+_ENGINE_LINES = """
+ALTER TABLE analysed_moves ADD COLUMN line TEXT;
+"""
+"""Version 5: the engine's line from the position before each analysed move (its SANs, space
+apart, the better move first). NULL in the rows of analyses made before: they are kept, and
+read without lines."""
+
+MIGRATIONS: tuple[str, ...] = (
+    _SCHEMA_1,
+    _MONEY_AND_SETUPS_2,
+    _ANALYSES,
+    _BELIEVABLE_THINKING,
+    _ENGINE_LINES,
+)
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""
 

@@ -1,24 +1,28 @@
 """``rated-play analyse GAME_ID``: a finished game seen by full-strength Stockfish.
 
 The first look analyses the game (with a progress bar on stderr) and stores the analysis in
-the ledger; every later look reads it back at once.
+the ledger; every later look reads it back at once. ``--pgn`` prints the game annotated for any
+PGN tool (:mod:`rated_play.session.annotated_pgn`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from collections import Counter
 from typing import Any
 
-from profiles.analysis import GameAnalysis, Mark, eval_text
+import chess
+
+from profiles.analysis import GameAnalysis, Mark, SideSummary, eval_text
 from profiles.errors import printable
 from profiles.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._progress import progress_bar
 from rated_play.paths import LEDGER_FILE, data_dir
-from rated_play.session.analysis import analysable_game, analyse_game
+from rated_play.session.analysis import analysable_game, analyse_game, annotated_game
 
 _LARGEST_ID = 2**63 - 1
 """SQLite's largest integer key: a larger number cannot name a game."""
@@ -29,7 +33,13 @@ def register(subparsers: Any) -> None:
         "analyse", help="a finished game's evaluations, mistakes and accuracy"
     )
     parser.add_argument("game_id", metavar="GAME_ID", help="the game's number in the ledger")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print one JSON document")
+    shown.add_argument(
+        "--pgn",
+        action="store_true",
+        help="print the game as PGN annotated with evaluations, marks and better lines",
+    )
     add_data_dir(parser)
     parser.set_defaults(handler=run)
 
@@ -56,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         analysis = ledger.analysis(number)
     if analysis is None:
         analysis = _analyse(args, number)
-    if args.json:
+    if args.pgn:
+        with reading_ledger(args) as ledger:
+            sys.stdout.write(annotated_game(ledger, analysis))
+    elif args.json:
         print_json(analysis_document(analysis))
     else:
         print(analysis_text(analysis))
@@ -72,10 +85,28 @@ def _analyse(args: argparse.Namespace, number: int) -> GameAnalysis:
         ledger.close()
 
 
+def _accuracy(accuracy: float | None) -> float | None:
+    return None if accuracy is None else round(accuracy, 1)
+
+
+def _side(summary: SideSummary) -> dict[str, Any]:
+    return {
+        "accuracy": _accuracy(summary.accuracy),
+        "acpl": summary.acpl,
+        "inaccuracies": summary.inaccuracies,
+        "mistakes": summary.mistakes,
+        "blunders": summary.blunders,
+    }
+
+
 def analysis_document(analysis: GameAnalysis) -> dict[str, Any]:
     return {
         "game_id": analysis.game_id,
-        "accuracy": None if analysis.accuracy is None else round(analysis.accuracy, 1),
+        "accuracy": _accuracy(analysis.accuracy),
+        "summary": {
+            "white": _side(analysis.summary(chess.WHITE)),
+            "black": _side(analysis.summary(chess.BLACK)),
+        },
         "moves": [
             {
                 "ply": move.ply,
@@ -83,6 +114,7 @@ def analysis_document(analysis: GameAnalysis) -> dict[str, Any]:
                 "eval_cp": move.eval_cp,
                 "mark": None if move.mark is None else move.mark.value,
                 "best": move.best,
+                "line": list(move.line),
             }
             for move in analysis.moves
         ],

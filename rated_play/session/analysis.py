@@ -5,17 +5,28 @@ games that are over. Every way in — the command line, the result screen, the g
 comes through :func:`analyse_game`, which refuses a game a running process still plays, and
 every game of a profile that has a game on, before any engine starts. A game's analysis is
 made once and stored in the ledger; the second look reads it.
+
+Analyses stored before the engine's lines were kept (ledger schema 5) are kept as they are and
+shown without lines (the better move is still there): an analysis is derived data that could be
+made again, but making it again would spend an engine's run on every old game the player opens
+and could change marks and accuracy the player has already seen.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import chess
 
 from engines.analysis import AnalysisLimit, Progress, evaluate_game
 from profiles.analysis import GameAnalysis, build_analysis
-from profiles.errors import UserError
-from profiles.ledger import GameRecord, Ledger
+from profiles.errors import UserError, printable
+from profiles.ledger import GameRecord, Ledger, Profile
 from profiles.past_games import past_game
+from profiles.written_file import PGN, check_writable, write_durably
+from rated_play.session.annotated_pgn import annotated_pgn
+from rated_play.session.export import archived_pgn
+from rated_play.session.pgn import archive_path
 
 
 class AnalysisRefusedError(UserError):
@@ -58,3 +69,41 @@ async def analyse_game(
         depth=chosen.depth,
     )
     return ledger.store_analysis(analysis)
+
+
+class AnnotationNotSavedError(UserError):
+    """The annotated PGN could not be written; the message says why and what to do."""
+
+
+def _annotated(ledger: Ledger, analysis: GameAnalysis) -> tuple[GameRecord, Profile, str]:
+    """The game, its player and its archived PGN annotated with ``analysis``."""
+    record, _ = analysable_game(ledger, analysis.game_id)
+    profile = next(p for p in ledger.profiles() if p.id == record.profile_id)
+    return record, profile, annotated_pgn(archived_pgn(ledger, record, profile), analysis)
+
+
+def annotated_game(ledger: Ledger, analysis: GameAnalysis) -> str:
+    """The game's PGN as the archive keeps it, annotated with ``analysis`` (see
+    :mod:`rated_play.session.annotated_pgn`); refused as the analysis itself is."""
+    return _annotated(ledger, analysis)[2]
+
+
+def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path) -> Path:
+    """Write the annotated PGN beside the game's archived PGN (``…-game-12.pgn`` is annotated
+    in ``…-game-12-annotated.pgn``) and return where.
+
+    Written whole or not at all (:func:`profiles.written_file.write_durably`); an earlier
+    annotated PGN of the game is replaced, a file there that is not a PGN file never is.
+    """
+    record, profile, text = _annotated(ledger, analysis)
+    archived = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    path = archived.with_name(f"{archived.stem}-annotated{archived.suffix}")
+    check_writable(path, PGN, data_dir=ledger.path.parent, option="the annotated PGN file")
+    try:
+        write_durably(path, text)
+    except OSError as error:
+        raise AnnotationNotSavedError(
+            f"cannot write {printable(path)}: {error.strerror or error}; "
+            "make room there or give it write permission, then save again"
+        ) from error
+    return path

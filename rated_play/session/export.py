@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
 from rated_play.session.abandoned import abandoned_pgn
 
 
@@ -11,12 +11,19 @@ def exported_games(ledger: Ledger, profile: Profile) -> list[str]:
     Result is ``*``), since the archive hides nothing, and a game left by a dead process as the
     loss it will be closed as, moves and all. A game still being played is not in it."""
     return [
-        abandoned_pgn(ledger, game, profile)
-        if not game.pgn and game.status is GameStatus.ABANDONED
-        else game.pgn
+        archived_pgn(ledger, game, profile)
         for game in ledger.games(profile.id)
         if game.status is not GameStatus.PENDING
     ]
+
+
+def archived_pgn(ledger: Ledger, game: GameRecord, profile: Profile) -> str:
+    """The PGN of a game that is over, as the archive keeps it; a game left by a dead process
+    (pending in its row, or read as abandoned) as the loss it will be closed as. The caller
+    knows that no process plays ``game``."""
+    if not game.pgn and game.status in (GameStatus.ABANDONED, GameStatus.PENDING):
+        return abandoned_pgn(ledger, game, profile)
+    return game.pgn
 
 
 def pgn_text(games: list[str]) -> str:

@@ -7,12 +7,14 @@ import asyncio
 import json
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import chess
 import chess.engine
 import pytest
 
+from engines.analysis import LINE_PLIES, AnalysisLimit, _legal_line
 from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
 from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
@@ -199,6 +201,73 @@ async def test_a_damaged_move_in_the_ledger_is_refused(ledger: Ledger, profile: 
         await analyse_game(ledger, game_id)
 
 
+# The engine's line: the principal variation of each position's search, a few plies of it.
+FLAGGED = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2"]
+QUICK = AnalysisLimit(depth=8)
+
+
+async def test_the_engine_line_is_legal_starts_with_the_better_move_and_is_stored(
+    ledger: Ledger, profile: Profile
+) -> None:
+    game_id = record_game(ledger, profile, FLAGGED, result="0-1", player=chess.WHITE)
+    analysis = await analyse_game(ledger, game_id, limit=QUICK)
+    board = chess.Board()
+    for move in analysis.moves:
+        assert 1 <= len(move.line) <= LINE_PLIES and move.line[0] == move.best
+        position = board.copy()
+        for san in move.line:
+            position.push_san(san)  # raises if the line cannot be played
+        board.push_san(move.san)
+    assert max(len(m.line) for m in analysis.moves) > 1, "more than the better move"
+    reader = Ledger.open(ledger.path, readonly=True)
+    try:
+        assert reader.analysis(game_id) == analysis, "lines read back as stored"
+    finally:
+        reader.close()
+
+
+def test_an_engine_line_is_cut_at_its_first_illegal_move() -> None:
+    """An engine's pv is its own word: a move that cannot be played ends the line there."""
+    board = chess.Board()
+    pv = [chess.Move.from_uci(uci) for uci in ("e2e4", "e7e5", "e2e4", "g1f3")]
+    assert _legal_line(board, pv) == tuple(pv[:2])
+    assert _legal_line(board, [chess.Move.from_uci("e7e5")]) == ()
+    long = [chess.Move.from_uci(u) for u in ("g1f3", "g8f6", "f3g1", "f6g8") * 5]
+    assert len(_legal_line(board, long)) == LINE_PLIES
+    assert board == chess.Board(), "the position searched is left as it was"
+
+
+def test_analyses_stored_before_lines_are_kept_without_them(
+    ledger: Ledger, profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An analysis of ledger schema 4 keeps its marks and accuracy, read-only and upgraded, and
+    is not made again: its moves have no line."""
+    game_id = record_game(ledger, profile, FLAGGED, result="0-1", player=chess.WHITE)
+    analysis = asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
+    ledger.close()
+    db = sqlite3.connect(ledger.path, isolation_level=None)
+    db.executescript(
+        "BEGIN; ALTER TABLE analysed_moves DROP COLUMN line; PRAGMA user_version=4; COMMIT;"
+    )
+    db.close()
+
+    async def no_engine(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a stored analysis is not made again")
+
+    monkeypatch.setattr(session_analysis, "evaluate_game", no_engine)
+    without_lines = replace(analysis, moves=tuple(replace(m, line=()) for m in analysis.moves))
+    for readonly in (True, False):
+        opened = Ledger.open(ledger.path, readonly=readonly)
+        try:
+            assert opened.analysis(game_id) == without_lines
+            assert asyncio.run(analyse_game(opened, game_id)) == without_lines
+        finally:
+            opened.close()
+    db = sqlite3.connect(ledger.path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION, "upgraded"
+    db.close()
+
+
 # -- the command line ---------------------------------------------------------------------------
 
 
@@ -279,15 +348,33 @@ def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     status, out, _ = run_cli(capsys, "analyse", str(game_id), "--json", "--data-dir", str(data))
     assert status == 0
     document = json.loads(out)
-    assert list(document) == ["game_id", "accuracy", "moves"]
+    assert list(document) == ["game_id", "accuracy", "summary", "moves"]
     assert document["game_id"] == game_id
     assert 0 <= document["accuracy"] <= 100
     moves = document["moves"]
     assert [m["ply"] for m in moves] == list(range(1, len(moves) + 1))
-    assert all(list(m) == ["ply", "san", "eval_cp", "mark", "best"] for m in moves)
+    assert all(list(m) == ["ply", "san", "eval_cp", "mark", "best", "line"] for m in moves)
     assert moves[hung - 1]["mark"] == "blunder"
     assert all(m["mark"] is None for m in moves if m["ply"] % 2 == 0), "the player is White"
     assert all(isinstance(m["eval_cp"], int) and isinstance(m["best"], str) for m in moves)
+    assert all(m["line"][0] == m["best"] and len(m["line"]) <= LINE_PLIES for m in moves)
+    summary = document["summary"]
+    assert list(summary) == ["white", "black"]
+    stored = Ledger.open(data / "ledger.sqlite3", readonly=True)
+    analysis = stored.analysis(game_id)
+    stored.close()
+    assert analysis is not None
+    for side, color in (("white", chess.WHITE), ("black", chess.BLACK)):
+        expected = analysis.summary(color)
+        assert summary[side] == {
+            "accuracy": None if expected.accuracy is None else round(expected.accuracy, 1),
+            "acpl": expected.acpl,
+            "inaccuracies": expected.inaccuracies,
+            "mistakes": expected.mistakes,
+            "blunders": expected.blunders,
+        }
+    assert summary["white"]["accuracy"] == document["accuracy"], "the player is White"
+    assert summary["white"]["blunders"] >= 1 and isinstance(summary["black"]["acpl"], int)
 
     status, text, _ = run_cli(capsys, "analyse", str(game_id), "--data-dir", str(data))
     assert status == 0
@@ -320,12 +407,15 @@ def test_the_command_refuses_what_it_cannot_analyse(
         ("-3", "GAME_ID must be a game's number"),
         ("1.5", "GAME_ID must be a game's number"),
         (str(2**64), "GAME_ID must be a game's number"),
-        ("999", "no game 999 in the ledger"),
+        ("999", "no game 999 in the ledger: 'rated-play games NAME' lists a profile's games"),
         (str(empty.id), "ended before any move"),
     ]:
         status, out, err = run_cli(capsys, "analyse", game_id, "--data-dir", data)
         assert (status, out) == (2, ""), game_id
         assert why in err and err.count("\n") == 1, err
+    status, out, err = run_cli(capsys, "analyse", "1", "--json", "--pgn", "--data-dir", data)
+    assert (status, out) == (2, "")
+    assert "--pgn: not allowed with argument --json" in err and err.count("\n") == 1, err
 
 
 def test_the_command_refuses_a_game_still_being_played(
@@ -349,9 +439,12 @@ def test_the_command_refuses_a_game_still_being_played(
         assert (status, out) == (2, "")
         assert "still being played: it can be looked at, and analysed, only once it is over" in err
         # Nor an older game of the same player: no engine's eyes while a game is on.
-        status, out, err = run_cli(capsys, "analyse", str(older), "--data-dir", str(data))
-        assert (status, out) == (2, "")
-        assert f"game {game.game_id} is still being played" in err and "wait until" in err
+        for shown in ("--json", "--pgn"):
+            status, out, err = run_cli(
+                capsys, "analyse", str(older), shown, "--data-dir", str(data)
+            )
+            assert (status, out) == (2, "")
+            assert f"game {game.game_id} is still being played" in err and "wait until" in err
         assert ledger.analysis(older) is None
         game.resign()
         loop.run_until_complete(game.close())
