@@ -13,6 +13,7 @@ from profiles.seasons import game_season
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
+from rated_play.ui.widgets.title_bar import TitleBar
 from tests.ledger_games import record_game
 
 
@@ -80,6 +81,8 @@ async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
                 ["Bob", "19 to rated"],
             ]
             assert "shown after 20 rated games" in str(app.screen.query_one("#season").render())
+            # The title bar every screen has: the app's title and this screen's.
+            assert str(app.screen.query_one(TitleBar).render()).endswith("Leaderboard")
             # What the footer shows: the month keys, not the standings' own (hidden) scrolling.
             footer = {key: active.binding for key, active in app.screen.active_bindings.items()}
             assert footer["left"].action == "month(-1)" and footer["left"].show
