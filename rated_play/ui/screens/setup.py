@@ -54,7 +54,7 @@ class SetupScreen(WorkingScreen):
     # widget in it before the first screen is painted.
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "calculator", "Elo calculator"),
+        Binding("f2", "calculator", "Calculator"),
         Binding("f3", "rating_table", "Expected scores"),
         Binding("f4", "leaderboard", "Leaderboard"),
         Binding("f5", "start", "Start"),
