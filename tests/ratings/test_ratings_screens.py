@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
 
@@ -32,16 +33,22 @@ def outcome_of(screen: Screen[None]) -> str:
     return str(screen.query_one("#outcome", Static).render())
 
 
+async def type_ratings(app: Host, pilot: Pilot[None], rating: str, opponent: str) -> Screen[None]:
+    """The calculator with the two ratings typed in, recomputed."""
+    screen = app.screen
+    assert isinstance(screen, CalculatorScreen)
+    screen.query_one("#rating", Input).value = rating
+    screen.query_one("#opponent", Input).value = opponent
+    await pilot.pause()
+    return screen
+
+
 async def test_calculator_recomputes_as_you_type() -> None:
     """Sudoku Corner's rating rules, Example 4: Grace 1200 (K 40) against Henry 1350: win +28 →
     1228, loss −12; the app's system gives a new player the same K 40."""
     app = Host(CalculatorScreen())
     async with app.run_test() as pilot:
-        screen = app.screen
-        assert isinstance(screen, CalculatorScreen)
-        screen.query_one("#rating", Input).value = "1200"
-        screen.query_one("#opponent", Input).value = "1350"
-        await pilot.pause()
+        screen = await type_ratings(app, pilot, "1200", "1350")
         outcome = outcome_of(screen)
         assert "+28" in outcome and "1228" in outcome and "0.297" in outcome
         assert screen.query_one("#k", Input).value == "40"
@@ -65,11 +72,7 @@ async def test_calculator_rates_as_the_app_does_and_plain_elo_one_choice_away() 
     expected 1.000, +0, and a loss costs all of K (32 typed: −32, as ``rated-play calc``)."""
     app = Host(CalculatorScreen())
     async with app.run_test() as pilot:
-        screen = app.screen
-        assert isinstance(screen, CalculatorScreen)
-        screen.query_one("#rating", Input).value = "1500"
-        screen.query_one("#opponent", Input).value = "166"
-        await pilot.pause()
+        screen = await type_ratings(app, pilot, "1500", "166")
         rated = FIDE.rate([GameScore(166, 1.0)], PlayerStart(1500, 0)).rating
         outcome = outcome_of(screen)
         assert "0.909" in outcome and "+4" in outcome and f"{rated:g}" in outcome
