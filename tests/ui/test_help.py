@@ -18,6 +18,8 @@ from profiles.ledger import Ledger
 from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.game_viewer import GameViewerScreen
+from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.help import HelpScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import CUSTOM, SetupScreen
@@ -112,6 +114,19 @@ async def test_f1_and_question_mark_open_the_help_on_every_screen_with_its_keys(
         help_screen = await open_help(app, pilot, "question_mark")
         assert not help_screen.during_game
         await close_help(app, pilot, result)
+
+        # The game's list and the game itself, looked back at.
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.set_focus(None)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, GamesScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameViewerScreen))
+        viewer = app.screen
+        help_screen = await open_help(app, pilot, "f1")
+        assert ("Home", "Start") in listed(help_screen)
+        await close_help(app, pilot, viewer)
 
 
 async def test_the_help_key_is_in_the_footer_at_80_columns(
