@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from profiles.ratings.base import (
     NEW_PLAYER,
@@ -60,6 +60,10 @@ by more than a strong player's whole lead over a beginner in one game."""
 
 DEFAULT_K = 32.0
 """ChessTrophies' Elo calculator: "Most casual and club systems use 32"."""
+
+PLAIN_ELO = "Plain Elo"
+"""What :func:`calculate` computes, as the calculators label it: Elo's formula alone, one K
+and no cap on the gap, whatever system the ratings are kept in."""
 
 ExpectedScore = Callable[[float, float], float]
 """``(rating, opponent's rating) -> expected score``."""
@@ -125,17 +129,19 @@ class EloCalculation:
     change: int
     """The rating change, in whole points."""
     new_rating: float
+    k: float
+    """The K the change was worked out with."""
 
 
 def calculate(rating: float, opponent: float, score: float, k: float = DEFAULT_K) -> EloCalculation:
     """One game by Elo's formula (Elo, The Rating of Chessplayers, Past and Present, 1978):
-    logistic expected score, ``new = R + K·(S − E)``."""
+    logistic expected score with no cap on the gap, one K, ``new = R + K·(S − E)``."""
     check_rating(rating)
     check_rating(opponent, "the opponent's rating")
     check_games([GameScore(opponent, score)])
-    expected = logistic_expected(rating, opponent)
-    change = elo_change(flat_k(k)(Standing(rating, 0, rating)), score, expected)
-    return EloCalculation(expected=expected, change=change, new_rating=rating + change)
+    game = flat_elo(k).game(Standing(rating, 0, rating), opponent, score)
+    # Elo's formula knows no floor: that is this app's rule, for the ratings it keeps.
+    return replace(game, new_rating=rating + game.change)
 
 
 @dataclass(frozen=True)
@@ -176,10 +182,8 @@ class EloSystem:
         peak = rating
         for game in remaining:
             peak = max(peak, rating)
-            k = self.k_factor(Standing(rating, played, peak))
-            rating = within_floor(
-                rating + elo_change(k, game.score, self.expected(rating, game.opponent_rating))
-            )
+            standing = Standing(rating, played, peak)
+            rating = self.game(standing, game.opponent_rating, game.score).new_rating
             played += 1
             history.append(rating)
         return RatingState(
@@ -188,6 +192,26 @@ class EloSystem:
             provisional=played < PROVISIONAL_GAMES,
             history=tuple(history),
         )
+
+    def game(self, standing: Standing, opponent: float, score: float) -> EloCalculation:
+        """One game from ``standing``: the system's expected score (its cap on the gap
+        included), the K its policy gives the standing, the change in whole points, and the
+        new rating, never under the floor. Every game :meth:`rate` rates is rated here."""
+        expected = self.expected(standing.rating, opponent)
+        k = self.k_factor(standing)
+        change = elo_change(k, score, expected)
+        new_rating = within_floor(standing.rating + change)
+        return EloCalculation(expected=expected, change=change, new_rating=new_rating, k=k)
+
+    def next_standing(self, state: RatingState) -> Standing:
+        """Where the game after ``state`` (a rated player's, as :meth:`rate` left it from a
+        new player) is rated from: the peak is the highest rating held, the first included,
+        as :meth:`rate` keeps it."""
+        if self.start_rating is None:  # the first rating is the performance after 20 games
+            held = state.history[PROVISIONAL_GAMES - 1 :]
+        else:
+            held = (self.start_rating, *state.history)
+        return Standing(state.rating, state.games, max((*held, state.rating)))
 
     def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
         """Rate every game from the rating at the start of the period, and add the changes.

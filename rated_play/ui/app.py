@@ -52,12 +52,18 @@ class RatedPlayApp(App[None]):
     # screen is pushed, makes Textual parse every stylesheet again before the first paint.
     CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/setup.tcss"]
     TITLE = "rated-play"
-    # The command palette could run actions behind the rules' back (quit without asking).
+    # The command palette could run actions behind the rules' back (quit without asking):
+    # it stays off, and Ctrl+P, the key that opens it elsewhere, shows the help instead.
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         # Ctrl+C is the reflex for "get me out": it asks, like the quit key, instead of copying.
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        # Priority: a dialog (a modal screen) takes every other key of the app's for itself.
+        Binding("f1", "help", "Help", priority=True),
+        Binding("ctrl+p", "help", "Help", show=False, priority=True),
+        # "?" is a character: where typed text goes, it is text (check_action).
+        Binding("question_mark", "help('?')", "Help", show=False, priority=True),
     ]
 
     def __init__(self, ledger: Ledger, pool: Pool, options: AppOptions | None = None) -> None:
@@ -156,6 +162,34 @@ class RatedPlayApp(App[None]):
         while self.screen is not game_screen:
             self.pop_screen()
         await game_screen.ask_to_leave(leave)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "help":
+            return self.help_wanted(parameters)
+        return True
+
+    def help_wanted(self, parameters: tuple[object, ...]) -> bool:
+        """Whether the help key opens the help here. Not over itself; and "?" stays text
+        wherever typed text goes: a focused text box, and the game screen, where whatever is
+        typed goes to the move box (a move may be annotated, "e4?")."""
+        from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
+        from rated_play.ui.screens.help import HelpScreen  # noqa: PLC0415
+
+        if isinstance(self.screen, HelpScreen):
+            return False
+        if parameters != ("?",):
+            return True
+        focused = self.focused
+        takes_text = focused is not None and focused.check_consume_key("question_mark", "?")
+        return not takes_text and not isinstance(self.screen, GameScreen)
+
+    def action_help(self, _key: str = "") -> None:
+        """The help over the screen shown: its keys, read now (what is enabled is what the
+        screen allows at this moment), and the rules."""
+        from rated_play.ui.screens.help import HelpScreen, key_sections  # noqa: PLC0415
+
+        sections = key_sections(self.screen)
+        self.push_screen(HelpScreen(sections, during_game=self.game_in_play is not None))
 
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""

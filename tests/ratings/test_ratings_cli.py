@@ -48,6 +48,16 @@ def test_calc_default_k_is_32(capsys: pytest.CaptureFixture[str]) -> None:
     assert (document["change"], document["new_rating"]) == (-16, 1484)
 
 
+def test_calc_says_it_computes_plain_elo(capsys: pytest.CaptureFixture[str]) -> None:
+    """It gives −32 where the app, K 40 and a 400-point cap, gives −36: it says which it is."""
+    argv = ["calc", "--rating", "1500", "--opponent", "166", "--result", "loss"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Plain Elo, K 32, no cap on the gap"
+    assert lines[2] == "Rating change   -32"
+    assert run_json(capsys, *argv)["computes"] == "Plain Elo, K 32"
+
+
 def test_table(capsys: pytest.CaptureFixture[str]) -> None:
     """Sudoku Corner's rating rules's 400-point row (91 %) and FIDE's table 8.1(b) (FIDE Handbook
     B.02) edge (> 735 → 1.0 at 750)."""

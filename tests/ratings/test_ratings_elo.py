@@ -10,7 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from profiles.ratings import PROVISIONAL_GAMES, GameScore, PlayerStart, RatingInputError
-from profiles.ratings.elo import CLUB, FIDE, FIDE_CLASSIC, calculate, flat_elo
+from profiles.ratings.elo import (
+    CLUB,
+    FIDE,
+    FIDE_CLASSIC,
+    MASTER_RATING,
+    Standing,
+    calculate,
+    elo_change,
+    flat_elo,
+)
+from profiles.ratings.expected import GAP_CAP, table_expected
 from profiles.ratings.performance import performance
 
 ESTABLISHED = 100
@@ -87,6 +97,37 @@ def test_calculator_calculator() -> None:
     assert calculate(1200, 1200, 1).change == 16  # K 32 by default: 32·(1 − 0.5)
     with pytest.raises(RatingInputError):
         calculate(1200, 1200, 1, k=0)
+
+
+def test_fide_counts_a_gap_over_400_as_400() -> None:
+    """FIDE Handbook B.02, 8.3.1: "A difference in rating of more than 400 points shall be
+    counted for rating purposes as though it were a difference of 400 points": 1500 against
+    166 (1334 apart) is rated as against 1100. The app's FIDE system reads the expected score
+    from the logistic curve at the capped gap, 0.909: +4 for a win at K 40, −36 for a loss."""
+    new_player = Standing(1500, 0, 1500)
+    win = FIDE.game(new_player, 166, 1.0)
+    assert win == FIDE.game(new_player, 1100, 1.0)
+    assert win.expected == pytest.approx(1 / (1 + 10 ** (-400 / 400)))
+    assert (win.k, win.change, win.new_rating) == (40, 4, 1504)
+    assert FIDE.game(new_player, 166, 0.0).change == -36
+    # FIDE's table at the capped gap says 0.92 (+3 at K 40): the app's system uses the curve.
+    assert table_expected(1500, 166, cap=GAP_CAP) == 0.92 and elo_change(40, 1.0, 0.92) == 3
+    # Elo's formula alone counts the whole gap: nothing to win, all of K to lose.
+    plain = calculate(1500, 166, 1.0, k=40)
+    assert round(plain.expected, 3) == 1.0 and plain.change == 0
+    assert calculate(1500, 166, 0.0).change == -32  # K 32 unless told
+
+
+def test_the_next_game_is_rated_from_the_standing_the_games_left() -> None:
+    """A player who reached 2400 and fell back keeps FIDE's K 10: the standing the calculator
+    starts from rates the next game exactly as rating the whole ledger again does."""
+    games = [GameScore(2450, 0.5)] * 20 + [GameScore(2400, 1.0)] * 5 + [GameScore(2300, 0.0)] * 12
+    standing = FIDE.next_standing(FIDE.rate(games))
+    assert standing.rating < MASTER_RATING <= standing.peak
+    for score in (1.0, 0.5, 0.0):
+        next_game = FIDE.game(standing, 2200, score)
+        assert next_game.k == 10
+        assert next_game.new_rating == FIDE.rate([*games, GameScore(2200, score)]).rating
 
 
 def test_fide_kasparov_short_match() -> None:

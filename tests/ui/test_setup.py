@@ -165,4 +165,4 @@ async def test_the_calculator_opens_on_the_game_to_be_played(
         assert screen.query_one("#rating", Input).value == "1500"
         assert screen.query_one("#k", Input).value == "40"
         reason = str(screen.query_one("#k-reason").render())
-        assert "FIDE K 40: 0 rated games in Blitz" in reason and "before 20" in reason
+        assert "K 40: 0 rated games in Blitz" in reason and "before 20" in reason

@@ -48,4 +48,10 @@ async def test_the_calculator_fits_and_shows_the_chosen_result_without_colour(
         assert outcome.region.bottom <= footer.region.y, "the outcome is above the footer"
         assert screen.query_one("#calculator").region.y >= 0
         marks = {button.id: button.render().plain[1] for button in screen.query(RadioButton)}
-        assert marks == {"result-win": "●", "result-draw": " ", "result-loss": " "}
+        assert marks == {
+            "app": "●",
+            "plain": " ",
+            "result-win": "●",
+            "result-draw": " ",
+            "result-loss": " ",
+        }

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -13,6 +16,11 @@ class WorkingScreen(Screen[None]):
     Workers are declared with ``exit_on_error=False``; this is the one place their failures
     are caught, so the player sees a sentence instead of a traceback.
     """
+
+    # The app's help key, first in the footer of the two screens with the most keys (the
+    # setup's and the game's): at the end, after theirs, 80 columns cut it off. The app's
+    # own F1 binding does the work.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help")]
 
     @on(Worker.StateChanged)
     def worker_failed(self, event: Worker.StateChanged) -> None:

@@ -1,13 +1,20 @@
-"""The Elo calculator: expected score, change and new rating, recomputed as you type.
+"""The rating calculator: expected score, change and new rating, recomputed as you type.
+
+Two calculations, one choice apart, each labelled for what it computes:
+
+- as the app rates: the app's own rating system (FIDE's K 40/20/10, a gap over 400 points
+  counted as 400), through the very function that rates every game of the ledger
+  (:meth:`EloSystem.game`), with the K the system gives this player;
+- plain Elo: Elo's formula with the K typed and no cap on the gap, as ``rated-play calc``.
 
 It opens on the game about to be played: the player's rating in the chosen class (1500 while
-provisional, since no rating is shown before 20 games), the chosen opponent, and the K the
-app's own FIDE system would use for this player.
+provisional, since no rating is shown before 20 games), the games behind it and the chosen
+opponent.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,48 +23,86 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RadioSet, Static
 
-from profiles.ratings import RatingInputError
-from profiles.ratings.elo import calculate
+from profiles.card import ClassCard
+from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, RatingInputError, get_system
+from profiles.ratings.base import check_rating
+from profiles.ratings.elo import (
+    PLAIN_ELO,
+    EloCalculation,
+    EloSystem,
+    Standing,
+    calculate,
+)
+from profiles.time_control import TimeClass
+from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
 
 RESULTS = {"result-win": 1.0, "result-draw": 0.5, "result-loss": 0.0}
-
 
 NEUTRAL_RATING = 1500.0
 """The rating the calculator shows for a player who has none yet."""
 
 
+def app_system() -> EloSystem:
+    """The system the app rates every game with."""
+    system = get_system(DEFAULT_SYSTEM)
+    # The calculator shows K and an expected score: the default is one of the Elo systems.
+    assert isinstance(system, EloSystem)
+    return system
+
+
 class CalculatorScreen(Screen[None]):
-    """Type two ratings, pick the result and K: the outcome updates on every keystroke."""
+    """Type two ratings, pick the result (and for plain Elo, K): the outcome updates on every
+    keystroke."""
 
     CSS_PATH = "calculator.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "close", "Close")]
 
     def __init__(
         self,
-        rating: float | None = None,
+        standing: Standing | None = None,
         opponent: float = NEUTRAL_RATING,
-        k: float = 40.0,
-        k_reason: str = "FIDE: 40 for a player's first 30 games",
+        *,
+        counted: str = "",
     ) -> None:
+        """``standing``: the player's rating, games and peak (None: a new player);
+        ``counted``: where the games are counted ("in Blitz"), said beside K."""
         super().__init__()
-        self.rating = NEUTRAL_RATING if rating is None else rating
+        self.standing = standing or Standing(NEUTRAL_RATING, 0, NEUTRAL_RATING)
+        self.rated = standing is not None and standing.games >= PROVISIONAL_GAMES
         self.opponent = opponent
-        self.k = k
-        self.k_reason = k_reason
+        self.counted = counted
+        self.system = app_system()
+
+    @classmethod
+    def for_game(cls, card: ClassCard | None, time_class: TimeClass, opponent: float) -> Self:
+        """The calculator on the game about to be played: the player's class card (None
+        without a profile) against ``opponent``."""
+        state = None if card is None or card.rating is None else card.state
+        standing = None if state is None else app_system().next_standing(state)
+        games = 0 if card is None else card.games
+        if standing is None and games:
+            # Provisional: no rating is shown yet, but the games count towards K.
+            standing = Standing(NEUTRAL_RATING, games, NEUTRAL_RATING)
+        return cls(standing, opponent, counted=f"in {time_class.label}")
 
     def compose(self) -> ComposeResult:
+        yield TitleBar()
         with Vertical(id="calculator"):
-            yield Static("Elo rating calculator", classes="title")
+            with RadioSet(id="system", compact=True):
+                yield RadioChoice(f"As rated here: {self.system.title}", id="app", value=True)
+                yield RadioChoice(f"{PLAIN_ELO}: the K you type, no cap on the gap", id="plain")
             with Grid(id="inputs"):
                 yield Label("Your rating")
-                yield Input(f"{self.rating:.0f}", id="rating", type="number")
+                yield Input(f"{self.standing.rating:.0f}", id="rating", type="number", compact=True)
                 yield Label("Opponent's rating")
-                yield Input(f"{self.opponent:.0f}", id="opponent", type="number")
+                yield Input(f"{self.opponent:.0f}", id="opponent", type="number", compact=True)
                 yield Label("K factor")
-                yield Input(f"{self.k:g}", id="k", type="number")
-            yield Static(self.k_reason, id="k-reason", markup=False)
-            with RadioSet(id="result"):
+                yield Input(
+                    f"{self.system.k_factor(self.standing):g}", id="k", type="number", compact=True
+                )
+            yield Static("", id="k-reason", markup=False)
+            with RadioSet(id="result", compact=True):
                 yield RadioChoice("Win", id="result-win", value=True)
                 yield RadioChoice("Draw", id="result-draw")
                 yield RadioChoice("Loss", id="result-loss")
@@ -65,29 +110,57 @@ class CalculatorScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = "Rating calculator"
         self.recompute()
+
+    @property
+    def plain(self) -> bool:
+        return self.query_one("#plain", RadioChoice).value
 
     @on(Input.Changed)
     @on(RadioSet.Changed)
     def recompute(self) -> None:
         outcome = self.query_one("#outcome", Static)
+        k_field = self.query_one("#k", Input)
+        # K is the player's to choose in plain Elo only: the app's system gives it.
+        k_field.disabled = not self.plain
         try:
             rating = self._number("#rating")
             opponent = self._number("#opponent")
-            k = self._number("#k")
             pressed = self.query_one("#result", RadioSet).pressed_button
             score = RESULTS[pressed.id if pressed is not None and pressed.id else "result-win"]
-            game = calculate(rating, opponent, score, k=k)
+            if self.plain:
+                game = calculate(rating, opponent, score, k=self._number("#k"))
+            else:
+                game = self.as_the_app_rates(rating, opponent, score)
+                k_field.value = f"{game.k:g}"
         except (ValueError, RatingInputError) as error:
             outcome.update(f"[b]–[/b]  {error}")
             outcome.set_class(True, "invalid")
             return
+        self.query_one("#k-reason", Static).update(self.k_reason(game))
         outcome.set_class(False, "invalid")
         outcome.update(
             f"Expected score  [b]{game.expected:.3f}[/b]\n"
-            f"Rating change   [b]{game.change:+d}[/b]\n"
+            f"Rating change   [b]{game.new_rating - rating:+g}[/b]\n"
             f"New rating      [b]{game.new_rating:g}[/b]"
         )
+
+    def as_the_app_rates(self, rating: float, opponent: float, score: float) -> EloCalculation:
+        """The game as the app's system rates it, from the player's standing with the rating
+        typed (a peak of 2400 typed keeps FIDE's K at 10, as one reached does)."""
+        check_rating(rating)
+        check_rating(opponent, "the opponent's rating")
+        standing = Standing(rating, self.standing.games, max(self.standing.peak, rating))
+        return self.system.game(standing, opponent, score)
+
+    def k_reason(self, game: EloCalculation) -> str:
+        if self.plain:
+            return f"{PLAIN_ELO}: K {game.k:g} as typed, as `rated-play calc` computes"
+        games = self.standing.games
+        counted = f"{games} rated game{'' if games == 1 else 's'} {self.counted}".rstrip()
+        provisional = "" if self.rated else f"; no rating shown before {PROVISIONAL_GAMES}"
+        return f"K {game.k:g}: {counted}{provisional}"
 
     def _number(self, selector: str) -> float:
         field = self.query_one(selector, Input)

@@ -620,6 +620,10 @@ class GameScreen(WorkingScreen):
         self.workers.cancel_group(self, "engine")
         self.workers.cancel_group(self, "draw")
         self.show_clocks()
+        # The result takes this screen's place, not that of a screen over it (the help, open
+        # while the flag fell): one left above would bring the ended game back after it.
+        while self.app.screen is not self:
+            self.app.pop_screen()
         self.app.switch_screen(ResultScreen(self.game, report))
 
     def on_worker_failed(self) -> None:

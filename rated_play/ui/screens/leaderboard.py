@@ -15,6 +15,7 @@ from profiles.errors import printable
 from profiles.ledger import Ledger
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 class LeaderboardScreen(Screen[None]):
@@ -33,11 +34,13 @@ class LeaderboardScreen(Screen[None]):
         self.season = season or Season.current()
 
     def compose(self) -> ComposeResult:
+        yield TitleBar()
         yield Static(id="season", classes="title")
         yield VerticalScroll(id="standings")
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.sub_title = "Leaderboard"
         await self.show_season()
 
     async def show_season(self) -> None:

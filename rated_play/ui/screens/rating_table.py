@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.ratings.expected import score_table
+from rated_play.ui.widgets.title_bar import TitleBar
 
 
 class RatingTableScreen(Screen[None]):
@@ -18,11 +19,13 @@ class RatingTableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "close", "Close")]
 
     def compose(self) -> ComposeResult:
+        yield TitleBar()
         yield Static("Expected score by rating difference (you − opponent)", classes="title")
         yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = "Expected scores"
         table = self.query_one("#scores", DataTable)
         table.add_columns("Difference", "Expected", "FIDE table")
         for difference, logistic, fide in score_table():

@@ -18,8 +18,6 @@ from profiles.errors import UserError, printable
 from profiles.ledger import GameRecord, Ledger, Profile, Setup
 from profiles.opponent_choice import SliderRange, cap_note, slider_range
 from profiles.purse import STAKE
-from profiles.ratings.base import PROVISIONAL_GAMES
-from profiles.ratings.elo import Standing, fide_k
 from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.dropdown import Dropdown
@@ -56,7 +54,7 @@ class SetupScreen(WorkingScreen):
     # widget in it before the first screen is painted.
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "calculator", "Elo calculator"),
+        Binding("f2", "calculator", "Calculator"),
         Binding("f3", "rating_table", "Expected scores"),
         Binding("f4", "leaderboard", "Leaderboard"),
         Binding("f5", "start", "Start"),
@@ -412,21 +410,13 @@ class SetupScreen(WorkingScreen):
     # -- the other screens (none of them may be reached during a game) -------------------
 
     def action_calculator(self) -> None:
-        """The calculator, filled in with this game: the player's rating, the opponent, the
-        K the app rates this player with."""
-        rating: float | None = None
-        games = 0
-        if self.card is not None:
-            card = self.card.classes[self.time_control.time_class]
-            rating, games = card.rating, card.games
-        k = fide_k(Standing(rating or 0.0, games, rating or 0.0))
-        counted = f"{games} rated game{'' if games == 1 else 's'}"
-        reason = f"FIDE K {k:g}: {counted} in {self.time_control.time_class.label}" + (
-            "" if rating is not None else f"; no rating shown before {PROVISIONAL_GAMES}"
-        )
+        """The calculator, filled in with this game: the player's rating and games, the
+        opponent."""
         from rated_play.ui.screens.calculator import CalculatorScreen  # noqa: PLC0415
 
-        self.app.push_screen(CalculatorScreen(rating, self.opponent.rating, k, reason))
+        time_class = self.time_control.time_class
+        card = None if self.card is None else self.card.classes[time_class]
+        self.app.push_screen(CalculatorScreen.for_game(card, time_class, self.opponent.rating))
 
     def action_rating_table(self) -> None:
         from rated_play.ui.screens.rating_table import RatingTableScreen  # noqa: PLC0415

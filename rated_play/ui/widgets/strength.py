@@ -25,10 +25,10 @@ class StrengthSlider(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "nudge(-1)", "Weaker", show=False),
         Binding("right", "nudge(1)", "Stronger", show=False),
-        Binding("pagedown", f"nudge(-{PAGE // STEP})", show=False),
-        Binding("pageup", f"nudge({PAGE // STEP})", show=False),
-        Binding("home", "nudge(-1000)", show=False),
-        Binding("end", "nudge(1000)", show=False),
+        Binding("pagedown", f"nudge(-{PAGE // STEP})", f"{PAGE} weaker", show=False),
+        Binding("pageup", f"nudge({PAGE // STEP})", f"{PAGE} stronger", show=False),
+        Binding("home", "nudge(-1000)", "Weakest", show=False),
+        Binding("end", "nudge(1000)", "Strongest", show=False),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

@@ -1,0 +1,194 @@
+"""The help over any screen: that screen's keys, read from its bindings, and the rules of a
+rated game.
+
+The keys are never written here: they are read from the bindings Textual dispatches (the
+screen's, those of the app's own widgets on it, and the app's), so the help cannot list a key
+that does nothing or miss one that was added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import actions
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from rated_play.session.rules import RATED_GAME_RULES
+from rated_play.ui.widgets.title_bar import TitleBar
+
+OWN_WIDGETS = "rated_play."
+"""The app's own widgets have their keys listed; Textual's (a text box, a table) have the
+keys every such widget has."""
+
+
+KEY_NAMES = {"pgup": "PgUp", "pgdn": "PgDn", "escape": "Esc", "esc": "Esc"}
+"""Keys whose name Textual writes in a way keyboards do not."""
+
+
+@dataclass(frozen=True)
+class KeyLine:
+    keys: str
+    """One key, or several that do the same thing, as the footer names them."""
+    does: str
+
+
+@dataclass(frozen=True)
+class KeySection:
+    title: str
+    lines: tuple[KeyLine, ...]
+
+
+def key_name(app: App[object], binding: Binding) -> str:
+    """The key as the footer shows it, with Ctrl spelled out (Textual writes ``^p``)."""
+    shown = app.get_key_display(binding)
+    if shown.startswith("^"):
+        shown = f"ctrl+{shown[1:].upper()}"
+    # "shift+tab" → "Shift+Tab", "f2" → "F2"; a letter stays small (G would be Shift+G), a
+    # glyph (⏎, ←) or a character ("?") stays as it is.
+    return "+".join(
+        KEY_NAMES.get(part, part.capitalize() if len(part) > 1 else part)
+        for part in shown.split("+")
+    )
+
+
+def _enabled(node: DOMNode, binding: Binding) -> bool:
+    """False when the binding's action says it does nothing here (its ``check_action``)."""
+    destination, action, parameters = actions.parse(binding.action)
+    namespaces: dict[str, DOMNode] = {"app": node.app, "screen": node.screen}
+    target = namespaces.get(destination, node)
+    return target.check_action(action, parameters) is not False
+
+
+def _own_bindings(widget: Widget) -> set[tuple[str, str]]:
+    """``(key, action)`` of the bindings the app's own classes give ``widget``: a tick box
+    keeps Textual's checkbox keys, which every checkbox has, out of the help."""
+    own: set[tuple[str, str]] = set()
+    for cls in type(widget).__mro__:
+        if cls.__module__.startswith(OWN_WIDGETS) and "BINDINGS" in vars(cls):
+            own.update((key, b.action) for key, b in BindingsMap(vars(cls)["BINDINGS"]))
+    return own
+
+
+def _lines(
+    node: DOMNode, overridden: set[str], only: set[tuple[str, str]] | None = None
+) -> tuple[KeyLine, ...]:
+    """``node``'s keys (hidden ones too: finding them is what help is for), keys bound to the
+    same thing on one line; left out: keys taken first by a priority binding elsewhere, keys
+    no terminal sends (Super), and bindings not in ``only`` when it is given."""
+    grouped: dict[str, list[str]] = {}
+    for key, binding in node._bindings:
+        if not binding.description or (key in overridden and not binding.priority):
+            continue
+        if "super+" in key or (only is not None and (key, binding.action) not in only):
+            continue
+        if not _enabled(node, binding):
+            continue
+        name = key_name(node.app, binding)
+        names = grouped.setdefault(binding.description, [])
+        if name not in names:
+            names.append(name)
+    return tuple(KeyLine(" ".join(names), does) for does, names in grouped.items())
+
+
+def _priority_keys(nodes: Iterable[DOMNode]) -> set[str]:
+    return {key for node in nodes for key, binding in node._bindings if binding.priority}
+
+
+def _shown(widget: Widget) -> bool:
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def _widget_title(widget: Widget) -> str:
+    if widget.BINDING_GROUP_TITLE:
+        return widget.BINDING_GROUP_TITLE
+    return (widget.id or type(widget).__name__).replace("-", " ").capitalize()
+
+
+def key_sections(screen: Screen[object]) -> tuple[KeySection, ...]:
+    """The keys of ``screen`` as they stand now: the screen's, each of the app's own widgets
+    shown on it, then the app's (which work on every screen)."""
+    app = screen.app
+    sections = [KeySection("On this screen", _lines(screen, _priority_keys([app])))]
+    for widget in screen.query(Widget):
+        if type(widget).__module__.startswith(OWN_WIDGETS) and _shown(widget):
+            lines = _lines(widget, _priority_keys([app, screen]), _own_bindings(widget))
+            if lines:
+                sections.append(KeySection(_widget_title(widget), lines))
+    sections.append(KeySection("Everywhere", _lines(app, _priority_keys([screen]))))
+    return tuple(section for section in sections if section.lines)
+
+
+CLOCK_RUNS = (
+    "The game goes on while you read this: your clock keeps running. Escape goes back to it."
+)
+TYPED_IS_A_MOVE = (
+    "On the game screen whatever you type goes to the move box, ? included, so that a key "
+    "typed with a move never covers the board: F1 opens this help there."
+)
+
+
+def keys_table(sections: Iterable[KeySection]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
+    for section in sections:
+        table.add_row(Text(section.title, style="underline"), "")
+        for line in section.lines:
+            table.add_row(line.keys, line.does)
+    return table
+
+
+def rules_table() -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for rule in RATED_GAME_RULES:
+        table.add_row("•", rule)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the screen below and what a rated game forbids. Over a game in play it
+    says the clock runs: a rated game has no pause, and help is not one."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "close", "Close"),
+    ]
+
+    def __init__(self, sections: tuple[KeySection, ...], *, during_game: bool) -> None:
+        super().__init__()
+        self.sections = sections
+        self.during_game = during_game
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with Vertical(id="help"):
+            if self.during_game:
+                yield Static(CLOCK_RUNS, id="clock-runs", markup=False)
+            with VerticalScroll(id="help-text"):
+                yield Static(keys_table(self.sections), id="keys")
+                if self.during_game:
+                    yield Static(TYPED_IS_A_MOVE, id="typed", markup=False)
+                yield Static("What a rated game forbids", classes="heading")
+                yield Static(rules_table(), id="rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Help: keys and rules"
+        # At the left, over the board: where the terminal is wide enough the side panel,
+        # the clocks in it, stays in sight.
+        self.set_class(self.during_game, "during-game")
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,213 @@
+"""The help (F1, ?, Ctrl+P): every screen's keys, read from its bindings, and the rules of a
+rated game; on the game screen ? is text like every other character, and the clock runs."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+from textual import actions
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
+
+from profiles.ledger import Ledger
+from rated_play.session.rules import RATED_GAME_RULES
+from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.game_viewer import GameViewerScreen
+from rated_play.ui.screens.games import GamesScreen
+from rated_play.ui.screens.help import HelpScreen
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.setup import CUSTOM, SetupScreen
+from rated_play.ui.widgets.dropdown import Dropdown
+from rated_play.ui.widgets.title_bar import TitleBar
+from tests.ui.conftest import SIZE
+from tests.ui.driving import answer, choose_weakest_opponent, shown, start_game, wait_until
+
+
+def described(screen: Screen[Any]) -> list[str]:
+    """What the screen's own bindings say they do, those its check_action allows now."""
+    return [
+        binding.description
+        for binding in type(screen).BINDINGS
+        if isinstance(binding, Binding)
+        and binding.description
+        and screen.check_action(*actions.parse(binding.action)[1:]) is not False
+    ]
+
+
+def text_of(widget: Static) -> str:
+    """A widget's content as plain text on one line, as wide as it is drawn."""
+    console = Console(width=widget.content_size.width, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return " ".join(" ".join(console.export_text().split()).replace(" • ", "\n").split())
+
+
+def listed(help_screen: HelpScreen) -> list[tuple[str, str]]:
+    """What the help lists: keys and what they do, section after section."""
+    return [(line.keys, line.does) for section in help_screen.sections for line in section.lines]
+
+
+async def open_help(app: RatedPlayApp, pilot: Pilot[None], key: str) -> HelpScreen:
+    """Open the help with ``key``; it lists what the screen below binds, the app's keys and
+    the rules."""
+    below = app.screen
+    await pilot.press(key)
+    await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen)
+    does = {what for _keys, what in listed(help_screen)}
+    for description in described(below):
+        assert description in does, f"{type(below).__name__}: {description!r} is not listed"
+    assert "Help" in does and "Quit" in does  # the app's keys, on every screen
+    rules = text_of(help_screen.query_one("#rules", Static))
+    assert all(rule in rules for rule in RATED_GAME_RULES)
+    return help_screen
+
+
+async def close_help(app: RatedPlayApp, pilot: Pilot[None], below: Screen[Any]) -> None:
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is below)
+
+
+async def test_f1_and_question_mark_open_the_help_on_every_screen_with_its_keys(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        help_screen = await open_help(app, pilot, "f1")
+        assert ("F2", "Calculator") in listed(help_screen)
+        help_keys = [keys.split() for keys, does in listed(help_screen) if does == "Help"]
+        assert help_keys == [["F1", "Ctrl+P", "?"]]  # no text box has the focus: ? is a key
+        assert not help_screen.during_game
+        await close_help(app, pilot, setup)
+        # The F-keys and letters of the setup screen, each screen they open, and the help
+        # on each by F1 and by ? (no text box focused: ? is nobody's text there).
+        for key in ("f2", "f3", "f4", "g", "h"):
+            setup.set_focus(None)
+            await pilot.press(key)
+            await wait_until(pilot, lambda: not isinstance(app.screen, SetupScreen))
+            opened = app.screen
+            assert opened.query_one(TitleBar).region.height == 1, key
+            for help_key in ("f1", "question_mark"):
+                opened.set_focus(None)
+                await open_help(app, pilot, help_key)
+                await close_help(app, pilot, opened)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup.set_focus(None)
+        await open_help(app, pilot, "ctrl+p")
+        await close_help(app, pilot, setup)
+
+        # After a game: the result screen's keys.
+        await choose_weakest_opponent(pilot)
+        await start_game(pilot)
+        await pilot.press("f8")
+        await answer(pilot, "Resign")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        result = app.screen
+        help_screen = await open_help(app, pilot, "question_mark")
+        assert not help_screen.during_game
+        await close_help(app, pilot, result)
+
+        # The game's list and the game itself, looked back at.
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.set_focus(None)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, GamesScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameViewerScreen))
+        viewer = app.screen
+        help_screen = await open_help(app, pilot, "f1")
+        assert ("Home", "Start") in listed(help_screen)
+        await close_help(app, pilot, viewer)
+
+
+async def test_the_help_key_is_in_the_footer_at_80_columns(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """The setup's and the game's footers hold more keys than 80 columns show: F1 comes first
+    in them, where it is never cut off."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for_setup = help_in_footer(app.screen)
+        await choose_weakest_opponent(pilot)
+        game_screen = await start_game(pilot)
+        game_screen.query_one("#board").focus()  # its key joins the footer's
+        await pilot.pause()
+        assert for_setup and help_in_footer(game_screen)
+
+
+def help_in_footer(screen: Screen[Any]) -> bool:
+    keys = [key for key in screen.query(FooterKey) if key.key == "f1"]
+    return len(keys) == 1 and keys[0].region.right <= 80 and keys[0].region.width > 0
+
+
+async def test_a_question_mark_typed_in_a_text_box_is_text(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#new-profile", Input)
+        name.focus()
+        await pilot.press("W", "h", "o", "question_mark")
+        await pilot.pause()
+        assert name.value == "Who?"
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_on_the_game_screen_f1_opens_the_help_and_question_mark_is_typed(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        game_screen = await start_game(pilot)
+        box = game_screen.query_one("#move-input", Input)
+        # From the move box and from the board: ? goes where moves are typed, never a help
+        # over the board in the middle of a move.
+        await pilot.press("e", "4", "question_mark")
+        game_screen.query_one("#board").focus()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert box.value == "e4??"
+        assert app.screen is game_screen
+
+        help_screen = await open_help(app, pilot, "f1")
+        assert help_screen.during_game
+        assert "clock keeps running" in shown(app, "#clock-runs")
+        keys = listed(help_screen)
+        assert ("⏎ Space", "Pick up/put down") in keys  # the board's keys, focused or not
+        assert ("F1 Ctrl+P", "Help") in keys  # and not ?, which is typed here
+        # The game goes on under the help: the player's clock runs, and nothing was played.
+        assert game_screen.game.clock.running == game_screen.game.player_color
+        assert game_screen.in_play and not game_screen.game.san_moves()
+        await close_help(app, pilot, game_screen)
+        assert app.focused is box and box.value == "e4??"
+
+
+async def test_a_flag_that_falls_under_the_help_brings_the_result_then_the_setup(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """The result replaces the game, not the help over it: Enter on it goes back to the
+    setup, never to the ended game."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        app.screen.query_one("#preset", Dropdown).value = CUSTOM
+        custom = app.screen.query_one("#custom", Input)
+        custom.value = "0.2+0"  # twelve seconds: the flag falls while the help is read
+        await pilot.pause()
+        game_screen = await start_game(pilot)
+        await open_help(app, pilot, "f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        assert not game_screen.in_play
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
