@@ -125,7 +125,7 @@ class GameScreen(WorkingScreen):
             )
             with Vertical(id="side"):
                 yield Static(
-                    f"Rated {game.time_control.time_class.label} · {game.time_control}\n"
+                    f"Rated game · {game.time_control.label}\n"
                     f"against {self.opponent_name} ({opponent.rating:.0f})",
                     id="rated",
                     markup=False,

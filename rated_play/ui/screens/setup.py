@@ -52,7 +52,7 @@ def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
 
 
 def time_control_label(time_control: TimeControl) -> str:
-    return f"{time_control} · {time_control.time_class.label}"
+    return time_control.label
 
 
 class SetupScreen(WorkingScreen):
