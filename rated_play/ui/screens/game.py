@@ -365,8 +365,7 @@ class GameScreen(WorkingScreen):
             await self.ask_promotion(start, end)
             return
         try:
-            # Read as if typed, so a move the rules refuse is explained in the same words.
-            move = self.game.parse_move(chess.Move(start, end).uci())
+            move = self.game.board_move(chess.Move(start, end))
         except (MoveInputError, RatedGameError) as error:
             self.show_move_error(str(error))
             return
