@@ -45,10 +45,12 @@ START_RATING = 1200.0
 
 
 def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
+    """The engine's own setting (its title) and the rating the calibration measured, each
+    called what it is: a setting's number (UCI_Elo 2150) is no rating on this scale."""
     rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
     error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
-    calibrated = "" if opponent.calibrated else " (nominal)"
-    return f"{printable(opponent.title)}: {rating}{error}{calibrated}"
+    strength = f"measured {rating}{error}" if opponent.calibrated else f"{rating}, not measured"
+    return f"{printable(opponent.title)} (engine setting): {strength}"
 
 
 def time_control_label(time_control: TimeControl) -> str:
