@@ -340,7 +340,10 @@ def time_control_text(settings: Settings) -> str:
     """The calibration's conditions as the provenance states them."""
     if settings.clock is not None:
         return settings.clock.pgn
-    return f"no clock: each entry at its own limits, {settings.movetime:g} s a move without any"
+    return (
+        f"no clock: each entry searched to its own limit, and one without a limit "
+        f"for {settings.movetime:g} s a move"
+    )
 
 
 def calibration_result(

@@ -187,6 +187,18 @@ def preview(
     return Preview(class_card(time_class, scores, system), after(1.0), after(0.5), after(0.0))
 
 
+def rated_alike(one: Preview, other: Preview) -> bool:
+    """Each result against one opponent leaves a rated player's rating where the same result
+    against the other would: what "rated as if 400 above" promises, true or not as the
+    player's system rates the game. Never for a provisional player, whose rating is not
+    shown: FIDE's first rating is the performance over the first games, each counted at the
+    opponent's own rating (:mod:`profiles.ratings.elo`)."""
+    if one.before.rating is None:
+        return False
+    pairs = ((one.win, other.win), (one.draw, other.draw), (one.loss, other.loss))
+    return all(mine.rating == theirs.rating for mine, theirs in pairs)
+
+
 def preview_words(outlook: Preview) -> str:
     """ "Win 1523 (+12) · Draw 1507 (−4) · Loss 1491 (−20)", or what the game does to the
     provisional count: no rating is shown, or hinted at, before 20 games."""

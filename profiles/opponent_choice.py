@@ -52,9 +52,18 @@ def slider_range(pool_low: float, pool_high: float, estimate: float | None) -> S
     return SliderRange(pool_low, high, (estimate - GAP_CAP, estimate + GAP_CAP))
 
 
-def cap_note(estimate: float | None, opponent: float) -> str:
-    """What the 400-point rule does to a game against ``opponent``; empty within 400."""
+def counted_as(estimate: float | None, opponent: float) -> float | None:
+    """The rating the 400-point rule counts ``opponent`` at: 400 points from ``estimate``
+    when it is further; None within 400, or without an estimate."""
     if estimate is None or abs(opponent - estimate) <= GAP_CAP:
+        return None
+    return estimate + GAP_CAP if opponent > estimate else estimate - GAP_CAP
+
+
+def cap_note(estimate: float | None, opponent: float) -> str:
+    """What the 400-point rule does to a game against ``opponent``; empty within 400. Only
+    for a game the player's rating system rates that way (:func:`profiles.card.rated_alike`)."""
+    if estimate is None or counted_as(estimate, opponent) is None:
         return ""
     if opponent > estimate:
         return (

@@ -127,6 +127,14 @@ class TimeControl:
         """The PGN ``TimeControl`` tag value (seconds+increment, ``-`` when untimed)."""
         return "-" if self.untimed else f"{self.base_seconds:g}+{self.increment_seconds:g}"
 
+    @property
+    def label(self) -> str:
+        """The clock and its class, each said once: ``5+3 · Blitz``; without a clock the
+        class is the clock's absence, ``No clock``."""
+        if self.untimed:
+            return self.time_class.label
+        return f"{self} · {self.time_class.label}"
+
     def __str__(self) -> str:
         if self.untimed:
             return "no clock"

@@ -219,6 +219,10 @@ def list_pool(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    # The title names the engine's own setting, whose number (UCI_Elo 2150) its authors chose
+    # and this pool's measurement need not agree with (docs/engine-pool.md): the heading and
+    # the legend keep the two apart.
+    print(f"{'rating':>6} {'± s.e.':8} {'name':36} engine, at its own setting")
     for opponent in pool.opponents:
         rating = f"{opponent.rating:6.0f}"
         if opponent.calibration is not None and opponent.name in opponent.calibration.anchors:
@@ -231,6 +235,13 @@ def list_pool(args: argparse.Namespace) -> int:
         print(f"{rating} {error:8} {name:36} {title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
     print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
+    print(
+        "rating: measured by the calibration's games, ± one standard error "
+        "(the 95% interval is about twice as wide)"
+    )
+    print("setting: the engine's own; a number in it (UCI_Elo 2150) is its label, not a rating")
+    if any(not opponent.calibrated for opponent in pool.opponents):
+        print("nominal: not measured yet, a guess; 'rated-play engines calibrate' measures it")
     if calibration is not None:
         _print_calibration_quality(calibration, check)
     return 0
@@ -238,7 +249,7 @@ def list_pool(args: argparse.Namespace) -> int:
 
 def _print_calibration_quality(calibration: CalibrationResult, check: CheckSummary | None) -> None:
     provenance = calibration.provenance
-    print(f"calibrated {provenance.date}: {provenance.games} games, {provenance.time_control}")
+    print(f"calibrated {provenance.date}: {provenance.games:,} games, {provenance.time_control}")
     quality = calibration.quality
     if quality is not None:
         print(

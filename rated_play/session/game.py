@@ -23,7 +23,7 @@ from profiles.errors import UserError
 from profiles.ledger import GameRecord, Ledger, LedgerWriteError, Profile
 from profiles.purse import STAKE
 from profiles.time_control import TimeControl
-from rated_play.session.moves import parse_move
+from rated_play.session.moves import board_move, move_words, parse_move
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 from rated_play.session.pgn import (
     PlayedMove,
@@ -237,6 +237,12 @@ class RatedGame:
         self._require_player_turn()
         return parse_move(self._board, text)
 
+    def board_move(self, move: chess.Move) -> chess.Move:
+        """The player's move picked on the board; raises a :class:`MoveInputError` that says,
+        naming the move as a player would, why it cannot be played. Changes nothing."""
+        self._require_player_turn()
+        return board_move(self._board, move)
+
     # -- the player's actions ---------------------------------------------------------------
 
     async def play(self, move: chess.Move) -> None:
@@ -244,7 +250,7 @@ class RatedGame:
         self._require_player_turn()
         self._require_double_answered()
         if move not in self._board.legal_moves:
-            raise RatedGameError(f"{move.uci()} is not legal in this position")
+            raise RatedGameError(f"{move_words(self._board, move)} is not legal in this position")
         if self.check_flag():
             return
         self._push(move)
@@ -377,7 +383,7 @@ class RatedGame:
         position = self._board.copy()
         if move is not None:
             if move not in position.legal_moves:
-                raise DrawClaimError(f"{move.uci()} is not legal in this position")
+                raise DrawClaimError(f"{move_words(position, move)} is not legal in this position")
             position.push(move)
         termination = claimable_draw(position)
         if termination is None:

@@ -60,6 +60,27 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     return move
 
 
+def board_move(board: chess.Board, move: chess.Move) -> chess.Move:
+    """``move``, picked on the board from one square to another, if it is legal; else an
+    :class:`IllegalMoveError` that names it as a player would (:func:`move_words`)."""
+    if move in board.legal_moves:
+        return move
+    return _explain_illegal(board, move_words(board, move), move)
+
+
+def move_words(board: chess.Board, move: chess.Move) -> str:
+    """A move that may not be legal, so has no SAN, as players name one: the piece, the
+    square it leaves and the square it goes to, ``Qe7–e4``, ``e2–e5`` (long algebraic
+    notation, FIDE Laws of Chess, Appendix C.13, with a dash for its hyphen)."""
+    piece = board.piece_at(move.from_square)
+    letter = "" if piece is None or piece.piece_type == chess.PAWN else piece.symbol().upper()
+    promotion = "" if move.promotion is None else f"={chess.piece_symbol(move.promotion).upper()}"
+    return (
+        f"{letter}{chess.square_name(move.from_square)}–{chess.square_name(move.to_square)}"
+        f"{promotion}"
+    )
+
+
 def _unreadable(text: str) -> UnreadableMoveError:
     return UnreadableMoveError(
         f"{text!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q or UCI such as g1f3, e7e8q"

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from profiles.opponent_choice import REACH_ABOVE, cap_note, slider_range
+from profiles.card import build_card, preview, rated_alike
+from profiles.ledger import Ledger, Profile
+from profiles.opponent_choice import REACH_ABOVE, cap_note, counted_as, slider_range
+from profiles.time_control import TimeControl
+from tests.ledger_games import record_game
 
 
 def test_without_results_the_slider_spans_the_pool() -> None:
@@ -26,3 +30,27 @@ def test_the_cap_note_names_the_400_point_rule_beyond_400_only() -> None:
     assert cap_note(1000, 1400) == "" and cap_note(1000, 600) == "" and cap_note(None, 3000) == ""
     assert "400-point rule" in cap_note(1000, 1401) and "above" in cap_note(1000, 1401)
     assert "below" in cap_note(1000, 599)
+
+
+def test_the_rule_is_named_only_where_the_players_system_rates_the_game_by_it(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """FIDE caps a rated player's gap at 400; Glicko-2 never does, and no system rates a
+    provisional player's game as if the opponent stood 400 away."""
+    blitz = TimeControl.parse("5+3").time_class
+    for _ in range(3):
+        record_game(ledger, profile, 0.5, opponent_rating=1000)
+    games = ledger.games(profile.id)
+
+    def alike(system: str) -> bool:
+        estimate = build_card(ledger, profile, system).classes[blitz].state
+        assert estimate is not None
+        counted = counted_as(estimate.rating, 3000)
+        assert counted == estimate.rating + 400
+        return rated_alike(*(preview(games, blitz, r, system) for r in (3000, counted)))
+
+    assert not alike("fide"), "provisional"
+    for _ in range(20):
+        record_game(ledger, profile, 0.5, opponent_rating=1000)
+    games = ledger.games(profile.id)
+    assert alike("fide") and not alike("glicko2")

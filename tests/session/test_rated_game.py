@@ -29,6 +29,7 @@ from rated_play.session import (
     IllegalMoveError,
     NotYourTurnError,
     RatedGame,
+    RatedGameError,
     Termination,
     UnreadableMoveError,
 )
@@ -118,6 +119,14 @@ async def test_bad_move_input_explains_itself_and_changes_nothing(
             with pytest.raises(error) as raised:
                 game.parse_move(text)
             assert str(raised.value)
+        # A move picked on the board has no SAN when it is not legal: it is named as players
+        # name one, piece and squares, whichever way it reaches the game.
+        queen = chess.Move.from_uci("d1d4")
+        with pytest.raises(IllegalMoveError, match=r"^Qd1–d4 is not legal in this position$"):
+            game.board_move(queen)
+        with pytest.raises(RatedGameError, match=r"^Qd1–d4 is not legal in this position$"):
+            await game.play(queen)
+        assert game.board_move(chess.Move.from_uci("e2e4")) == chess.Move.from_uci("e2e4")
         assert game.board == before
         assert len(ledger.moves(game.game_id)) == 2
         with pytest.raises(NotYourTurnError):

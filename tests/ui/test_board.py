@@ -230,9 +230,18 @@ async def test_the_cursor_beside_typed_moves_and_the_mouse(
         assert view.selected == chess.E2
         await cursor_to(pilot, chess.E5)
         await pilot.press("enter")
-        assert "e2e5 is not legal" in str(error.render())
+        # Named as players name a move that has no SAN, not in the UCI the board sends.
+        assert "e2–e5 is not legal in this position" in str(error.render())
         assert game.san_moves() == [] and view.selected == chess.E2
         # Escape puts the pawn back; Escape again returns to the move box.
+        await pilot.press("escape")
+        assert view.selected is None and screen.focused is view
+        # A piece is named by its letter.
+        await cursor_to(pilot, chess.G1)
+        await pilot.press("enter")
+        await cursor_to(pilot, chess.G3)
+        await pilot.press("enter")
+        assert "Ng1–g3 is not legal in this position" in str(error.render())
         await pilot.press("escape")
         assert view.selected is None and screen.focused is view
         await pilot.press("escape")

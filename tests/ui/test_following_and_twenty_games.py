@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Checkbox, DataTable, Input, Static
 
-from profiles.card import build_card
+from profiles.card import build_card, preview
 from profiles.ledger import Ledger, Profile
+from profiles.ratings.expected import GAP_CAP
 from profiles.seasons import Season
 from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
@@ -65,6 +66,34 @@ async def test_a_losing_player_sees_the_slider_come_down_to_the_opponents_near_t
         preview = shown(again, "#preview")
         assert preview.startswith("Win ") and "· Draw " in preview and "· Loss 100 (+0)" in preview
         assert "Stake $10" in preview
+
+
+async def test_a_provisional_player_is_told_only_what_is_true_of_a_far_stronger_opponent(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """A provisional game is rated by the performance over the first 20 games, each counted
+    at the opponent's own rating: the 400-point rule does nothing to it, so the setup does not
+    say it does; it says which game of the 20 this is."""
+    profile = ledger.create_profile("Magnus")
+    record_games(ledger, profile, 700, 0.5, 3)
+    estimate = build_card(ledger, profile).classes[BLITZ.time_class].state
+    unleashed = app.pool.unleashed().rating
+    assert estimate is not None and unleashed > estimate.rating + GAP_CAP
+    games = ledger.games(profile.id)
+    far, capped = (
+        preview(games, BLITZ.time_class, rating)
+        for rating in (unleashed, estimate.rating + GAP_CAP)
+    )
+    assert far.win.state != capped.win.state, "counted at its own rating, not 400 above"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#unleashed", Checkbox).value = True
+        await pilot.pause()
+        assert app.pool.unleashed().title in shown(app, "#opponent")
+        assert "400" not in shown(app, "#opponent")
+        assert (
+            shown(app, "#preview").splitlines()[0] == "Whatever the result, this is game 4 of 20."
+        )
 
 
 async def _step_a_month_back_and_forth(pilot: Pilot[None], app: RatedPlayApp) -> None:

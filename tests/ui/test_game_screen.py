@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import chess
+from textual.widgets import Checkbox
 
 from engines.pool import Pool
 from profiles.ledger import Ledger
+from profiles.past_games import past_game
+from profiles.time_control import TimeControl
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.game_viewer import headers_text
 from rated_play.ui.widgets.clock import ClockView
-from tests.ui.conftest import long_named
-from tests.ui.driving import wait_until
+from tests.ledger_games import record_game
+from tests.ui.conftest import SIZE, long_named
+from tests.ui.driving import start_game, wait_until
 
 
 async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
@@ -34,3 +39,24 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
         )
         assert "started with the game" in str(screen.query_one("#status").render())
         assert screen.game.clock.running == chess.WHITE
+
+
+async def test_a_game_without_a_clock_says_so_once(app: RatedPlayApp, ledger: Ledger) -> None:
+    """The heading said "Rated No clock · no clock": the class and the clock, which are one
+    thing without a clock."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#no-clock", Checkbox).value = True
+        screen = await start_game(pilot)
+        heading = str(screen.query_one("#rated").render()).splitlines()[0]
+        assert heading == "Rated game · No clock"
+    for tc, said in (("5+3", "5+3 · Blitz"), ("none", "No clock")):
+        assert TimeControl.parse(tc).label == said
+
+
+def test_a_past_game_without_a_clock_says_so_once(ledger: Ledger) -> None:
+    profile = ledger.create_profile("Magnus")
+    game_id = record_game(ledger, profile, 1.0, time_control="none")
+    headers = headers_text(past_game(ledger, game_id), "Magnus").splitlines()[2]
+    assert headers.startswith("No clock · ") and headers.lower().count("clock") == 1

@@ -390,9 +390,11 @@ async def test_a_custom_clock_typed_is_the_clock_that_starts_without_enter(
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await wait_until(pilot, lambda: bool(screen.query("#rated")))
+        # Drawn, so mounted: a test that ends before the screen has mounted tears it down
+        # under its own on_mount.
+        await wait_until(pilot, lambda: any(b.size.width for b in screen.query(BoardView)))
         assert screen.game.time_control == TimeControl.parse("2+0")
-        assert "Rated Bullet · 2+0" in str(screen.query_one("#rated").render())
+        assert "Rated game · 2+0 · Bullet" in str(screen.query_one("#rated").render())
     assert [game.time_control for game in ledger.games(profile.id)] == ["120+0"]
 
 

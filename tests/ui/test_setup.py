@@ -114,22 +114,28 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
 async def test_the_slider_shows_the_nearest_opponent_and_unleashed_the_strongest(
     app: RatedPlayApp,
 ) -> None:
+    """Each opponent's title is its engine's own setting, its number the calibration's
+    measurement (or a guess), and the line says which is which."""
     async with app.run_test(size=SIZE) as pilot:
         slider = app.screen.query_one(StrengthSlider)
         slider.focus()
         await pilot.press("home")
-        assert "Stockfish (50 nodes): 700 ± 60" in shown(app, "#opponent")
+        assert "Stockfish (50 nodes) (engine setting): measured 700 ± 60" in shown(app, "#opponent")
         await pilot.press("right", "right", "right", "right")
         assert slider.value == 800
-        assert "Stockfish (skill 0): 800 ± 80" in shown(app, "#opponent")
+        assert "Stockfish (skill 0) (engine setting): measured 800 ± 80" in shown(app, "#opponent")
         await pilot.press("end")
-        assert "Stockfish (20000 nodes): 1500" in shown(app, "#opponent")
+        assert "Stockfish (20000 nodes) (engine setting): 1500, not measured" in shown(
+            app, "#opponent"
+        )
 
         await pilot.press("home")
         await pilot.click("#unleashed")
         assert app.screen.query_one("#unleashed", Checkbox).value
         assert slider.disabled
-        assert "Stockfish (20000 nodes): ≈1500" in shown(app, "#opponent")
+        assert "Stockfish (20000 nodes) (engine setting): ≈1500, not measured" in shown(
+            app, "#opponent"
+        )
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         assert screen.opponent.name == "stockfish-nodes-20000"

@@ -125,7 +125,7 @@ class GameScreen(WorkingScreen):
             )
             with Vertical(id="side"):
                 yield Static(
-                    f"Rated {game.time_control.time_class.label} · {game.time_control}\n"
+                    f"Rated game · {game.time_control.label}\n"
                     f"against {self.opponent_name} ({opponent.rating:.0f})",
                     id="rated",
                     markup=False,
@@ -365,8 +365,7 @@ class GameScreen(WorkingScreen):
             await self.ask_promotion(start, end)
             return
         try:
-            # Read as if typed, so a move the rules refuse is explained in the same words.
-            move = self.game.parse_move(chess.Move(start, end).uci())
+            move = self.game.board_move(chess.Move(start, end))
         except (MoveInputError, RatedGameError) as error:
             self.show_move_error(str(error))
             return

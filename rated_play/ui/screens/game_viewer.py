@@ -43,7 +43,7 @@ def headers_text(game: PastGame, player: str) -> str:
     stake = f" · stake {money(record.stake)}" if record.stake else ""
     return (
         f"White: {white}\nBlack: {black}\n"
-        f"{clock} · {record.time_class.label} · {when} · game {record.id}\n"
+        f"{clock.label} · {when} · game {record.id}\n"
         f"{record.result} · {result_words(record)} · {record.termination}{stake}{rerated}"
     )
 

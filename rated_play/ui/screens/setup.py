@@ -13,10 +13,18 @@ from textual.widgets import Button, Checkbox, Footer, Input, Static
 
 from engines.opponent import Opponent
 from engines.pool import Pool
-from profiles.card import Preview, ProfileCard, build_card, money, preview, preview_words
+from profiles.card import (
+    Preview,
+    ProfileCard,
+    build_card,
+    money,
+    preview,
+    preview_words,
+    rated_alike,
+)
 from profiles.errors import UserError, printable
 from profiles.ledger import GameRecord, Ledger, Profile, Setup
-from profiles.opponent_choice import SliderRange, cap_note, slider_range
+from profiles.opponent_choice import SliderRange, cap_note, counted_as, slider_range
 from profiles.purse import STAKE
 from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from rated_play.ui.screens.base import WorkingScreen
@@ -35,14 +43,16 @@ START_RATING = 1200.0
 
 
 def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
+    """The engine's own setting (its title) and the rating the calibration measured, each
+    called what it is: a setting's number (UCI_Elo 2150) is no rating on this scale."""
     rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
     error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
-    calibrated = "" if opponent.calibrated else " (nominal)"
-    return f"{printable(opponent.title)}: {rating}{error}{calibrated}"
+    strength = f"measured {rating}{error}" if opponent.calibrated else f"{rating}, not measured"
+    return f"{printable(opponent.title)} (engine setting): {strength}"
 
 
 def time_control_label(time_control: TimeControl) -> str:
-    return f"{time_control} · {time_control.time_class.label}"
+    return time_control.label
 
 
 class SetupScreen(WorkingScreen):
@@ -300,9 +310,29 @@ class SetupScreen(WorkingScreen):
         opponent = self.opponent
         line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
-        note = cap_note(self.estimate(), opponent.rating)
+        note = self.cap_note(opponent.rating)
         self.query_one("#opponent", Static).update(wanted + line + (f"\n{note}" if note else ""))
         self.show_preview()
+
+    def outlook(self, opponent: float) -> Preview:
+        """What a game against an opponent rated ``opponent`` would do, read once."""
+        key = (self.time_control.time_class, opponent)
+        if key not in self.outlooks:
+            self.outlooks[key] = preview(self.games, *key)
+        return self.outlooks[key]
+
+    def cap_note(self, opponent: float) -> str:
+        """What the 400-point rule does to the game, said only where it does it: for a rated
+        player whose every result it rates as against an opponent 400 points away. A
+        provisional player's game counts at the opponent's own rating, and the preview says
+        only which of the 20 it is."""
+        estimate = self.estimate()
+        counted = counted_as(estimate, opponent)
+        if counted is None or self.profile is None:
+            return ""
+        if not rated_alike(self.outlook(opponent), self.outlook(counted)):
+            return ""
+        return cap_note(estimate, opponent)
 
     def show_preview(self) -> None:
         """Before the game: what each result would do to the rating (or the provisional
@@ -310,10 +340,7 @@ class SetupScreen(WorkingScreen):
         if self.profile is None:
             self.query_one("#preview", Static).update("")
             return
-        key = (self.time_control.time_class, self.opponent.rating)
-        if key not in self.outlooks:
-            self.outlooks[key] = preview(self.games, *key)
-        outlook = self.outlooks[key]
+        outlook = self.outlook(self.opponent.rating)
         stake = f"Stake {money(STAKE)}: a win gains it, a loss loses it"
         self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
 

@@ -1,0 +1,50 @@
+"""``rated-play engines``: what each number of the listing is, in sentences that read whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines.calibrate import Settings, time_control_text
+from engines.calibration import SHIPPED_CALIBRATION, read_calibration
+from engines.pool import load_pool
+from rated_play.cli import main
+
+
+def listing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert main(["engines", "--data-dir", str(tmp_path / "data")]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_listing_tells_the_engines_setting_from_the_measured_rating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Listed beside 2740, "Stockfish 15.1 at UCI_Elo 2150" puzzled: its number is the
+    engine's own setting, 2740 the calibration's measurement, and the listing says so."""
+    lines = listing(tmp_path, capsys)
+    heading = lines[0].split()
+    assert heading[:3] == ["rating", "±", "s.e."] and "setting" in lines[0]
+    measured = load_pool().get("stockfish-elo-2150")
+    row = next(line for line in lines if " stockfish-elo-2150 " in line)
+    assert row.split()[:2] == [f"{measured.rating:.0f}", f"±{measured.rating_error:.0f}"]
+    assert row.endswith(measured.title) and "UCI_Elo 2150" in measured.title
+    legend = "\n".join(lines)
+    assert "rating: measured by the calibration's games, ± one standard error" in legend
+    assert "setting: the engine's own; a number in it (UCI_Elo 2150) is its label" in legend
+
+
+def test_the_calibrations_conditions_read_as_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It ended "0.25 s a move without any": the 0.25 s is for the one entry without a search
+    limit of its own (unleashed); the shipped file says what the code writes today."""
+    shipped = read_calibration(SHIPPED_CALIBRATION)
+    assert shipped is not None
+    conditions = time_control_text(Settings(anchors=shipped.provenance.anchors))
+    assert shipped.provenance.time_control == conditions
+    line = next(line for line in listing(tmp_path, capsys) if line.startswith("calibrated "))
+    assert line.endswith(
+        f"{shipped.provenance.games:,} games, no clock: each entry searched to its own limit, "
+        "and one without a limit for 0.25 s a move"
+    )

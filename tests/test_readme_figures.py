@@ -1,0 +1,132 @@
+"""The README's figures are read from it and checked against what they describe: the shipped
+pool, its calibration and check, and the rules' constants. The README once said "Thirty-eight
+opponents from about 250" while the pool held 37 from 166."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engines.calibration import (
+    SHIPPED_CALIBRATION,
+    SHIPPED_CHECK,
+    CalibrationResult,
+    read_calibration,
+    read_check_summary,
+)
+from engines.catalog import SHIPPED_POOL, load_catalog
+from engines.design import DIFFERENCE_ERROR, RATING_ERROR
+from profiles.opponent_choice import REACH_ABOVE
+from profiles.purse import STAKE, START_PURSE
+from profiles.ratings.base import PROVISIONAL_GAMES
+from profiles.ratings.expected import GAP_CAP
+from profiles.ratings.fit import fit_counted
+
+ROOT = Path(__file__).parents[1]
+
+_UNITS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen",
+)  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def number_in_words(words: str) -> int:
+    """A number below a hundred as a sentence spells it: "Thirty-seven" is 37."""
+    parts = words.casefold().split("-")
+    if len(parts) == 1 and parts[0] in _UNITS:
+        return _UNITS.index(parts[0])
+    tens = 10 * (_TENS.index(parts[0]) + 2)
+    return tens + (_UNITS.index(parts[1]) if len(parts) == 2 else 0)
+
+
+def figures(path: Path, pattern: str) -> tuple[str, ...]:
+    """The groups of ``pattern`` in ``path``'s text, its lines joined as the reader reads them."""
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    found = re.search(pattern, text)
+    assert found is not None, f"{path.name} no longer says {pattern!r}: update this test with it"
+    return found.groups()
+
+
+def readme(pattern: str) -> tuple[str, ...]:
+    return figures(ROOT / "README.md", pattern)
+
+
+def shipped() -> CalibrationResult:
+    calibration = read_calibration(SHIPPED_CALIBRATION)
+    assert calibration is not None
+    return calibration
+
+
+def test_the_number_of_opponents_and_their_range_are_the_pools() -> None:
+    count, low, high = readme(
+        r"([A-Z][a-z]+(?:-[a-z]+)?) opponents (?:rated )?from (?:about )?(\d+) to (\d+)"
+    )
+    entries = load_catalog(SHIPPED_POOL)
+    ratings = [shipped().ratings[entry.name].rating for entry in entries]
+    assert number_in_words(count) == len(entries)
+    assert (int(low), int(high)) == (round(min(ratings)), round(max(ratings)))
+
+
+def test_the_calibrations_figures_are_its_own() -> None:
+    calibration = shipped()
+    games, rating_error, difference_error, fit_p = readme(
+        r"The shipped calibration \(([\d,]+) games\) rates every opponent within ±(\d+) of its "
+        r"anchor and every two opponents within 300 points of each other to ±(\d+) of their "
+        r"difference, fits its games \(p = ([\d.]+)\)"
+    )
+    assert games == f"{calibration.provenance.games:,}"
+    errors = [measured.error for measured in calibration.ratings.values()]
+    assert int(rating_error) == RATING_ERROR and max(errors) <= RATING_ERROR
+    assert int(difference_error) == DIFFERENCE_ERROR
+    assert calibration.quality is not None and fit_p == f"{calibration.quality.p_value:.2f}"
+
+    anchor, at = readme(r"The shipped calibration pins `([a-z0-9-]+)` at (\d+)")
+    assert dict(calibration.provenance.anchors) == {anchor: float(at)}
+
+
+def test_the_checks_figures_are_the_shipped_checks() -> None:
+    pairings, p_value = readme(r"holds on all (\d+) held-out pairings \(χ² p = ([\d.]+)\)")
+    check = read_check_summary(SHIPPED_CHECK)
+    assert check is not None and check.calibration_date == shipped().provenance.date
+    assert check.passed and check.inside == check.pairings == int(pairings)
+    assert p_value == f"{check.p_value:.2f}"
+
+
+def test_the_floor_is_explained_with_the_weakest_opponent() -> None:
+    weakest, fitted = readme(r"twenty losses to the weakest engine (?:\((\d+)\) )?fit at −(\d+)")
+    lowest = min(measured.rating for measured in shipped().ratings.values())
+    assert weakest is not None and int(weakest) == round(lowest), "the README names it"
+    fit = fit_counted([("player", "weakest", 20, 0.0)], {"weakest": lowest})
+    assert -int(fitted) == round(fit["player"].rating)
+
+
+def test_the_rules_figures_are_the_codes() -> None:
+    (games,) = readme(r"After (\d+) games in a time-control class your rating appears")
+    assert int(games) == PROVISIONAL_GAMES
+    stake, purse = readme(r"a stake of virtual money \(\$(\d+) of a starting \$([\d,]+)\)")
+    assert (int(stake), purse) == (STAKE, f"{START_PURSE:,}")
+    above, band = readme(r"reaches up to (\d+) above it, marks the band within (\d+) where")
+    assert (int(above), int(band)) == (REACH_ABOVE, GAP_CAP)
+
+
+def test_the_engine_pool_pages_table_is_the_shipped_calibration() -> None:
+    """docs/engine-pool.md's table of the shipped calibration, row by row."""
+    page = (ROOT / "docs" / "engine-pool.md").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\| `([a-z0-9-]+)` \| [^|]+ \| (\d+) \| (\d+|anchor) \| (\d+) \|", page, re.M
+    )
+    calibration = shipped()
+    assert [name for name, *_ in rows] == sorted(
+        calibration.ratings, key=lambda name: calibration.ratings[name].rating
+    )
+    for name, rating, error, games in rows:
+        measured = calibration.ratings[name]
+        assert int(rating) == round(measured.rating), name
+        assert error == (
+            "anchor" if name in calibration.provenance.anchors else f"{measured.error:.0f}"
+        )
+        assert int(games) == measured.games, name
+    (total,) = figures(ROOT / "docs" / "engine-pool.md", r"\*\*([\d,]+) games\*\* with no clock")
+    assert total == f"{calibration.provenance.games:,}"
