@@ -620,7 +620,7 @@ class GameScreen(WorkingScreen):
         self.workers.cancel_group(self, "engine")
         self.workers.cancel_group(self, "draw")
         self.show_clocks()
-        self.app.switch_screen(ResultScreen(self.game, report))
+        self.app.switch_screen(ResultScreen(self.game, report, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:
         self.set_status("The game could not go on; leaving it scores it as a loss.")
