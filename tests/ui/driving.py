@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Input
 from profiles.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
-from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.board import TEXT_PRESENTATION, BoardView
 from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -119,8 +119,12 @@ async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
 
 
 def board_text(view: BoardView) -> list[str]:
-    """The board as a monochrome terminal shows it: the characters, no colour."""
-    return [strip.text for strip in view.render_lines(Region(0, 0, *view.size))]
+    """The board as a monochrome terminal shows it: the characters, no colour (a variation
+    selector takes no cell: it only says how the glyph before it is drawn)."""
+    return [
+        strip.text.replace(TEXT_PRESENTATION, "")
+        for strip in view.render_lines(Region(0, 0, *view.size))
+    ]
 
 
 async def wait_for_question(pilot: Pilot[None], title: str) -> Question:

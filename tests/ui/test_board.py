@@ -21,6 +21,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
+from rated_play.ui.widgets.board_contrast import SQUARES, TARGET, contrasts, table_text
 from tests.conftest import fast_opponent
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
@@ -64,13 +65,7 @@ VISIONS = {
         (0.004733, 0.691367, 0.303900),
     ),
 }
-SQUARE_COLOURS = (
-    "board--light",
-    "board--dark",
-    "board--last-move",
-    "board--check",
-    "board--selected",
-)
+SQUARE_COLOURS = tuple(SQUARES)
 DISTINCT = 20.0
 """CIE76 ΔE between any two square colours in every vision: far beyond a just-noticeable
 difference (about 2.3), so that the squares read apart at a glance."""
@@ -134,6 +129,38 @@ async def test_the_palette_reads_apart_for_every_common_colour_vision(
             for first, second in itertools.combinations(SQUARE_COLOURS, 2):
                 difference = math.dist(lab(colours[first], vision), lab(colours[second], vision))
                 assert difference >= DISTINCT, f"{first} and {second} for {vision}"
+
+
+async def test_every_piece_stands_out_from_every_square_colour(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """White's pieces were white on a light square at 2.2:1; every piece (and the destination
+    dot) now reaches WCAG's 4.5:1 on every square colour the board has, highlights included."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_game(pilot)
+        ratios = contrasts(screen.query_one(BoardView))
+    assert min(ratios.values()) >= TARGET, table_text(ratios)
+
+
+@pytest.mark.parametrize("size", [SIZE, SMALL])
+async def test_the_sides_read_apart_without_colour(
+    app: RatedPlayApp, ledger: Ledger, size: tuple[int, int]
+) -> None:
+    """Both sides were drawn with the same solid glyphs, told apart only by colour: on a
+    monochrome screen each of the twelve pieces now has a character of its own."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=size) as pilot:
+        screen = await start_game(pilot)
+        await pilot.pause()
+        view = screen.query_one(BoardView)
+        lines = board_text(view)
+        drawn: dict[str, set[str]] = {}
+        for square, piece in screen.game.board.piece_map().items():
+            x, y = view.square_offset(square)
+            drawn.setdefault(piece.symbol(), set()).add(lines[y][x])
+    assert all(len(glyphs) == 1 for glyphs in drawn.values()), drawn
+    assert len({glyph for glyphs in drawn.values() for glyph in glyphs}) == 12, drawn
 
 
 @pytest.mark.parametrize("size", [SIZE, SMALL])

@@ -51,7 +51,7 @@ def pieces_of(board: chess.Board) -> list[str]:
     ranks = []
     for rank in range(7, -1, -1):
         row = [board.piece_at(chess.square(file, rank)) for file in range(8)]
-        ranks.append("".join(UNICODE_PIECES[p.piece_type] for p in row if p is not None))
+        ranks.append("".join(UNICODE_PIECES[p.symbol()] for p in row if p is not None))
     return [rank for rank in ranks if rank]
 
 

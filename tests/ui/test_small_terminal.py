@@ -3,13 +3,16 @@ state of every tick box and radio button readable without colour."""
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import Checkbox, Footer, RadioButton, Static
+from textual.widgets._footer import FooterKey
 
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.setup import SetupScreen
+from tests.ui.conftest import SIZE
 from tests.ui.driving import wait_until
 
 SMALL = (80, 24)
@@ -55,3 +58,28 @@ async def test_the_calculator_fits_and_shows_the_chosen_result_without_colour(
             "result-draw": " ",
             "result-loss": " ",
         }
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE])
+async def test_the_setup_fits_down_to_start_and_its_footer_is_not_cut(
+    app: RatedPlayApp, ledger: Ledger, size: tuple[int, int]
+) -> None:
+    """At 80×24 the setup scrolled: the preview, the stake and Start could not be seen
+    together, and the footer was cut to "h History ^". Now all of it is on the screen at
+    once, and every key the footer shows is shown whole."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "Stake" in str(screen.query_one("#preview", Static).render())
+        footer = screen.query_one(Footer)
+        content = Region(0, 0, size[0], footer.region.y)
+        for widget in screen.query_one("#columns").query("*"):
+            if widget.display and widget.region:
+                assert content.contains_region(widget.region), f"{widget} is cut off"
+        assert screen.query_one("#setup").max_scroll_y == 0
+        keys = list(footer.query(FooterKey))
+        assert any("Start" in str(key.render()) for key in keys)
+        for key in keys:
+            assert key.region.right <= size[0], f"{key.render()} is cut off"

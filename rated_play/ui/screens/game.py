@@ -623,7 +623,7 @@ class GameScreen(WorkingScreen):
         # while the flag fell): one left above would bring the ended game back after it.
         while self.app.screen is not self:
             self.app.pop_screen()
-        self.app.switch_screen(ResultScreen(self.game, report))
+        self.app.switch_screen(ResultScreen(self.game, report, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:
         self.set_status("The game could not go on; leaving it scores it as a loss.")

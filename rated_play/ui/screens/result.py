@@ -18,6 +18,7 @@ from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.analysis import AnalysisScreen
+from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -78,14 +79,19 @@ class ResultScreen(Screen[None]):
         Binding("a", "analyse", "Analyse"),
     ]
 
-    def __init__(self, game: RatedGame, report: GameReport) -> None:
+    def __init__(self, game: RatedGame, report: GameReport, *, ascii_pieces: bool) -> None:
         super().__init__()
         self.game = game
         self.report = report
+        self.ascii_pieces = ascii_pieces
 
     def compose(self) -> ComposeResult:
         game, report = self.game, self.report
         yield TitleBar()
+        # The final position beside the result, from the player's side, the last move marked.
+        yield BoardView(
+            orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="result-board"
+        )
         with Vertical(id="result"):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
@@ -102,6 +108,7 @@ class ResultScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Game over"
+        self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
 
     @on(Button.Pressed, "#next-game")

@@ -59,15 +59,21 @@ class SetupScreen(WorkingScreen):
     """Pick a profile, an opponent and a time control, then start a rated game."""
 
     CSS_PATH = "setup.tcss"
+    # Under 32 rows (80×24 above all) the screen drops its spacing, so that everything down to
+    # the Start button is on the screen at once, without scrolling.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual types it so)
     # No automatic focus: on_mount focuses the widget to start with itself, and Textual's would
     # first focus the first focusable widget, the scrolling container, which restyles every
     # widget in it before the first screen is painted.
     AUTO_FOCUS = ""
+    # The footer shows the keys in this order, after F1 Help: Start first. At 80 columns there
+    # is no room for all of them, so the expected-scores table's F3 is left out of it (it still
+    # works, and the help lists it).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "calculator", "Calculator"),
-        Binding("f3", "rating_table", "Expected scores"),
-        Binding("f4", "leaderboard", "Leaderboard"),
         Binding("f5", "start", "Start"),
+        Binding("f2", "calculator", "Calculator"),
+        Binding("f3", "rating_table", "Expected scores", show=False),
+        Binding("f4", "leaderboard", "Leaderboard"),
         # Letters, not F-keys: F6 to F9 are the game's (draw, claim, resign, double), and a key
         # pressed out of habit must never do either thing on the other screen.
         Binding("g", "games", "Games"),
@@ -119,16 +125,6 @@ class SetupScreen(WorkingScreen):
                     yield Button("Create", id="create-profile", compact=True)
                 yield Static("", id="profile-error", markup=False, classes="error")
                 yield ProfileCardView(id="card")
-            with Vertical(id="game", classes="column"):
-                yield Static("Opponent strength", classes="heading")
-                yield StrengthSlider(low, high, START_RATING, id="strength")
-                yield Static("", id="opponent", markup=False)
-                yield Static("", id="preview", markup=False)
-                yield TickBox(
-                    Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
-                    id="unleashed",
-                    compact=True,
-                )
                 yield Static("Time control", classes="heading")
                 yield Dropdown(
                     [
@@ -144,6 +140,16 @@ class SetupScreen(WorkingScreen):
                 yield Static("", id="time-control-error", markup=False, classes="error")
                 yield TickBox("No clock", id="no-clock", compact=True)
                 yield Static("", id="time-control", markup=False)
+            with Vertical(id="game", classes="column"):
+                yield Static("Opponent strength", classes="heading")
+                yield StrengthSlider(low, high, START_RATING, id="strength")
+                yield Static("", id="opponent", markup=False)
+                yield Static("", id="preview", markup=False)
+                yield TickBox(
+                    Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
+                    id="unleashed",
+                    compact=True,
+                )
                 yield TickBox(
                     "Doubling (either side may double the stake)", id="doubling", compact=True
                 )

@@ -4,10 +4,12 @@ The board is drawn line by line (Textual's line API) from strips kept per rank. 
 changes two to four ranks, and only those are drawn again: the new position is on the screen
 within the frame that follows the move, however busy the machine is with the engine.
 
-Everything the board marks reads without colour too: the last move's squares carry corner
-marks, the picked-up piece double corners, the keyboard cursor heavy corners, legal
-destinations dots. Colour only adds to them (the palette, in ``game.tcss``, is chosen to read
-with every common colour-vision deficiency).
+Everything the board shows reads without colour too: the sides by their glyphs (White's
+outline, Black's solid; with ``--ascii`` White's capitals, Black's small letters), the last
+move's squares by corner marks, the picked-up piece double corners, the keyboard cursor heavy
+corners, legal destinations dots. Colour only adds to them (the palette, in ``app.tcss``, is
+chosen to read with every common colour-vision deficiency, every piece at 4.5:1 or more on
+every square: see ``board_contrast.py``).
 """
 
 from __future__ import annotations
@@ -29,15 +31,29 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 UNICODE_PIECES = {
-    chess.PAWN: "♟",
-    chess.KNIGHT: "♞",
-    chess.BISHOP: "♝",
-    chess.ROOK: "♜",
-    chess.QUEEN: "♛",
-    chess.KING: "♚",
+    "K": "♔",
+    "Q": "♕",
+    "R": "♖",
+    "B": "♗",
+    "N": "♘",
+    "P": "♙",
+    "k": "♚",
+    "q": "♛",
+    "r": "♜",
+    "b": "♝",
+    "n": "♞",
+    "p": "♟",
 }
-"""The solid glyphs for both sides: the piece's colour comes from the style, which reads far
-better on coloured squares than the outline glyphs Unicode gives White."""
+"""Each piece's glyph by its FEN letter (python-chess's ``Piece.symbol()``): White's outline,
+Black's solid, as Unicode names them (WHITE CHESS KING U+2654 …), so the sides read apart by
+shape on a monochrome screen, not by colour alone. All twelve are one cell wide in DejaVu Sans
+Mono, the terminal font most Linux systems fall back to (its advance widths are all 1233)."""
+
+TEXT_PRESENTATION = "\ufe0e"
+"""VARIATION SELECTOR-15, drawn after the black pawn: U+265F is the only chess symbol that is
+also an emoji (Unicode's emoji-data.txt), and a terminal whose font lacks it may fall back to a
+two-cell colour emoji that covers the next cell. The selector asks for the one-cell text glyph
+(Unicode Technical Standard #51, "Emoji Presentation Sequences"); it takes no cell itself."""
 
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 """Square sizes (columns, rows), largest first; a terminal cell is about twice as tall as wide."""
@@ -113,13 +129,20 @@ class Cell(NamedTuple):
     mark: Mark | None
 
 
-def _luminance(color: Color) -> float:
-    """Relative luminance (WCAG 2.x), to pick the corner marks' colour against a square."""
+def luminance(color: Color) -> float:
+    """Relative luminance, as WCAG 2.x defines it (https://www.w3.org/TR/WCAG21/#dfn-relative-luminance)."""
     red, green, blue = (
         channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
         for channel in (value / 255 for value in color.get_truecolor())
     )
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(first: Color, second: Color) -> float:
+    """WCAG 2.x contrast ratio, (L1 + 0.05) / (L2 + 0.05) with L1 the lighter
+    (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio): 1 to 21."""
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
 
 
 _INK = (Style(color="#000000"), Style(color="#ffffff"))
@@ -129,9 +152,10 @@ _INK = (Style(color="#000000"), Style(color="#ffffff"))
 def _ink(background: Style) -> Style:
     if background.bgcolor is None:
         return Style()
-    luminance = _luminance(background.bgcolor)
-    # Black wins from a luminance of about 0.18 up (equal contrast: (L+.05)/.05 = 1.05/(L+.05)).
-    return _INK[0] if (luminance + 0.05) ** 2 >= 0.0525 else _INK[1]
+    black, white = (style.color for style in _INK)
+    assert black is not None and white is not None
+    darker = contrast_ratio(black, background.bgcolor) >= contrast_ratio(white, background.bgcolor)
+    return _INK[0] if darker else _INK[1]
 
 
 class BoardView(Widget):
@@ -444,7 +468,10 @@ class BoardView(Widget):
         piece = self._board.piece_at(square)
         if piece is None:
             return (TARGET_DOT, "board--target") if square in targets else (" ", None)
-        glyph = piece.symbol() if self.ascii_pieces else UNICODE_PIECES[piece.piece_type]
+        symbol = piece.symbol()
+        glyph = symbol if self.ascii_pieces else UNICODE_PIECES[symbol]
+        if glyph == UNICODE_PIECES["p"]:
+            glyph += TEXT_PRESENTATION
         return glyph, "board--white-piece" if piece.color == chess.WHITE else "board--black-piece"
 
     def _rank_strips(self, row: int, cells: tuple[Cell, ...]) -> list[Strip]:
