@@ -104,7 +104,7 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
         assert "Classical" in shown(app, "#card")
 
         await pilot.click("#no-clock")
-        assert "no clock · Rated in No clock" in shown(app, "#time-control")
+        assert shown(app, "#time-control") == "Clock: none · Rated in the No clock class"
         assert "No clock" in shown(app, "#card")
         assert screen.time_control.untimed
         await pilot.click("#no-clock")

@@ -435,9 +435,13 @@ class SetupScreen(WorkingScreen):
         # Without a clock the opponent always answers at once: there is no time to take.
         self.query_one("#believable-thinking", Checkbox).disabled = no_clock
         time_control = self.time_control
-        rated_in = f"Rated in {time_control.time_class.label}"
-        shown = "no clock" if time_control.untimed else f"{time_control}"
-        self.query_one("#time-control", Static).update(f"Clock: {shown} · {rated_in}")
+        # Games without a clock have a rating class of their own, named after that absence.
+        shown = (
+            f"Clock: none · Rated in the {time_control.time_class.label} class"
+            if time_control.untimed
+            else f"Clock: {time_control} · Rated in {time_control.time_class.label}"
+        )
+        self.query_one("#time-control", Static).update(shown)
         self.show_card()
 
     # -- the other screens (none of them may be reached during a game) -------------------
