@@ -17,7 +17,7 @@ from profiles.errors import printable
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
-from rated_play.ui.screens.analysis import AnalysisScreen
+from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -110,4 +110,10 @@ class ResultScreen(Screen[None]):
 
     @on(Button.Pressed, "#analyse")
     def action_analyse(self) -> None:
-        self.app.push_screen(AnalysisScreen(self.game.ledger, self.report.game_id))
+        # The game screen that opened this one knew how to draw the pieces; the app still does.
+        from rated_play.ui.app import RatedPlayApp  # noqa: PLC0415
+
+        ascii_pieces = isinstance(self.app, RatedPlayApp) and self.app.options.ascii_pieces
+        self.app.push_screen(
+            ReviewScreen(self.game.ledger, self.report.game_id, ascii_pieces=ascii_pieces)
+        )

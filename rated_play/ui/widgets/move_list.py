@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.style import Style
@@ -27,6 +28,19 @@ def numbered_moves(
             text.append(" ")
             text.append(san, highlight if ply == current else None)
     return text
+
+
+def numbered_line(first_ply: int, san_moves: Sequence[str]) -> str:
+    """Moves as players write them, from ply ``first_ply`` (1 for White's first move) on:
+    ``7. Bd3 Nf6 8. O-O``, or ``7… Nf6 8. O-O`` from a Black move."""
+    words = []
+    for ply, san in enumerate(san_moves, start=first_ply):
+        number = (ply + 1) // 2
+        if ply % 2:
+            words.append(f"{number}. {san}")
+        else:
+            words.append(f"{number}… {san}" if ply == first_ply else san)
+    return " ".join(words)
 
 
 class MoveList(VerticalScroll, can_focus=False):
