@@ -9,6 +9,7 @@ import chess
 import chess.engine
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
 from profiles.time_control import PRESETS, TimeControl
@@ -118,8 +119,9 @@ async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
     await pilot.press("enter")
 
 
-def board_text(view: BoardView) -> list[str]:
-    """The board as a monochrome terminal shows it: the characters, no colour."""
+def board_text(view: Widget) -> list[str]:
+    """The board (or another widget) as a monochrome terminal shows it: the characters, no
+    colour."""
     return [strip.text for strip in view.render_lines(Region(0, 0, *view.size))]
 
 

@@ -27,6 +27,7 @@ from tests.engines.test_uci import _alive, _children
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
     answer,
+    board_text,
     choose_weakest_opponent,
     human_move,
     start_game,
@@ -83,7 +84,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
         assert not analysis_screen.query_one("#review-progress", ProgressBar).display
         summary = str(analysis_screen.query_one("#review-summary", Static).render())
         assert f"{side_name(game.player_color)} (you): {analysis.accuracy:.0f}% accuracy" in summary
-        graph = str(analysis_screen.query_one(EvalGraph).render())
+        graph = "".join(board_text(analysis_screen.query_one(EvalGraph)))
         assert "█" in graph or "▄" in graph or "▀" in graph
 
         await pilot.press("escape")

@@ -174,7 +174,7 @@ async def test_the_graph_spans_the_width_its_cursor_follows_and_a_click_goes_the
         assert all(len(columns.of_ply(ply)) >= columns.width // 5 for ply in range(5))
 
         def rows() -> list[str]:
-            return graph.render().plain.split("\n")
+            return board_text(graph)
 
         drawn = rows()
         assert all(len(row) == graph.size.width for row in drawn), "drawn to the right edge"

@@ -18,6 +18,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
 from profiles.analysis import GameAnalysis, eval_text
@@ -92,6 +93,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.fit(self.app.size)  # before the first layout, which would otherwise come twice
         self.sub_title = f"Review of game {self.game_id}"
         if self.game is not None:
             self.query_one("#review-status", Static).update(ending_text(self.game.record))
@@ -100,11 +102,14 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         self.analyse()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size)
+
+    def fit(self, size: Size) -> None:
         """The board as large as fits beside the moves, over a graph of a few rows at least;
         the graph takes what the board leaves, up to a point."""
         least, most = GRAPH_HEIGHTS
-        height = event.size.height - 2  # the title and the footer
-        geometry = fit_geometry(event.size.width - SIDE_WIDTH, height - least)
+        height = size.height - 2  # the title and the footer
+        geometry = fit_geometry(size.width - SIDE_WIDTH, height - least)
         graph = max(least, min(most, height - geometry.height))
         self.query_one("#review-top").styles.height = height - graph
         self.query_one("#review-board").styles.width = geometry.width + 1

@@ -13,12 +13,14 @@ player's marks are coloured by the mark.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from profiles.analysis import CEILING, GameAnalysis, Mark, centipawns_at, winning_chances
@@ -82,21 +84,30 @@ class EvalGraph(Widget):
         self._chances: list[float] = []
         self._marks: list[Mark | None] = []
         self.cursor: int | None = None
-        """The ply on the board, drawn in reverse."""
+        """The ply on the board, drawn as a line through the graph."""
         self.placeholder = ""
         """Said in place of the graph while there is none."""
+        self._strips: list[Strip] | None = None
+        self.drawn = 0
+        """The plies (and the start) in the picture last drawn, 0 for none: the benchmark of
+        the review waits for the graph on the screen."""
 
     def show(self, analysis: GameAnalysis) -> None:
         self._chances = [winning_chances(cp) / _TOP for cp in analysis.evals]
         self._marks = [None, *(move.mark for move in analysis.moves)]
-        self.refresh()
+        self._redraw()
 
     def move_cursor(self, ply: int) -> None:
-        self.cursor = ply
-        self.refresh()
+        if ply != self.cursor:
+            self.cursor = ply
+            self._redraw()
 
     def say(self, placeholder: str) -> None:
         self.placeholder = placeholder
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self._strips = None
         self.refresh()
 
     @property
@@ -111,32 +122,58 @@ class EvalGraph(Widget):
         if columns is not None and GUTTER <= event.x < GUTTER + columns.width:
             self.post_message(self.PlyChosen(columns.ply_at(event.x - GUTTER)))
 
-    def render(self) -> Text:
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._draw()
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _draw(self) -> list[Strip]:
+        """Every row of the graph, each a few runs of one look (a long game would otherwise
+        be thousands of one-character pieces, drawn again at every step of the cursor)."""
+        base = self.rich_style
+        width = self.size.width
         columns = self.columns
         half = (self.size.height - 1) // 2
         if columns is None or half < 1:
-            return Text(self.placeholder)
-        white = self.get_component_rich_style("eval-graph--white")
-        black = self.get_component_rich_style("eval-graph--black")
-        axis = self.get_component_rich_style("eval-graph--axis")
+            self.drawn = 0
+            return [Strip([Segment(self.placeholder, base)]).crop_extend(0, width, base)]
+        self.drawn = columns.count
+        white = base + self.get_component_rich_style("eval-graph--white", partial=True)
+        black = base + self.get_component_rich_style("eval-graph--black", partial=True)
+        axis = base + self.get_component_rich_style("eval-graph--axis", partial=True)
+        marked = {mark: base + look for mark, look in _MARK_LOOKS.items()}
         plies = [columns.ply_at(column) for column in range(columns.width)]
         cursor = None if self.cursor is None else columns.cursor_column(self.cursor)
         levels = [round(chances * 2 * half) for chances in self._chances]
-        text = Text(no_wrap=True, overflow="crop")
+        strips = []
         for row in range(2 * half + 1):
-            if row:
-                text.append("\n")
             if row == half:
-                text.append(" 0".ljust(GUTTER), axis)
                 line = self._zero_line(columns)
-                if cursor is not None:
-                    line = line[:cursor] + "┼" + line[cursor + 1 :]
-                text.append(line, axis)
+                if cursor is None:
+                    strips.append(Strip([Segment(" 0".ljust(GUTTER) + line, axis)], width))
+                    continue
+                # The line crosses the zero line, or a move number drawn in reverse there.
+                crossing = line[cursor] if line[cursor].isdigit() else "┼"
+                segments = [
+                    Segment(" 0".ljust(GUTTER) + line[:cursor], axis),
+                    Segment(crossing, axis + (_REVERSE if crossing != "┼" else _BOLD)),
+                    Segment(line[cursor + 1 :], axis),
+                ]
+                strips.append(Strip(segments, width))
                 continue
             above = row < half
             step = half - row if above else row - half
             edge = step / half * (1 if above else -1)
-            text.append(pawn_label(edge * _TOP).ljust(GUTTER), axis)
+            cells: list[tuple[str, Style]] = [(pawn_label(edge * _TOP).ljust(GUTTER), axis)]
             for column, ply in enumerate(plies):
                 reach = levels[ply] if above else -levels[ply]
                 if reach >= 2 * step:
@@ -146,11 +183,16 @@ class EvalGraph(Widget):
                 else:
                     cell = " "
                 mark = self._marks[ply]
-                look = _MARK_LOOKS[mark] if mark is not None else (white if above else black)
+                look = marked[mark] if mark is not None else (white if above else black)
                 if column == cursor:  # a line through the empty part, a gap through the bar
                     cell, look = ("│", axis + _BOLD) if cell == " " else (cell, look + _REVERSE)
-                text.append(cell, look)
-        return text
+                cells.append((cell, look))
+            segments = [
+                Segment("".join(cell for cell, _ in run), look)
+                for look, run in groupby(cells, key=lambda cell: cell[1])
+            ]
+            strips.append(Strip(segments, width))
+        return strips
 
     def _zero_line(self, columns: Columns) -> str:
         """The zero line, with the number of every k-th move where White's move starts."""
