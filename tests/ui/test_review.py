@@ -7,12 +7,17 @@ Games written straight to a real ledger and analysed by the real Stockfish.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import chess
+import chess.engine
 import pytest
+from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
+from engines.discovery import find_engine
 from profiles.analysis import eval_text
 from profiles.endings import Termination
 from profiles.ledger import Ledger
@@ -21,6 +26,7 @@ from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView, fit_geometry
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
+from rated_play.ui.widgets.move_list import MoveList
 from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
 from tests.ui.driving import board_text, wait_until
@@ -225,6 +231,9 @@ def fits(screen: ReviewScreen) -> None:
         ).split()
         assert painted == str(widget.render()).split(), selector
     assert screen.query_one(EvalGraph).size.height >= 3
+    moves = screen.query_one(MoveList)
+    line = (screen.ply - 1) // 2 if screen.ply else 0
+    assert moves.scroll_y <= line < moves.scroll_y + moves.size.height, "the move in view"
 
 
 @pytest.mark.parametrize(
@@ -251,6 +260,7 @@ async def test_every_ending_opens_a_review_that_fits_80_by_24(
         fits(screen)
         for _ in sans:
             await pilot.press("left")
+            await pilot.pause()
             fits(screen)  # the marked moves, with their line, too
         assert screen.ply == 0
 
@@ -277,3 +287,75 @@ async def test_a_game_left_before_its_first_move_shows_the_board_and_says_why(
         assert "before a move was played" in said(screen, "#review-move")
         assert not engines_running() - before and ledger.analysis(game_id) is None
         fits(screen)
+
+
+async def engine_line(board: chess.Board, best: str, plies: int) -> tuple[str, ...]:
+    """The real Stockfish's line from ``board``, ``best`` first, in SAN."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, engine = await chess.engine.popen_uci(str(path))
+    try:
+        board = board.copy()
+        line = [best]
+        board.push_san(best)
+        info = await engine.analyse(board, chess.engine.Limit(depth=10))
+        for move in info.get("pv", [])[: plies - 1]:
+            line.append(board.san(move))
+            board.push(move)
+    finally:
+        await engine.quit()
+    return tuple(line)
+
+
+async def test_the_engines_line_is_numbered_as_players_write_it_and_fits_80_by_24(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    game_id = write_game(ledger, STALEMATE, 0.5, termination=Termination.STALEMATE)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await review(pilot, ledger, game_id)
+        analysis = screen.analysis
+        assert analysis is not None
+        # The stored analysis keeps no line yet: the best move alone stands for it.
+        await pilot.press("end", "p")
+        marked = analysis.moves[screen.ply - 1]
+        assert marked.mark is not None and marked.best is not None and not marked.line
+        number = (screen.ply + 1) // 2
+        assert said(screen, "#review-move").endswith(f"Best: {number}. {marked.best}")
+
+        # With the engine's line, six plies of it, numbered from the White move.
+        line = await engine_line(after(STALEMATE, screen.ply - 1), marked.best, 8)
+        assert len(line) == 8
+        moves = list(analysis.moves)
+        moves[screen.ply - 1] = replace(marked, line=line)
+        screen.show(replace(analysis, moves=tuple(moves)))
+        await pilot.press("left", "right")  # from an unmarked move to it
+        await pilot.pause()
+        written = f"{number}. {line[0]} {line[1]} {number + 1}. {line[2]} {line[3]} "
+        written += f"{number + 2}. {line[4]} {line[5]}"
+        assert " ".join(said(screen, "#review-move").split()).endswith(f"Best: {written}")
+        fits(screen)
+
+
+class ListAboveText(App[None]):
+    """A move list over a text that grows when a marked move is said, as in the review."""
+
+    CSS = "MoveList { height: 1fr; } Static { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield MoveList()
+        yield Static("")
+
+
+async def test_the_move_on_the_board_stays_in_view_when_what_is_said_of_it_grows() -> None:
+    sans = [move for _ in range(10) for move in ("Nf3", "Nf6", "Ng1", "Ng8")]  # 20 lines
+    app = ListAboveText()
+    async with app.run_test(size=(40, 10)) as pilot:
+        moves = app.query_one(MoveList)
+        moves.show(sans, 20)
+        await pilot.pause()
+        assert moves.size.height == 9 and moves.scroll_y <= 9 < moves.scroll_y + 9
+        moves.show(sans, 30)  # line 14, said in six lines: the list is four high
+        app.query_one(Static).update("\n".join("said" for _ in range(6)))
+        await pilot.pause()
+        assert moves.size.height == 4
+        assert moves.scroll_y <= 14 < moves.scroll_y + 4, moves.scroll_y

@@ -70,10 +70,11 @@ class MoveList(VerticalScroll, can_focus=False):
             return
         style = self.get_component_rich_style("move-list--current")
         self._text.update(numbered_moves(san_moves, current, style))
-        # After the new text is laid out, so the list can scroll as far as the move.
+        # After the new text is laid out, so the list can scroll as far as the move, and at
+        # the list's height then (what is said below the list may have changed it).
         line = (current - 1) // 2 if current else 0
         self.call_after_refresh(
-            self.scroll_to, y=max(0, line - self.size.height // 2), animate=False
+            lambda: self.scroll_to(y=max(0, line - self.size.height // 2), animate=False)
         )
 
     def on_resize(self) -> None:
