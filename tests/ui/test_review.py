@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from engines.discovery import find_engine
-from profiles.analysis import eval_text
+from profiles.analysis import Mark, eval_text
 from profiles.endings import Termination
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
@@ -35,7 +35,8 @@ from tests.ui.test_past_games import highlighted, past_the_notice, pieces_of, pi
 
 SMALL = (80, 24)
 FOOLS_MATE = ("f3", "e5", "g4", "Qh4#")
-"""The player, White, plays 1. f3?! and 2. g4??, and is mated."""
+"""The player, White, plays 1. f3 (an inaccuracy or a mistake, as the engine sees it under
+its time cap) and 2. g4??, and is mated."""
 STALEMATE = (
     *("e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6"),
     *("Qxd7+", "Kf7", "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"),
@@ -92,14 +93,15 @@ def after(sans: tuple[str, ...] | list[str], plies: int) -> chess.Board:
     return board
 
 
-def shows_mark(screen: ReviewScreen, ply: int, number: str, mark: str, glyph: str) -> None:
+def shows_mark(screen: ReviewScreen, ply: int, number: str) -> None:
     """The Fool's mate review on the player's mark at ``ply``: the move and its mark, the
     engine's better move in words and on the board."""
     assert screen.analysis is not None
     move = screen.analysis.moves[ply - 1]
-    assert screen.ply == ply and highlighted(screen) == [move.san + glyph]
+    assert move.mark is not None
+    assert screen.ply == ply and highlighted(screen) == [move.san + move.mark.glyph]
     text = said(screen, "#review-move")
-    assert mark in text and f"Best: {number}{move.best}" in text
+    assert move.mark.value.capitalize() in text and f"Best: {number}{move.best}" in text
     best = after(FOOLS_MATE, ply - 1).parse_san(move.best or "")
     assert better_squares(screen.query_one(BoardView)) == {best.from_square, best.to_square}
 
@@ -123,6 +125,10 @@ async def test_the_board_steps_through_the_game_and_n_p_jump_between_the_players
         analysis = screen.analysis
         assert analysis is not None
         assert [move.ply for move in analysis.marks] == [1, 3], "f3 and g4, both marked"
+        assert analysis.moves[2].mark is Mark.BLUNDER and analysis.moves[0].mark in (
+            Mark.INACCURACY,
+            Mark.MISTAKE,
+        )
 
         # ← → a ply, ↑ ↓ a full move, Home End the ends; the board and the move list follow.
         for keys, ply in (
@@ -142,10 +148,10 @@ async def test_the_board_steps_through_the_game_and_n_p_jump_between_the_players
             assert highlighted(screen) == [move.san + (move.mark.glyph if move.mark else "")]
             assert eval_text(move.eval_cp) in said(screen, "#review-move")
 
-        await pilot.press("home", "n")  # the player's first mark: 1. f3?!
-        shows_mark(screen, 1, "1. ", "Inaccuracy", "?!")
+        await pilot.press("home", "n")  # the player's first mark: 1. f3
+        shows_mark(screen, 1, "1. ")
         await pilot.press("n")  # 2. g4??, walking into the mate
-        shows_mark(screen, 3, "2. ", "Blunder", "??")
+        shows_mark(screen, 3, "2. ")
         await pilot.press("n")
         assert screen.ply == 3, "no mark after the last one"
         await pilot.press("right")
@@ -160,7 +166,7 @@ async def test_the_board_steps_through_the_game_and_n_p_jump_between_the_players
         white = analysis.summary(chess.WHITE)
         assert f"White (you): {white.accuracy:.0f}% accuracy" in summary
         assert f"{white.acpl} average centipawn loss" in summary
-        assert "1 inaccuracy, 1 blunder" in summary
+        assert f"1 {analysis.moves[0].mark}, 1 blunder" in summary
         await pilot.press("escape")
         assert isinstance(app.screen, GamesScreen)
 
@@ -324,7 +330,7 @@ async def test_the_engines_line_is_numbered_as_players_write_it_and_fits_80_by_2
 
         # With the engine's line, six plies of it, numbered from the White move.
         line = await engine_line(after(STALEMATE, screen.ply - 1), marked.best, 8)
-        assert len(line) == 8
+        assert len(line) >= 6, line
         moves = list(analysis.moves)
         moves[screen.ply - 1] = replace(marked, line=line)
         screen.show(replace(analysis, moves=tuple(moves)))
