@@ -18,18 +18,26 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from engines.discovery import find_engine
+from engines.pool import Pool
 from profiles.analysis import Mark, eval_text
 from profiles.endings import Termination
 from profiles.ledger import Ledger
-from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.games import GamesScreen
+from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView, fit_geometry
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
 from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
-from tests.ui.driving import board_text, wait_until
+from tests.ui.driving import (
+    answer,
+    board_text,
+    choose_weakest_opponent,
+    start_game,
+    wait_until,
+)
 from tests.ui.test_analysis import engines_running
 from tests.ui.test_past_games import highlighted, past_the_notice, pieces_of, pieces_shown
 
@@ -365,3 +373,25 @@ async def test_the_move_on_the_board_stays_in_view_when_what_is_said_of_it_grows
         await pilot.pause()
         assert moves.size.height == 4
         assert moves.scroll_y <= 14 < moves.scroll_y + 4, moves.scroll_y
+
+
+async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_does(
+    ledger: Ledger, pool: Pool
+) -> None:
+    ledger.create_profile("Magnus")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, ascii_pieces=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        await start_game(pilot)
+        await pilot.press("f8")
+        await answer(pilot, "Resign")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+        )
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.pause()
+        drawn = "".join(board_text(screen.query_one(BoardView)))
+        assert "K" in drawn and "k" in drawn and "♚" not in drawn, "letters, as asked"
