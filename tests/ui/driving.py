@@ -15,6 +15,7 @@ from textual.widgets import Checkbox, Input
 from profiles.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
@@ -139,3 +140,15 @@ async def answer(pilot: Pilot[None], title: str, choice: str = "confirm") -> Non
     clicked as a player would."""
     await wait_for_question(pilot, title)
     await pilot.click(f"DecisionPanel #{choice}")
+
+
+async def resign(pilot: Pilot[None]) -> None:
+    """Resign with F8, confirmed, and wait for the result screen."""
+    app = pilot.app
+    await pilot.press("f8")
+    await answer(pilot, "Resign")
+    # The result screen is up once its buttons are: a busy machine composes it late.
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+    )

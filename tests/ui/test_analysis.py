@@ -26,10 +26,10 @@ from tests.analysis.test_analyse import _hanging_queen_move, record_game
 from tests.engines.test_uci import _alive, _children
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
-    answer,
     board_text,
     choose_weakest_opponent,
     human_move,
+    resign,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -58,13 +58,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
             await type_move(pilot, board.san(move))
         assert hung, "the queen never found a square to hang on"
         await wait_for_player_turn(pilot, screen)
-        await pilot.press("f8")
-        await answer(pilot, "Resign")
-        # The result screen is up once its buttons are: a busy machine composes it late.
-        await wait_until(
-            pilot,
-            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
-        )
+        await resign(pilot)
         await pilot.click("#analyse")
         assert isinstance(app.screen, ReviewScreen)
         analysis_screen = app.screen

@@ -24,7 +24,6 @@ from profiles.endings import Termination
 from profiles.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.games import GamesScreen
-from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView, fit_geometry
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
@@ -32,9 +31,9 @@ from rated_play.ui.widgets.move_list import MoveList
 from tests.ledger_games import record_game
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
-    answer,
     board_text,
     choose_weakest_opponent,
+    resign,
     start_game,
     wait_until,
 )
@@ -383,12 +382,7 @@ async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_doe
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         await start_game(pilot)
-        await pilot.press("f8")
-        await answer(pilot, "Resign")
-        await wait_until(
-            pilot,
-            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
-        )
+        await resign(pilot)
         await pilot.press("a")
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
