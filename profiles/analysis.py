@@ -45,6 +45,11 @@ class Mark(StrEnum):
     MISTAKE = "mistake"
     BLUNDER = "blunder"
 
+    @property
+    def glyph(self) -> str:
+        """The mark as players write it after the move (the PGN standard's NAGs 6, 2, 4)."""
+        return {Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}[self]
+
 
 _JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
 """``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
@@ -144,6 +149,12 @@ def winning_chances(eval_cp: int) -> float:
     """-1..+1 for White (WinPercent.scala ``winningChances``, on the capped evaluation)."""
     chances = 2 / (1 + math.exp(_MULTIPLIER * _ceiled(eval_cp))) - 1
     return max(-1.0, min(1.0, chances))
+
+
+def centipawns_at(chances: float) -> float:
+    """The evaluation (White's view) at which White's winning chances are ``chances``
+    (strictly between -1 and +1): the inverse of :func:`winning_chances` inside the ceiling."""
+    return math.log(2 / (1 + chances) - 1) / _MULTIPLIER
 
 
 def win_percent(eval_cp: int) -> float:

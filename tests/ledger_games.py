@@ -3,7 +3,7 @@ engine: one helper, where several test files each had a near-copy."""
 
 from __future__ import annotations
 
-from profiles.endings import result_for
+from profiles.endings import Termination, result_for
 from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
 from profiles.time_control import TimeControl
 
@@ -39,9 +39,11 @@ def record_game(
     time_control: str = "5+3",
     moves: tuple[str, ...] = (),
     pgn: str = "",
+    termination: Termination | None = None,
 ) -> int:
     """A game opened, its ``moves`` (UCI) recorded, and closed with the player's ``score``
-    (None: void); returns its id."""
+    (None: void) and ``termination`` (by default checkmate for a decisive game, a draw agreed
+    for a draw; an abandoned game is closed as the loss the session writes); returns its id."""
     game = open_game(
         ledger,
         profile,
@@ -64,12 +66,15 @@ def record_game(
         )
         return game.id
     winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+    if termination is None:
+        termination = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
+    abandoned = termination is Termination.ABANDONED
     ledger.close_game(
         game.id,
-        status=GameStatus.FINISHED,
+        status=GameStatus.ABANDONED if abandoned else GameStatus.FINISHED,
         result=result_for(winner),
         player_score=score,
-        termination="checkmate" if winner is not None else "draw agreed",
+        termination=termination,
         pgn=pgn,
         rating_after=None,
     )

@@ -10,7 +10,7 @@ import chess
 from profiles.endings import Termination
 from profiles.ledger import GameClosedError, GameRecord, Ledger, Profile
 from rated_play.session.outcome import GameOutcome
-from rated_play.session.pgn import PlayedMove
+from rated_play.session.pgn import PlayedMove, archive_dir_of
 from rated_play.session.record import GameReport, close_game, closing
 
 
@@ -50,7 +50,7 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
                     profile=profiles[record.profile_id],
                     outcome=outcome,
                     moves=moves,
-                    archive_dir=archive_dir or ledger.path.parent / "archive",
+                    archive_dir=archive_dir or archive_dir_of(ledger.path),
                 )
             )
         except GameClosedError:

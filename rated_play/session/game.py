@@ -25,9 +25,7 @@ from profiles.purse import STAKE
 from profiles.time_control import TimeControl
 from rated_play.session.moves import board_move, move_words, parse_move
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
-from rated_play.session.pgn import (
-    PlayedMove,
-)
+from rated_play.session.pgn import PlayedMove, archive_dir_of
 from rated_play.session.record import GameReport, class_state_rating, close_game
 from rated_play.session.thinking import ThinkingPace
 
@@ -161,7 +159,7 @@ class RatedGame:
             record=record,
             player=player,
             clock=clock,
-            archive_dir=archive_dir or ledger.path.parent / "archive",
+            archive_dir=archive_dir or archive_dir_of(ledger.path),
             doubling=doubling,
             pace=pace,
         )

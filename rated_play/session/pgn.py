@@ -103,6 +103,11 @@ def tag_string(text: str) -> str:
     return printable.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def archive_dir_of(ledger_path: Path) -> Path:
+    """The archive's folder unless told otherwise: beside the ledger, in the data directory."""
+    return ledger_path.parent / "archive"
+
+
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
     """Where a finished game's PGN is kept: one file per game, by player and date."""
     safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_") or "player"

@@ -9,11 +9,13 @@ import chess
 import chess.engine
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
 from profiles.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import TEXT_PRESENTATION, BoardView
 from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
@@ -118,9 +120,10 @@ async def cursor_move(pilot: Pilot[None], move: chess.Move) -> None:
     await pilot.press("enter")
 
 
-def board_text(view: BoardView) -> list[str]:
-    """The board as a monochrome terminal shows it: the characters, no colour (a variation
-    selector takes no cell: it only says how the glyph before it is drawn)."""
+def board_text(view: Widget) -> list[str]:
+    """The board (or another widget) as a monochrome terminal shows it: the characters, no
+    colour (a variation selector takes no cell: it only says how the glyph before it is
+    drawn)."""
     return [
         strip.text.replace(TEXT_PRESENTATION, "")
         for strip in view.render_lines(Region(0, 0, *view.size))
@@ -141,3 +144,15 @@ async def answer(pilot: Pilot[None], title: str, choice: str = "confirm") -> Non
     clicked as a player would."""
     await wait_for_question(pilot, title)
     await pilot.click(f"DecisionPanel #{choice}")
+
+
+async def resign(pilot: Pilot[None]) -> None:
+    """Resign with F8, confirmed, and wait for the result screen."""
+    app = pilot.app
+    await pilot.press("f8")
+    await answer(pilot, "Resign")
+    # The result screen is up once its buttons are: a busy machine composes it late.
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+    )

@@ -1,5 +1,5 @@
-"""The analysis in the app: reached from the result screen of a real finished game, never from
-a game still on.
+"""The analysis in the app (the review screen): reached from the result screen of a real
+finished game, never from a game still on.
 
 The player's moves come from a second Stockfish (depth 4) except one: the first time the
 player's queen can go to a square the opponent attacks and the player does not defend, it goes
@@ -12,22 +12,24 @@ import os
 
 import chess
 import chess.engine
-from textual.widgets import DataTable, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from engines.discovery import find_engine
 from profiles.analysis import Mark
+from profiles.endings import side_name
 from profiles.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from tests.analysis.test_analyse import _hanging_queen_move, record_game
 from tests.engines.test_uci import _alive, _children
 from tests.ui.conftest import SIZE
 from tests.ui.driving import (
-    answer,
+    board_text,
     choose_weakest_opponent,
     human_move,
+    resign,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -56,15 +58,9 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
             await type_move(pilot, board.san(move))
         assert hung, "the queen never found a square to hang on"
         await wait_for_player_turn(pilot, screen)
-        await pilot.press("f8")
-        await answer(pilot, "Resign")
-        # The result screen is up once its buttons are: a busy machine composes it late.
-        await wait_until(
-            pilot,
-            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
-        )
+        await resign(pilot)
         await pilot.click("#analyse")
-        assert isinstance(app.screen, AnalysisScreen)
+        assert isinstance(app.screen, ReviewScreen)
         analysis_screen = app.screen
         await wait_until(pilot, lambda: analysis_screen.analysis is not None, timeout=60)
         analysis = analysis_screen.analysis
@@ -72,19 +68,23 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
         assert analysis.moves[hung - 1].mark is Mark.BLUNDER
         assert ledger.analysis(game.game_id) == analysis, "stored for the second look"
 
-        table = analysis_screen.query_one("#marks", DataTable)
-        row = table.get_row(str(hung))
-        assert "blunder" in str(row[1]) and row[3] == analysis.moves[hung - 1].best
-        assert not analysis_screen.query_one("#analysis-progress", ProgressBar).display
-        accuracy = str(analysis_screen.query_one("#accuracy", Static).render())
-        assert f"{analysis.accuracy:.1f}%" in accuracy
-        graph = str(analysis_screen.query_one(EvalGraph).render())
+        while analysis_screen.ply < hung:  # the player's marks, one after the other
+            await pilot.press("n")
+        assert analysis_screen.ply == hung
+        said = str(analysis_screen.query_one("#review-move", Static).render())
+        best = analysis.moves[hung - 1].best
+        number = f"{(hung + 1) // 2}{'.' if hung % 2 else '…'}"
+        assert "Blunder" in said and best is not None and f"Best: {number} {best}" in said
+        assert not analysis_screen.query_one("#review-progress", ProgressBar).display
+        summary = str(analysis_screen.query_one("#review-summary", Static).render())
+        assert f"{side_name(game.player_color)} (you): {analysis.accuracy:.0f}% accuracy" in summary
+        graph = "".join(board_text(analysis_screen.query_one(EvalGraph)))
         assert "█" in graph or "▄" in graph or "▀" in graph
 
         await pilot.press("escape")
         assert isinstance(app.screen, ResultScreen)
         await pilot.press("a")
-        assert isinstance(app.screen, AnalysisScreen)
+        assert isinstance(app.screen, ReviewScreen)
         second = app.screen
         await wait_until(pilot, lambda: second.analysis is not None, timeout=2)
         assert second.analysis == analysis
@@ -108,9 +108,9 @@ async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
         assert app.screen is screen and not game.is_over
 
         # Even opened by hand, the analysis screen gets no analysis of a game still on.
-        opened = AnalysisScreen(ledger, game.game_id)
+        opened = ReviewScreen(ledger, game.game_id)
         await app.push_screen(opened)
-        status = opened.query_one("#analysis-status", Static)
+        status = opened.query_one("#review-status", Static)
         await wait_until(pilot, lambda: "cannot be analysed" in str(status.render()))
         assert "still being played" in str(status.render())
         assert opened.analysis is None and ledger.analysis(game.game_id) is None
@@ -149,9 +149,9 @@ async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(
     )
     async with app.run_test(size=SIZE) as pilot:
         before = engines_running()
-        screen = AnalysisScreen(ledger, game_id)
+        screen = ReviewScreen(ledger, game_id)
         await app.push_screen(screen)
-        bar = screen.query_one("#analysis-progress", ProgressBar)
+        bar = screen.query_one("#review-progress", ProgressBar)
         await wait_until(pilot, lambda: (bar.progress or 0) >= 3)
         assert len(engines_running() - before) == 1, "one full-strength engine, working"
         assert screen.analysis is None and bar.display

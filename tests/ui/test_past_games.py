@@ -15,13 +15,14 @@ from profiles.ledger import GameStatus, Ledger
 from profiles.past_games import result_words
 from profiles.time_control import TimeClass
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.analysis import AnalysisScreen
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.history import HistoryScreen
 from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.screens.stepping import SteppedGameScreen
 from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.move_list import MoveList
@@ -55,8 +56,8 @@ def pieces_of(board: chess.Board) -> list[str]:
     return [rank for rank in ranks if rank]
 
 
-def highlighted(viewer: GameViewerScreen) -> list[str]:
-    """The moves drawn highlighted in the viewer's move list."""
+def highlighted(viewer: SteppedGameScreen) -> list[str]:
+    """The moves drawn highlighted in the move list of the viewer (or the review)."""
     shown = viewer.query_one(MoveList).query_one(Static).content
     assert isinstance(shown, Text)
     return [shown.plain[span.start : span.end] for span in shown.spans]
@@ -144,7 +145,7 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
         await step_through(pilot, viewer, ledger.played_moves(game.game_id), game.board)
 
         await pilot.press("a")
-        assert isinstance(app.screen, AnalysisScreen) and app.screen.game_id == game.game_id
+        assert isinstance(app.screen, ReviewScreen) and app.screen.game_id == game.game_id
         await pilot.press("escape")  # stops the analysis, stores nothing
         assert app.screen is viewer
         await pilot.press("escape", "escape")

@@ -1,4 +1,4 @@
-"""A profile's games, newest first; Enter opens one in the viewer.
+"""A profile's games, newest first; Enter opens one in the viewer, ``a`` its review.
 
 Reached from the setup screen only, so never while a game is on; the viewer refuses the games
 of a profile with a game on in any case (:func:`profiles.past_games.past_game`). The list and
@@ -22,6 +22,7 @@ from profiles.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.time_control import TimeControl
 from rated_play.ui.screens.game_viewer import GameViewerScreen
+from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -49,6 +50,7 @@ class GamesScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         # Before the table's own Enter, so the footer shows it.
         Binding("enter", "open_game", "Open game", priority=True),
+        Binding("a", "review", "Review"),
     ]
 
     def __init__(self, ledger: Ledger, profile: Profile, *, ascii_pieces: bool = False) -> None:
@@ -99,9 +101,18 @@ class GamesScreen(Screen[None]):
             self.open(int(event.row_key.value))
 
     def action_open_game(self) -> None:
-        table = self.query_one(FittedTable)
         if self.lines:
-            self.open(self.lines[table.cursor_row].record.id)
+            self.open(self.chosen())
+
+    def action_review(self) -> None:
+        if self.lines:
+            self.app.push_screen(
+                ReviewScreen(self.ledger, self.chosen(), ascii_pieces=self.ascii_pieces)
+            )
+
+    def chosen(self) -> int:
+        """The id of the game the table's cursor is on."""
+        return self.lines[self.query_one(FittedTable).cursor_row].record.id
 
     def open(self, game_id: int) -> None:
         self.app.push_screen(

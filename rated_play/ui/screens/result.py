@@ -17,7 +17,7 @@ from profiles.errors import printable
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame
-from rated_play.ui.screens.analysis import AnalysisScreen
+from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -117,4 +117,6 @@ class ResultScreen(Screen[None]):
 
     @on(Button.Pressed, "#analyse")
     def action_analyse(self) -> None:
-        self.app.push_screen(AnalysisScreen(self.game.ledger, self.report.game_id))
+        self.app.push_screen(
+            ReviewScreen(self.game.ledger, self.report.game_id, ascii_pieces=self.ascii_pieces)
+        )

@@ -70,6 +70,8 @@ class Mark(IntEnum):
     """A legal destination with a piece on it (an empty one shows a dot in its middle)."""
     PICKED_UP = 3
     CURSOR = 4
+    BETTER = 5
+    """A square of the engine's better move, in a review of a finished game: round corners."""
 
 
 CORNERS: dict[Mark, str] = {
@@ -77,6 +79,7 @@ CORNERS: dict[Mark, str] = {
     Mark.CAPTURE: "······",
     Mark.PICKED_UP: "╔╗╚╝{}",
     Mark.CURSOR: "┏┓┗┛><",
+    Mark.BETTER: "╭╮╰╯()",
 }
 """Top-left, top-right, bottom-left, bottom-right corners of a square two or more rows high,
 then the left and right sides of a square one row high (``[♞]``, ``>♞<``)."""
@@ -220,6 +223,7 @@ class BoardView(Widget):
         self.ascii_pieces = ascii_pieces
         self._board = chess.Board()
         self._last_move: chess.Move | None = None
+        self._better: chess.Move | None = None
         self._interactive = False
         self.selected: chess.Square | None = None
         self.cursor: chess.Square = chess.E2 if orientation == chess.WHITE else chess.E7
@@ -238,10 +242,19 @@ class BoardView(Widget):
         self._version = 0
         self._drawn_version = -1
 
-    def show(self, board: chess.Board, last_move: chess.Move | None, *, interactive: bool) -> None:
-        """Draw ``board``; ``interactive`` lets the player pick pieces of the side to move."""
+    def show(
+        self,
+        board: chess.Board,
+        last_move: chess.Move | None,
+        *,
+        interactive: bool,
+        better: chess.Move | None = None,
+    ) -> None:
+        """Draw ``board``; ``interactive`` lets the player pick pieces of the side to move;
+        ``better`` marks the squares of a move the engine preferred to the last one."""
         self._board = board
         self._last_move = last_move
+        self._better = better
         self._interactive = interactive
         if not interactive:
             self.selected = None
@@ -428,6 +441,9 @@ class BoardView(Widget):
         if self._last_move is not None:
             marks[self._last_move.from_square] = Mark.LAST_MOVE
             marks[self._last_move.to_square] = Mark.LAST_MOVE
+        if self._better is not None:  # over the last move's: often it left the same square
+            marks[self._better.from_square] = Mark.BETTER
+            marks[self._better.to_square] = Mark.BETTER
         for square in targets:
             if self._board.piece_at(square) is not None:
                 marks[square] = Mark.CAPTURE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.style import Style
@@ -27,6 +28,19 @@ def numbered_moves(
             text.append(" ")
             text.append(san, highlight if ply == current else None)
     return text
+
+
+def numbered_line(first_ply: int, san_moves: Sequence[str]) -> str:
+    """Moves as players write them, from ply ``first_ply`` (1 for White's first move) on:
+    ``7. Bd3 Nf6 8. O-O``, or ``7… Nf6 8. O-O`` from a Black move."""
+    words = []
+    for ply, san in enumerate(san_moves, start=first_ply):
+        number = (ply + 1) // 2
+        if ply % 2:
+            words.append(f"{number}. {san}")
+        else:
+            words.append(f"{number}… {san}" if ply == first_ply else san)
+    return " ".join(words)
 
 
 class MoveList(VerticalScroll, can_focus=False):
@@ -56,10 +70,11 @@ class MoveList(VerticalScroll, can_focus=False):
             return
         style = self.get_component_rich_style("move-list--current")
         self._text.update(numbered_moves(san_moves, current, style))
-        # After the new text is laid out, so the list can scroll as far as the move.
+        # After the new text is laid out, so the list can scroll as far as the move, and at
+        # the list's height then (what is said below the list may have changed it).
         line = (current - 1) // 2 if current else 0
         self.call_after_refresh(
-            self.scroll_to, y=max(0, line - self.size.height // 2), animate=False
+            lambda: self.scroll_to(y=max(0, line - self.size.height // 2), animate=False)
         )
 
     def on_resize(self) -> None:

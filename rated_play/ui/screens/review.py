@@ -1,0 +1,231 @@
+"""A finished game to learn from: the board stepped through with the keys beside its moves,
+each move's evaluation, the player's marks with the engine's better move drawn on the board and
+its line, the evaluation graph, and each side's accuracy as lichess sums it up.
+
+Reached from the result screen, the games list and the game viewer. The analysis comes through
+:func:`rated_play.session.analysis.analyse_game`, which refuses a game still being played (its
+sentence is shown here); the first look runs the engine in a worker, with a progress bar, and
+the board can be stepped meanwhile; leaving the screen stops the engine. The second look reads
+the stored analysis.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import chess
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.widgets import Footer, ProgressBar, Static
+
+from profiles.analysis import GameAnalysis, eval_text
+from profiles.endings import side_name
+from profiles.errors import UserError, printable
+from profiles.ledger import GameRecord, Ledger
+from rated_play.session.analysis import analyse_game, save_annotated_pgn
+from rated_play.session.pgn import archive_dir_of
+from rated_play.ui.screens.base import WorkingScreen
+from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
+from rated_play.ui.widgets.board import fit_geometry
+from rated_play.ui.widgets.eval_graph import EvalGraph
+from rated_play.ui.widgets.move_list import MoveList, numbered_line
+from rated_play.ui.widgets.title_bar import TitleBar
+
+LINE_PLIES = 6
+"""How much of the engine's line is shown: enough to see the idea, short enough to follow."""
+SIDE_WIDTH = 36
+"""The narrowest the moves and what is said of them may be."""
+GRAPH_HEIGHTS = (5, 15)
+"""The graph's rows, least and most: the board takes what is left, up to its largest size."""
+_MARKS = Binding.Group("Your marks")
+
+
+def summary_text(analysis: GameAnalysis, record: GameRecord) -> str:
+    """Each side's accuracy, average centipawn loss and marks, White first."""
+    paragraphs = []
+    for color in (chess.WHITE, chess.BLACK):
+        side = analysis.summary(color)
+        who = "you" if color == analysis.player_color else printable(record.opponent_title)
+        name = f"{side_name(color)} ({who})"
+        if side.accuracy is None or side.acpl is None:
+            paragraphs.append(f"{name}: no move played")
+            continue
+        counts = [
+            (side.inaccuracies, "inaccuracy", "inaccuracies"),
+            (side.mistakes, "mistake", "mistakes"),
+            (side.blunders, "blunder", "blunders"),
+        ]
+        marks = ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
+        paragraphs.append(
+            f"{name}: {side.accuracy:.0f}% accuracy\n"
+            f"  {side.acpl} average centipawn loss\n"
+            f"  {marks or 'a clean game: no inaccuracy, mistake or blunder'}"
+        )
+    return "\n".join(paragraphs)
+
+
+class ReviewScreen(SteppedGameScreen, WorkingScreen):
+    CSS_PATH = "review.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_mark", "Next mark", group=_MARKS),
+        Binding("p", "previous_mark", "Previous mark", group=_MARKS),
+        Binding("s", "save_pgn", "Save PGN"),
+    ]
+
+    def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
+        super().__init__(ledger, game_id, ascii_pieces=ascii_pieces)
+        self.ply = 0  # a review starts from the beginning, the marks ahead
+        self.analysis: GameAnalysis | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with Horizontal(id="review-top"):
+            yield self.board_view("review-board")
+            with Vertical(id="review-side"):
+                yield Static("", id="review-status", markup=False)
+                yield MoveList(id="review-moves")
+                yield Static("", id="review-move", markup=False)
+                yield Static("", id="review-summary", markup=False)
+        with Vertical(id="review-bottom"):
+            yield ProgressBar(id="review-progress", show_eta=True)
+            yield EvalGraph(id="review-graph")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fit(self.app.size)  # before the first layout, which would otherwise come twice
+        self.sub_title = f"Review of game {self.game_id}"
+        if self.game is not None:
+            self.query_one("#review-status", Static).update(ending_text(self.game.record))
+            self.show_ply()
+        self.query_one(EvalGraph).say("Analysing the game: the evaluations come when it is done.")
+        self.analyse()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size)
+
+    def fit(self, size: Size) -> None:
+        """The board as large as fits beside the moves, over a graph of a few rows at least;
+        the graph takes what the board leaves, up to a point."""
+        least, most = GRAPH_HEIGHTS
+        height = size.height - 2  # the title and the footer
+        geometry = fit_geometry(size.width - SIDE_WIDTH, height - least)
+        graph = max(least, min(most, height - geometry.height))
+        self.query_one("#review-top").styles.height = height - graph
+        self.query_one("#review-board").styles.width = geometry.width + 1
+
+    @work(exclusive=True, group="analysis", exit_on_error=False)
+    async def analyse(self) -> None:
+        bar = self.query_one("#review-progress", ProgressBar)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(total=total, progress=done)
+
+        try:
+            analysis = await analyse_game(self.ledger, self.game_id, on_progress=progress)
+        except UserError as error:
+            # A refusal (a game still on, a game without a move) or an engine that failed: an
+            # answer for the player, said on this screen; anything else is a failed worker.
+            self.refused(str(error))
+            return
+        self.show(analysis)
+
+    def show(self, analysis: GameAnalysis) -> None:
+        self.analysis = analysis
+        self.query_one("#review-progress", ProgressBar).display = False
+        self.sub_title = (
+            f"Review of game {self.game_id} · {analysis.engine}, depth {analysis.depth}"
+        )
+        assert self.game is not None  # analysed, so shown
+        self.query_one("#review-summary", Static).update(summary_text(analysis, self.game.record))
+        self.query_one(EvalGraph).show(analysis)
+        self.show_ply()
+
+    def refused(self, why: str) -> None:
+        self.query_one("#review-progress", ProgressBar).display = False
+        self.query_one(EvalGraph).say("")
+        said = f"Game {self.game_id} cannot be analysed: {printable(why)}."
+        if self.game is not None:
+            said = f"{ending_text(self.game.record)}\n{said}"
+        self.query_one("#review-status", Static).update(said)
+
+    def on_worker_failed(self) -> None:
+        self.refused("the analysis failed")
+
+    def show_ply(self) -> None:
+        analysis = self.analysis
+        move = analysis.moves[self.ply - 1] if analysis is not None and self.ply else None
+        better = None
+        if move is not None and move.mark is not None and move.best is not None:
+            assert self.game is not None
+            better = self.game.board_after(self.ply - 1).parse_san(move.best)
+        self.show_board(better)
+        sans = self.sans
+        if analysis is not None:
+            sans = [m.san + (m.mark.glyph if m.mark else "") for m in analysis.moves]
+        self.query_one(MoveList).show(sans, self.ply)
+        self.query_one("#review-move", Static).update(self.move_text(sans))
+        self.query_one(EvalGraph).move_cursor(self.ply)
+
+    def move_text(self, sans: list[str]) -> str:
+        """What is said of the move on the board: its evaluation and, when it is marked, the
+        mark and what the engine would have played."""
+        total = len(sans)
+        if not total:
+            return "The game ended before a move was played."
+        analysis = self.analysis
+        evaluation = "" if analysis is None else f" · {evaluation_words(analysis.evals[self.ply])}"
+        if not self.ply:
+            return f"Start position · {total} plies{evaluation}"
+        said = f"{numbered_line(self.ply, sans[self.ply - 1 : self.ply])}{evaluation}"
+        move = None if analysis is None else analysis.moves[self.ply - 1]
+        if analysis is None or move is None or move.mark is None:
+            return said
+        before = evaluation_words(analysis.evals[self.ply - 1])
+        said += f"\n{move.mark.value.capitalize()}: the evaluation was {before}."
+        line = move.line or ((move.best,) if move.best else ())
+        if line:
+            said += f"\nBest: {numbered_line(self.ply, line[:LINE_PLIES])}"
+        return said
+
+    def marked_plies(self) -> list[int]:
+        """The plies of the player's inaccuracies, mistakes and blunders."""
+        return [] if self.analysis is None else [move.ply for move in self.analysis.marks]
+
+    def action_next_mark(self) -> None:
+        later = [ply for ply in self.marked_plies() if ply > self.ply]
+        if later:
+            self.action_go_to(later[0])
+        elif self.analysis is not None:
+            self.notify("No inaccuracy, mistake or blunder of yours after this move.")
+
+    def action_previous_mark(self) -> None:
+        earlier = [ply for ply in self.marked_plies() if ply < self.ply]
+        if earlier:
+            self.action_go_to(earlier[-1])
+        elif self.analysis is not None:
+            self.notify("No inaccuracy, mistake or blunder of yours before this move.")
+
+    def action_save_pgn(self) -> None:
+        """The game with its analysis as an annotated PGN, beside the archived one."""
+        if self.analysis is None:
+            self.notify("The annotated PGN can be saved once the analysis is done.", markup=False)
+            return
+        try:
+            path = save_annotated_pgn(self.ledger, self.analysis, archive_dir_of(self.ledger.path))
+        except UserError as error:
+            self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
+            return
+        self.notify(f"Annotated PGN saved at {path}", markup=False)
+
+    @on(EvalGraph.PlyChosen)
+    def graph_clicked(self, event: EvalGraph.PlyChosen) -> None:
+        self.action_go_to(event.ply)
+
+
+def evaluation_words(eval_cp: int) -> str:
+    """An evaluation as players write it, and a mated position as the word."""
+    written = eval_text(eval_cp)
+    return "checkmate" if written == "#" else written

@@ -1,0 +1,85 @@
+"""A finished game on a read-only board, stepped through with the keys: what the game viewer
+and the review share.
+
+←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end. The game comes through
+:func:`profiles.past_games.past_game`, which refuses it while its profile has a game on; the
+screen then says why and steps nothing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import chess
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from profiles.errors import UserError, printable
+from profiles.ledger import GameRecord, Ledger
+from profiles.past_games import PastGame, past_game, result_words
+from rated_play.ui.widgets.board import BoardView
+
+
+def ending_text(record: GameRecord) -> str:
+    """How the game ended: ``0-1 · Lost · resignation``."""
+    return f"{record.result} · {result_words(record)} · {record.termination}"
+
+
+_STEP = Binding.Group("Step")
+_ENDS = Binding.Group("Start/end")
+
+
+class SteppedGameScreen(Screen[None]):
+    # Grouped in the footer, which has room at 80 columns for the keys of the screen's own.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("left", "step(-1)", "Previous", group=_STEP),
+        Binding("right", "step(1)", "Next", group=_STEP),
+        Binding("up", "step(-2)", "Back a full move", show=False),
+        Binding("down", "step(2)", "On a full move", show=False),
+        Binding("home", "go_to(0)", "Start", group=_ENDS),
+        Binding("end", "go_to(-1)", "End", group=_ENDS),
+    ]
+
+    def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
+        super().__init__()
+        self.ledger = ledger
+        self.game_id = game_id
+        self.ascii_pieces = ascii_pieces
+        self.game: PastGame | None = None
+        self.refusal = ""
+        try:
+            self.game = past_game(ledger, game_id)
+        except UserError as error:  # a game on, or a damaged ledger: said on the screen
+            self.refusal = printable(error)
+        self.sans = [] if self.game is None else self.game.sans()
+        self.ply = len(self.sans)
+        """How many moves are on the board: 0 is the starting position."""
+
+    def board_view(self, id: str) -> BoardView:
+        """The read-only board, from the player's side."""
+        color = chess.WHITE if self.game is None else self.game.record.player_color
+        return BoardView(orientation=color, ascii_pieces=self.ascii_pieces, id=id)
+
+    def show_board(self, better: chess.Move | None = None) -> None:
+        """The position after ``self.ply`` moves, the last one marked."""
+        assert self.game is not None
+        board = self.game.board_after(self.ply)
+        last = self.game.moves[self.ply - 1] if self.ply else None
+        self.query_one(BoardView).show(board, last, interactive=False, better=better)
+
+    def show_ply(self) -> None:
+        """Show the game at ``self.ply``: the board and whatever the screen says of it."""
+        raise NotImplementedError
+
+    def action_step(self, plies: int) -> None:
+        self.action_go_to(max(0, min(len(self.sans), self.ply + plies)))
+
+    def action_go_to(self, ply: int) -> None:
+        if self.game is None:
+            return
+        self.ply = len(self.sans) if ply < 0 else ply
+        self.show_ply()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
