@@ -157,10 +157,7 @@ class RatedPlayApp(App[None]):
                     self.ledger.mark_abandonment_told(game_screen.game.game_id)
             self.exit()  # a game that ended meanwhile has nothing left to lose
 
-        # The question is asked beside the board, so a message over it (an engine that
-        # failed) makes way for it.
-        while self.screen is not game_screen:
-            self.pop_screen()
+        # The question is asked beside the board, where the game screen puts it in sight.
         await game_screen.ask_to_leave(leave)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -17,16 +17,25 @@ from textual.widgets._footer import FooterKey
 from profiles.ledger import Ledger
 from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.game import GameScreen, double_offered
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.help import HelpScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import CUSTOM, SetupScreen
+from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.title_bar import TitleBar
 from tests.ui.conftest import SIZE
-from tests.ui.driving import answer, choose_weakest_opponent, shown, start_game, wait_until
+from tests.ui.driving import (
+    answer,
+    choose_weakest_opponent,
+    shown,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
 
 
 def described(screen: Screen[Any]) -> list[str]:
@@ -190,6 +199,34 @@ async def test_on_the_game_screen_f1_opens_the_help_and_question_mark_is_typed(
         assert game_screen.in_play and not game_screen.game.san_moves()
         await close_help(app, pilot, game_screen)
         assert app.focused is box and box.value == "e4??"
+
+        # A move typed over the help is a move, as anywhere on the game screen: the first
+        # character closes the help and goes to the move box with the rest.
+        await open_help(app, pilot, "f1")
+        box.value = ""
+        await pilot.press("N", "f", "3")
+        await wait_until(pilot, lambda: box.value == "Nf3")
+        assert app.screen is game_screen and app.focused is box
+
+
+async def test_a_question_the_game_asks_comes_out_from_under_the_help(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """The engine's double arrives with its move, whenever that comes: asked while the help
+    is open, the question is put in sight, never left under the help on the player's clock."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        game_screen = await start_game(pilot)
+        await type_move(pilot, "e4")  # an offer comes with a move: the engine's reply
+        await wait_for_player_turn(pilot, game_screen)
+        await open_help(app, pilot, "f1")
+        answers: list[str] = []
+        await game_screen.ask(double_offered(game_screen.game, answers.append))
+        await pilot.pause()
+        assert app.screen is game_screen
+        assert game_screen.query_one(DecisionPanel).display
+        assert game_screen.asking and not answers
 
 
 async def test_a_flag_that_falls_under_the_help_brings_the_result_then_the_setup(

@@ -18,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 from engines.discovery import find_engine
 from engines.pool import Pool
@@ -239,6 +240,8 @@ def fits(screen: ReviewScreen) -> None:
     footer = screen.query_one(Footer)
     assert side.region.bottom <= screen.query_one("#review-bottom").region.y
     assert screen.query_one("#review-bottom").region.bottom <= footer.region.y
+    for key in footer.query(FooterKey):
+        assert key.region.right <= screen.size.width, f"{key.render()} is cut off"
     for selector in ("#review-status", "#review-move", "#review-summary"):
         widget = screen.query_one(selector, Static)
         assert widget.region.bottom <= side.region.bottom, selector

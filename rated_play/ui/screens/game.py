@@ -291,6 +291,7 @@ class GameScreen(WorkingScreen):
     async def ask(self, question: Question) -> None:
         """Ask beside the board: the move box, the messages and the buttons give way to the
         question until it is answered; the board and the clocks stay in sight."""
+        self.to_the_front()
         panel = self.query_one(DecisionPanel)
         if not self.asking:
             self._focus_before_asking = self.focused
@@ -325,6 +326,7 @@ class GameScreen(WorkingScreen):
     async def ask_to_leave(self, leave: Callable[[], None]) -> None:
         """Leaving a rated game loses it: asked beside the board like every other such act,
         and once, however often the quit key is pressed."""
+        self.to_the_front()  # asked before, it may be under the help since
         if self._leave_question is not None and self.query_one(DecisionPanel).waiting(
             self._leave_question
         ):
@@ -390,6 +392,12 @@ class GameScreen(WorkingScreen):
 
     def action_focus_move_box(self) -> None:
         self.query_one("#move-input", Input).focus()
+
+    def to_the_front(self) -> None:
+        """Take the place of any screen over this one (the help, a message): a question the
+        game asks, or its end, is never left out of sight while a clock runs."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
 
     def on_key(self, event: events.Key) -> None:
         """Whatever is typed on the game screen is a move: it goes to the move box, wherever
@@ -621,8 +629,7 @@ class GameScreen(WorkingScreen):
         self.show_clocks()
         # The result takes this screen's place, not that of a screen over it (the help, open
         # while the flag fell): one left above would bring the ended game back after it.
-        while self.app.screen is not self:
-            self.app.pop_screen()
+        self.to_the_front()
         self.app.switch_screen(ResultScreen(self.game, report, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import actions
+from textual import actions, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -133,7 +133,8 @@ CLOCK_RUNS = (
 )
 TYPED_IS_A_MOVE = (
     "On the game screen whatever you type goes to the move box, ? included, so that a key "
-    "typed with a move never covers the board: F1 opens this help there."
+    "typed with a move never covers the board: F1 opens this help there. A move typed while "
+    "this help is open closes it and goes to the move box."
 )
 
 
@@ -189,6 +190,14 @@ class HelpScreen(ModalScreen[None]):
         # At the left, over the board: where the terminal is wide enough the side panel,
         # the clocks in it, stays in sight.
         self.set_class(self.during_game, "during-game")
+
+    def on_key(self, event: events.Key) -> None:
+        # Over a game, typed text is a move, as everywhere on the game screen: a character
+        # closes the help and goes where it would have gone without it (the move box).
+        if self.during_game and event.is_printable:
+            event.stop()
+            self.dismiss()
+            self.app.simulate_key(event.key)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -40,7 +40,7 @@ SIDE_WIDTH = 36
 """The narrowest the moves and what is said of them may be."""
 GRAPH_HEIGHTS = (5, 15)
 """The graph's rows, least and most: the board takes what is left, up to its largest size."""
-_MARKS = Binding.Group("Your marks")
+_MARKS = Binding.Group("Marks")
 
 
 def summary_text(analysis: GameAnalysis, record: GameRecord) -> str:

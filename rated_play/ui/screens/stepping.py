@@ -26,7 +26,7 @@ def ending_text(record: GameRecord) -> str:
 
 
 _STEP = Binding.Group("Step")
-_ENDS = Binding.Group("Start/end")
+_ENDS = Binding.Group("Ends")  # of the game: short, for the footer at 80 columns
 
 
 class SteppedGameScreen(Screen[None]):
