@@ -332,6 +332,17 @@ class Ledger:
             )
         return found
 
+    def player_of(self, game: GameRecord) -> Profile:
+        """The profile that played ``game``; a damaged profile row is said, not skipped."""
+        found = next((p for p in self.profiles() if p.id == game.profile_id), None)
+        if found is None:
+            damaged = self._damaged.get(f"profile {game.profile_id}", "it is missing")
+            raise LedgerError(
+                f"the profile of game {game.id} in the ledger cannot be read ({damaged}); "
+                "restore the ledger from a backup to read it"
+            )
+        return found
+
     def _find_profile(self, name: str) -> Profile | None:
         """Names are matched as a person reads them: without regard to case, in any script."""
         wanted = _name_key(name)

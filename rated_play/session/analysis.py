@@ -78,7 +78,7 @@ class AnnotationNotSavedError(UserError):
 def _annotated(ledger: Ledger, analysis: GameAnalysis) -> tuple[GameRecord, Profile, str]:
     """The game, its player and its archived PGN annotated with ``analysis``."""
     record, _ = analysable_game(ledger, analysis.game_id)
-    profile = next(p for p in ledger.profiles() if p.id == record.profile_id)
+    profile = ledger.player_of(record)
     return record, profile, annotated_pgn(archived_pgn(ledger, record, profile), analysis)
 
 

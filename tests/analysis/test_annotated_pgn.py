@@ -291,6 +291,25 @@ def test_a_pgn_in_the_ledger_that_does_not_hold_the_moves_is_refused(
         assert f"the PGN of game {game_id} in the ledger does not hold its moves" in err
 
 
+def test_a_game_whose_profile_row_is_damaged_is_refused_in_a_sentence(
+    ledger: Ledger, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The profile names the archive's folder: a row that cannot be read is said, not a
+    traceback (it was a StopIteration)."""
+    profile = ledger.create_profile("Vera")
+    game_id = finished_game(ledger, profile, LEFT[:2], flag=True)
+    asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
+    db = sqlite3.connect(ledger.path)
+    db.execute("UPDATE profiles SET created_at = 'garbage' WHERE id = ?", (profile.id,))
+    db.commit()
+    db.close()
+    status = main(["analyse", str(game_id), "--pgn", "--data-dir", str(ledger.path.parent)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"the profile of game {game_id} in the ledger cannot be read" in err
+
+
 async def test_an_annotated_pgn_waits_until_the_profile_has_no_game_on(ledger: Ledger) -> None:
     profile = ledger.create_profile("Vera")
     older = finished_game(ledger, profile, FOOLS_MATE)
