@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -123,8 +124,9 @@ def app_line(copy: Copy, *arguments: str) -> str:
 def assert_set_up_saying(result: subprocess.CompletedProcess[str], copy: Copy, why: str) -> None:
     """One line says why, the app follows, and nothing of the set-up's own output is left."""
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"{SETTING_UP}{why}{DETAILS}\n" + app_line(copy, "--help")
-    assert result.stderr == ""
+    # The line on stderr: the app's output (an export, a PGN) may be going to a file.
+    assert result.stderr == f"{SETTING_UP}{why}{DETAILS}\n"
+    assert result.stdout == app_line(copy, "--help")
     assert "-m pip install --quiet -e ." in copy.calls_made()
     assert "Editable installation" in (copy.root / ".venv/setup.log").read_text()
 
@@ -162,7 +164,7 @@ def test_a_changed_setup_script_sets_up_again(set_up: Copy) -> None:
 
 def test_a_removed_dependency_sets_up_again_naming_it(set_up: Copy) -> None:
     (set_up.root / ".venv/lib/python3.11/site-packages/chess-1.11.2.dist-info").rmdir()
-    assert_set_up_saying(set_up.play("--help"), set_up, "chess-1.11.2 is missing")
+    assert_set_up_saying(set_up.play("--help"), set_up, "chess is missing")
 
 
 def test_a_launcher_whose_python_is_gone_sets_up_again(set_up: Copy) -> None:
@@ -170,7 +172,7 @@ def test_a_launcher_whose_python_is_gone_sets_up_again(set_up: Copy) -> None:
     launcher = set_up.root / ".venv/bin/rated-play"
     launcher.write_text("#!/gone/.venv/bin/python\n" + launcher.read_text())
     result = set_up.play("--help")
-    assert result.stdout.startswith(f"{SETTING_UP}the Python of rated-play is gone{DETAILS}\n")
+    assert result.stderr.startswith(f"{SETTING_UP}the Python of rated-play is gone{DETAILS}\n")
     # pip would write the launcher afresh; the recorder does not, so that launch fails.
     assert "-m pip install --quiet -e ." in set_up.calls_made()
 
@@ -201,7 +203,8 @@ def test_a_failed_set_up_says_so_launches_nothing_and_is_tried_again(set_up: Cop
     failed = set_up.play("--help")
     assert failed.returncode != 0
     # The one line, and no app.
-    assert failed.stdout == f"{SETTING_UP}pyproject.toml changed{DETAILS}\n"
+    assert failed.stdout == ""
+    assert failed.stderr.startswith(f"{SETTING_UP}pyproject.toml changed{DETAILS}\n")
     assert failed.stderr.endswith(
         "rated-play: the set-up failed; the end of .venv/setup.log is above.\n"
     )
@@ -214,8 +217,58 @@ def test_the_test_tools_are_set_up_when_asked_for_and_serve_the_app(set_up: Copy
     serves the app."""
     tests = set_up.run("scripts/setup", "--if-needed", "--test")
     assert tests.returncode == 0, tests.stderr
-    assert tests.stdout == f"{SETTING_UP}test tools not installed{DETAILS}\n"
+    assert (tests.stdout, tests.stderr) == ("", f"{SETTING_UP}test tools not installed{DETAILS}\n")
     assert "-m pip install --quiet -e .[test]" in set_up.calls_made()
-    assert set_up.run("scripts/setup", "--if-needed", "--test").stdout == ""
+    again = set_up.run("scripts/setup", "--if-needed", "--test")
+    assert (again.stdout, again.stderr) == ("", "")
     assert set_up.play("--help").stdout == app_line(set_up, "--help")
     assert set_up.calls_made() == []
+
+
+def stamp_of(copy: Copy) -> Path:
+    return copy.root / ".venv/rated-play-setup"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: "",
+        lambda text: "extras app\n",
+        lambda text: "input\n" + text,
+        lambda text: text.replace("done\n", ""),
+        lambda text: "\n".join(line for line in text.splitlines() if "scripts/setup" not in line),
+        lambda text: text + "something else\n",
+    ],
+    ids=[
+        "empty",
+        "extras alone",
+        "input without a file",
+        "never finished",
+        "an input left out",
+        "an unknown line",
+    ],
+)
+def test_a_set_up_record_edited_or_cut_short_is_not_believed(
+    set_up: Copy, damage: Callable[[str], str]
+) -> None:
+    """A record that does not say all it should is no record: set up again, never trust it
+    and miss a changed pyproject.toml ever after."""
+    stamp = stamp_of(set_up)
+    stamp.write_text(damage(stamp.read_text()))
+    assert_set_up_saying(set_up.play("--help"), set_up, "set-up record unreadable")
+
+
+def test_a_set_up_record_with_other_line_endings_or_spaces_in_paths_is_read(set_up: Copy) -> None:
+    """Windows line endings, and an engine in a folder with a space in its name: read as
+    written, without a set-up at every launch and without an error on the terminal."""
+    engine = set_up.root / "my tools" / "sf"
+    engine.parent.mkdir()
+    engine.touch()
+    stamp = stamp_of(set_up)
+    text = stamp.read_text().replace("done\n", f"needs {engine}\ndone\n")
+    stamp.write_text(text.replace("\n", "\r\n"))
+    result = set_up.play("--help")
+    assert (result.stdout, result.stderr) == (app_line(set_up, "--help"), "")
+    assert set_up.calls_made() == []
+    engine.unlink()
+    assert_set_up_saying(set_up.play("--help"), set_up, "sf is missing")
