@@ -199,15 +199,21 @@ def rated_alike(one: Preview, other: Preview) -> bool:
     return all(mine.rating == theirs.rating for mine, theirs in pairs)
 
 
+def provisional_words(played: int) -> str:
+    """What the next game is to a player with ``played`` games in the class and no rating
+    yet: one of the first 20, whatever its result."""
+    number = played + 1
+    if number < PROVISIONAL_GAMES:
+        return f"Whatever the result, this is game {number} of {PROVISIONAL_GAMES}."
+    return f"Game {PROVISIONAL_GAMES} of {PROVISIONAL_GAMES}: your rating is shown after it."
+
+
 def preview_words(outlook: Preview) -> str:
     """ "Win 1523 (+12) · Draw 1507 (−4) · Loss 1491 (−20)", or what the game does to the
     provisional count: no rating is shown, or hinted at, before 20 games."""
     before = outlook.before
     if before.rating is None:
-        number = before.games + 1
-        if number < PROVISIONAL_GAMES:
-            return f"Whatever the result, this is game {number} of {PROVISIONAL_GAMES}."
-        return f"Game {PROVISIONAL_GAMES} of {PROVISIONAL_GAMES}: your rating is shown after it."
+        return provisional_words(before.games)
     parts = []
     for label, card in (("Win", outlook.win), ("Draw", outlook.draw), ("Loss", outlook.loss)):
         assert card.rating is not None

@@ -58,3 +58,28 @@ async def test_a_rated_players_calculator_gives_what_the_game_would_do(
             outcome = str(screen.query_one("#outcome", Static).render())
             assert f"New rating      {card.rating:g}" in outcome, button
             assert f"Rating change   {card.rating - rating:+g}" in outcome, button
+
+
+async def test_a_provisional_players_calculator_works_out_no_rating(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """19 blitz games: the next is the 20th, which sets the first rating from the performance
+    over all twenty; no K works it out, and no rating is shown or hinted at before it (the
+    calculator once gave "+34 → 1534, K 40" where the game gives 1835). Plain Elo still works
+    a game out on the ratings typed."""
+    profile = ledger.create_profile("Magnus")
+    for _ in range(19):
+        record_game(ledger, profile, 0.5, opponent_rating=1800, time_control=str(BLITZ))
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(app.screen, CalculatorScreen))
+        await pilot.pause()
+        screen = app.screen
+        outcome = str(screen.query_one("#outcome", Static).render())
+        assert outcome.startswith("Game 20 of 20: your rating is shown after it.")
+        assert "New rating" not in outcome and "K " not in outcome
+        assert str(screen.query_one("#k-reason", Static).render()) == ""
+        await pilot.click("#plain")
+        await pilot.pause()
+        assert "New rating" in str(screen.query_one("#outcome", Static).render())

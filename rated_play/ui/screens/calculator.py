@@ -7,9 +7,11 @@ Two calculations, one choice apart, each labelled for what it computes:
   (:meth:`EloSystem.game`), with the K the system gives this player;
 - plain Elo: Elo's formula with the K typed and no cap on the gap, as ``rated-play calc``.
 
-It opens on the game about to be played: the player's rating in the chosen class (1500 while
-provisional, since no rating is shown before 20 games), the games behind it and the chosen
-opponent.
+It opens on the game about to be played: the player's rating in the chosen class, the games
+behind it and the chosen opponent. A provisional player has no rating to work a game out from:
+the app rates no single game of the first 20 (their performance is the first rating), so "as
+rated here" says which of them this is, and shows no number, as nothing else does before 20
+games; plain Elo works a game out on any ratings typed.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RadioSet, Static
 
-from profiles.card import ClassCard
+from profiles.card import ClassCard, provisional_words
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, RatingInputError, get_system
 from profiles.ratings.base import check_rating
 from profiles.ratings.elo import (
@@ -64,10 +66,13 @@ class CalculatorScreen(Screen[None]):
         opponent: float = NEUTRAL_RATING,
         *,
         counted: str = "",
+        provisional: int | None = None,
     ) -> None:
         """``standing``: the player's rating, games and peak (None: a new player);
-        ``counted``: where the games are counted ("in Blitz"), said beside K."""
+        ``counted``: where the games are counted ("in Blitz"), said beside K;
+        ``provisional``: the games of a player not yet rated there."""
         super().__init__()
+        self.provisional = provisional
         self.standing = standing or Standing(NEUTRAL_RATING, 0, NEUTRAL_RATING)
         self.rated = standing is not None and standing.games >= PROVISIONAL_GAMES
         self.opponent = opponent
@@ -78,13 +83,12 @@ class CalculatorScreen(Screen[None]):
     def for_game(cls, card: ClassCard | None, time_class: TimeClass, opponent: float) -> Self:
         """The calculator on the game about to be played: the player's class card (None
         without a profile) against ``opponent``."""
-        state = None if card is None or card.rating is None else card.state
-        standing = None if state is None else app_system().next_standing(state)
-        games = 0 if card is None else card.games
-        if standing is None and games:
-            # Provisional: no rating is shown yet, but the games count towards K.
-            standing = Standing(NEUTRAL_RATING, games, NEUTRAL_RATING)
-        return cls(standing, opponent, counted=f"in {time_class.label}")
+        counted = f"in {time_class.label}"
+        if card is None:
+            return cls(None, opponent, counted=counted)
+        if card.rating is None or card.state is None:
+            return cls(None, opponent, counted=counted, provisional=card.games)
+        return cls(app_system().next_standing(card.state), opponent, counted=counted)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -131,6 +135,15 @@ class CalculatorScreen(Screen[None]):
             score = RESULTS[pressed.id if pressed is not None and pressed.id else "result-win"]
             if self.plain:
                 game = calculate(rating, opponent, score, k=self._number("#k"))
+            elif self.provisional is not None:
+                self.query_one("#k-reason", Static).update("")
+                outcome.set_class(False, "invalid")
+                outcome.update(
+                    f"{provisional_words(self.provisional)}\nNo single game of the first "
+                    f"{PROVISIONAL_GAMES} is rated: their performance is your first rating. "
+                    f"Choose {PLAIN_ELO} to work a game out on ratings you type."
+                )
+                return
             else:
                 game = self.as_the_app_rates(rating, opponent, score)
                 k_field.value = f"{game.k:g}"
