@@ -177,10 +177,12 @@ def test_every_ending_gives_a_pgn_that_pgn_extract_and_python_chess_read_back(
 
     exported = tmp_path / "annotated.pgn"
     exported.write_text("\n".join(texts.values()), encoding="utf-8")
-    out, log = tmp_path / "out.pgn", tmp_path / "errors.log"
-    subprocess.run([pgn_extract(), "-s", str(exported), "-o", str(out), "-l", str(log)], check=True)
+    rewritten, log = tmp_path / "out.pgn", tmp_path / "errors.log"
+    subprocess.run(
+        [pgn_extract(), "-s", str(exported), "-o", str(rewritten), "-l", str(log)], check=True
+    )
     assert log.read_text() == "", "pgn-extract found errors"
-    stream = io.StringIO(out.read_text(encoding="utf-8"))
+    stream = io.StringIO(rewritten.read_text(encoding="utf-8"))
     for name, analysis in analyses.items():  # as pgn-extract wrote them back
         game = chess.pgn.read_game(stream)
         assert game is not None and game.errors == [], name
@@ -318,9 +320,10 @@ async def test_an_annotated_pgn_waits_until_the_profile_has_no_game_on(ledger: L
     before = sorted(archive_dir.rglob("*"))
     game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("5+3"))
     try:
-        for attempt in (annotated_game, lambda *a: save_annotated_pgn(*a, archive_dir)):
-            with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being"):
-                attempt(ledger, analysis)
+        with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being"):
+            annotated_game(ledger, analysis)
+        with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being"):
+            save_annotated_pgn(ledger, analysis, archive_dir)
         assert sorted(archive_dir.rglob("*")) == before, "nothing saved"
     finally:
         game.resign()
