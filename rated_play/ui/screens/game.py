@@ -611,6 +611,9 @@ class GameScreen(WorkingScreen):
         if self._finished:
             return
         report = self.game.report
+        # What the end brings (the result, or the message that it could not be saved) is put
+        # in sight, over any screen above this one (the help, open while the flag fell).
+        self.to_the_front()
         if report is None:
             outcome = self.game.outcome
             assert outcome is not None
@@ -627,9 +630,8 @@ class GameScreen(WorkingScreen):
         self.workers.cancel_group(self, "engine")
         self.workers.cancel_group(self, "draw")
         self.show_clocks()
-        # The result takes this screen's place, not that of a screen over it (the help, open
-        # while the flag fell): one left above would bring the ended game back after it.
-        self.to_the_front()
+        # The result takes this screen's place, not that of a screen over it: one left above
+        # would bring the ended game back after it.
         self.app.switch_screen(ResultScreen(self.game, report, ascii_pieces=self.ascii_pieces))
 
     def on_worker_failed(self) -> None:
