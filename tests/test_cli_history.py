@@ -10,6 +10,7 @@ import pytest
 
 from profiles.ledger import Ledger
 from rated_play.cli import main
+from tests.ledger_games import record_game
 from tests.played_games import ABANDONED_GAME, PLAYER, UNTIMED_GAMES
 
 
@@ -54,6 +55,13 @@ def test_games_lists_the_ledger_newest_first(
     assert f"{len(games)} games, newest first" in out
     assert "Lost (left)" in out and "1 of 20" in out
     assert hashlib.sha256(played.path.read_bytes()).hexdigest() == before, "reading only"
+
+
+def test_one_game_is_counted_as_one(ledger: Ledger, capsys: pytest.CaptureFixture[str]) -> None:
+    record_game(ledger, ledger.create_profile("Vera"), 1.0)
+    status, out, _ = run_cli(capsys, "games", "Vera", "--data-dir", str(ledger.path.parent))
+    assert status == 0
+    assert "Vera: 1 game, newest first" in out
 
 
 def test_history_follows_the_ledger_and_the_twenty_game_rule(

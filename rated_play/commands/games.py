@@ -74,7 +74,7 @@ def games_text(name: str, lines: list[GameLine]) -> str:
     if not lines:
         return f"{printable(name)} has played no games yet."
     out = [
-        f"{printable(name)}: {len(lines)} games, newest first "
+        f"{printable(name)}: {len(lines)} game{'' if len(lines) == 1 else 's'}, newest first "
         f"(ratings: {get_system(DEFAULT_SYSTEM).title})",
         f"  {'#':>5}  {'date':<10}  {'colour':<6} {'clock':<9} {'result':<12} "
         f"{'rating':<11} opponent",

@@ -78,7 +78,8 @@ class GamesScreen(Screen[None]):
         )
         system = get_system(DEFAULT_SYSTEM).title
         self.query_one("#games-status", Static).update(
-            f"{len(self.lines)} games, newest first · ratings in {system}"
+            f"{len(self.lines)} game{'' if len(self.lines) == 1 else 's'}, newest first · "
+            f"ratings in {system}"
             if self.lines
             else "No games yet: play a rated game from the setup screen."
         )
