@@ -159,7 +159,8 @@ async def test_the_calculator_opens_on_the_game_to_be_played(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
     """It once opened at 1500 v 1500 with K 32, while the app rates with FIDE's 40/20/10: now
-    it has the chosen opponent, the player's rating (none before 20 games) and the app's K."""
+    it has the chosen opponent and, for a player with no rating yet, says which of the first
+    20 games this is instead of a change no K gives them (see tests/ui/test_calculator.py)."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one(StrengthSlider).focus()
@@ -169,6 +170,7 @@ async def test_the_calculator_opens_on_the_game_to_be_played(
         assert isinstance(screen, CalculatorScreen)
         assert screen.query_one("#opponent", Input).value == "700"
         assert screen.query_one("#rating", Input).value == "1500"
-        assert screen.query_one("#k", Input).value == "40"
-        reason = str(screen.query_one("#k-reason").render())
-        assert "K 40: 0 rated games in Blitz" in reason and "before 20" in reason
+        await pilot.pause()
+        outcome = str(screen.query_one("#outcome").render())
+        assert outcome.startswith("Whatever the result, this is game 1 of 20.")
+        assert "New rating" not in outcome
