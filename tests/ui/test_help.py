@@ -207,6 +207,10 @@ async def test_on_the_game_screen_f1_opens_the_help_and_question_mark_is_typed(
         await pilot.press("N", "f", "3")
         await wait_until(pilot, lambda: box.value == "Nf3")
         assert app.screen is game_screen and app.focused is box
+        await open_help(app, pilot, "f1")
+        await pilot.press("plus")  # a sign closes it too, and is kept
+        await wait_until(pilot, lambda: box.value == "Nf3+")
+        assert app.screen is game_screen
 
 
 async def test_a_question_the_game_asks_comes_out_from_under_the_help(

@@ -197,7 +197,9 @@ class HelpScreen(ModalScreen[None]):
         if self.during_game and event.is_printable:
             event.stop()
             self.dismiss()
-            self.app.simulate_key(event.key)
+            # The same key, with its character, handed to the app as the terminal hands it:
+            # by the time it is read, the game screen is on top again.
+            self.app.post_message(events.Key(event.key, event.character))
 
     def action_close(self) -> None:
         self.dismiss()
