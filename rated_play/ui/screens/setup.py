@@ -51,10 +51,6 @@ def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
     return f"{printable(opponent.title)} (engine setting): {strength}"
 
 
-def time_control_label(time_control: TimeControl) -> str:
-    return time_control.label
-
-
 class SetupScreen(WorkingScreen):
     """Pick a profile, an opponent and a time control, then start a rated game."""
 
@@ -128,7 +124,7 @@ class SetupScreen(WorkingScreen):
                 yield Static("Time control", classes="heading")
                 yield Dropdown(
                     [
-                        *((time_control_label(tc), index) for index, tc in enumerate(PRESETS)),
+                        *((tc.label, index) for index, tc in enumerate(PRESETS)),
                         ("Custom", CUSTOM),
                     ],
                     value=DEFAULT_PRESET,
