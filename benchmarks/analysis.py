@@ -30,9 +30,9 @@ import chess.engine
 
 from engines.analysis import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.discovery import find_engine
-from engines.pool import load_pool
-from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import TimeControl
+from engines.opponents.pool import load_pool
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.session.analysis import analyse_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.review import ReviewScreen

@@ -5,7 +5,8 @@ calibration plays them (``play_match_game``, no clock, each entry as calibrated)
 neighbours on the ladder, two a pairing with colours swapped, one game at a time.
 
 The same games are played twice, side by side: with the engines kept running between games
-(a :class:`~engines.roster.Roster`, as the calibration plays) and with two engines and their
+(a :class:`~engines.calibration.roster.Roster`, as the calibration plays) and with two engines and
+their
 analysts started for every game. It prints figures; it asserts nothing.
 
 Run: .venv/bin/python benchmarks/calibration.py [--games N] [--seed N]
@@ -23,12 +24,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.calibrate import MOVETIME, as_calibrated, machine
-from engines.match import play_match_game
-from engines.openings import Opening, load_openings
-from engines.opponent import Opponent
-from engines.pool import load_pool
-from engines.roster import Roster
+from engines.calibration.calibrate import MOVETIME, as_calibrated, machine
+from engines.calibration.engine_game import play_match_game
+from engines.calibration.openings import Opening, load_openings
+from engines.calibration.roster import Roster
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import load_pool
 
 THIRDS = ("bottom", "middle", "top")
 

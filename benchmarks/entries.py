@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.opponent import Opponent
-from engines.pool import Pool
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool
 
 
 def chosen_entries(pool: Pool, names: Sequence[str]) -> list[Opponent]:

@@ -44,9 +44,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from profiles.endings import result_for
-from profiles.ledger import GameStatus, Ledger, Setup
-from profiles.time_control import TimeControl
+from profiles.laws.endings import result_for
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Setup
 
 SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"

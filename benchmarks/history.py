@@ -24,14 +24,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from ratings_recompute import fill
 
-from profiles.card import class_card
-from profiles.head_to_head import head_to_head
-from profiles.history import class_history
-from profiles.ledger import Ledger
-from profiles.past_games import game_lines
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import Ledger
+from profiles.player.card import class_card
+from profiles.player.head_to_head import head_to_head
+from profiles.player.history import class_history
+from profiles.player.past_games import game_lines
+from profiles.player.seasons import game_score, rated_games
 from profiles.ratings import SYSTEMS
-from profiles.seasons import game_score, rated_games
-from profiles.time_control import TimeClass
 
 SIZES = (1_000, 5_000)
 

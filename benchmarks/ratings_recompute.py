@@ -10,10 +10,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger
 from profiles.ratings import SYSTEMS
 from profiles.ratings.from_ledger import game_score, rated_games
-from profiles.time_control import TimeClass, TimeControl
 
 GAMES = 100_000
 

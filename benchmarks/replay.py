@@ -1,6 +1,6 @@
 """No opponent replays a game: a player who repeats the moves of a game against an entry should
 soon meet a different answer, or one win learnt by heart would beat the entry every time (see
-``engines/variation.py``). For each entry it records one game against a fixed "human"
+``engines/opponents/variation.py``). For each entry it records one game against a fixed "human"
 (Stockfish at depth 1), then replays the human's moves against fresh players of the entry and
 counts the replays in which the entry leaves its recorded moves within its first moves. It
 prints figures; it asserts nothing.
@@ -20,11 +20,11 @@ import chess
 import chess.engine
 from entries import chosen_entries
 
-from engines.calibrate import MOVETIME, as_calibrated
+from engines.calibration.calibrate import MOVETIME, as_calibrated
 from engines.discovery import find_engine
-from engines.opponent import Opponent
-from engines.player import EnginePlayer
-from engines.pool import load_pool
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import EnginePlayer
+from engines.opponents.pool import load_pool
 
 HUMAN_LIMIT = chess.engine.Limit(depth=1)
 HUMAN = {"Threads": 1, "Hash": 16}
@@ -92,7 +92,7 @@ async def main() -> None:
         "replays of the human's moves;\na deviation is a replay in which the entry leaves its "
         f"recorded moves within its first {args.moves} moves.\nEntries play as calibrated (the "
         f"unleashed engine at {MOVETIME:g} s a move).\n'by itself': the engine's own weakening "
-        "is random; 'variation': engines/variation.py varies it.\n"
+        "is random; 'variation': engines/opponents/variation.py varies it.\n"
     )
     print(
         f"{'entry':36} {'rating':>6} {'colour':6} {'varied by':10} {'tries':>5} "

@@ -1,7 +1,7 @@
 """Won endings are won: how often an entry, to move, mates a bare king with a queen and with a
 rook against full-strength Stockfish defending, and in how many moves. A draw there is one no
 club player would give, so it would skew the rating of everyone who plays the entry (see
-``engines/technique.py``). It prints figures; it asserts nothing.
+``engines/opponents/technique.py``). It prints figures; it asserts nothing.
 
 Run: .venv/bin/python benchmarks/technique.py [--entries NAME ...] [--all] [--positions N]
 """
@@ -20,9 +20,9 @@ import chess.engine
 from entries import chosen_entries
 
 from engines.discovery import find_engine
-from engines.opponent import Opponent
-from engines.player import EnginePlayer
-from engines.pool import Pool, load_pool
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import EnginePlayer
+from engines.opponents.pool import Pool, load_pool
 
 MAX_MOVES = 50
 """The entry's moves per position before it counts as not having mated."""
@@ -195,7 +195,8 @@ async def main() -> None:
     if not (args.entries or args.all):
         print(
             "Every entry hands these endings to the same full-strength search "
-            "(engines/technique.py),\nso a few representative entries stand for the pool; "
+            "(engines/opponents/technique.py),\n"
+            "so a few representative entries stand for the pool; "
             f"--all measures every entry rated >= {TARGET_FROM:.0f}."
         )
     print(

@@ -32,9 +32,9 @@ import chess.engine
 from textual.widgets import Checkbox, Input
 
 from engines.discovery import find_engine
-from engines.opponent import Opponent, SearchLimit
-from engines.pool import Pool
-from profiles.ledger import Ledger
+from engines.opponents.opponent import Opponent, SearchLimit
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen

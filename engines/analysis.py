@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import chess
 import chess.engine
 
-from engines.analyst import ANALYST
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
+from engines.opponents.judge import ANALYST
 from profiles.analysis import MATE_SCORE, PositionEvaluation
 
 DEPTH = 14

@@ -10,7 +10,7 @@ import chess.engine
 
 from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError
-from engines.opponent import Opponent, Protocol
+from engines.opponents.opponent import Opponent, Protocol
 
 STARTUP_TIMEOUT = 20.0
 """Seconds an engine may take to answer its protocol handshake before it counts as broken."""

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from profiles.errors import UserError, printable
 from profiles.input_file import special_file
-from profiles.ledger_file import LEDGER_FILE
+from profiles.ledger.ledger_file import LEDGER_FILE
 
 SIDE_FILES = {
     "-wal": "write-ahead log",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from profiles.card import ProfileCard, money, rating_words
-from profiles.endings import side_name
 from profiles.errors import printable
-from profiles.time_control import TimeClass
+from profiles.laws.endings import side_name
+from profiles.laws.time_control import TimeClass
+from profiles.player.card import ProfileCard, money, rating_words
 
 
 def card_text(card: ProfileCard, time_class: TimeClass) -> Text:

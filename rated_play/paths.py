@@ -8,8 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
-from profiles import ledger_file
 from profiles.errors import UserError, printable
+from profiles.ledger import ledger_file
 
 APP_NAME = "rated-play"
 ENV_HOME = "RATED_PLAY_HOME"

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import settings
 
 from engines.discovery import find_engine
-from engines.opponent import Opponent, SearchLimit
-from profiles.ledger import Ledger, Profile
+from engines.opponents.opponent import Opponent, SearchLimit
+from profiles.ledger.ledger import Ledger, Profile
 from rated_play.session import RatedGame
 from rated_play.session.thinking import SPREAD_LIMITS, think_time
 

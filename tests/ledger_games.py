@@ -3,9 +3,9 @@ engine: one helper, where several test files each had a near-copy."""
 
 from __future__ import annotations
 
-from profiles.endings import Termination, result_for
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
-from profiles.time_control import TimeControl
+from profiles.laws.endings import Termination, result_for
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
 
 
 def open_game(

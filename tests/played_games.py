@@ -16,9 +16,9 @@ from pathlib import Path
 import chess.engine
 
 from engines.discovery import find_engine
-from engines.opponent import Opponent
-from profiles.ledger import Ledger
-from profiles.time_control import TimeControl
+from engines.opponents.opponent import Opponent
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent, human_move
 from tests.session.test_rated_game import play_out

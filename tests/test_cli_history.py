@@ -8,7 +8,7 @@ from itertools import pairwise
 
 import pytest
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.cli import main
 from tests.ledger_games import record_game
 from tests.played_games import ABANDONED_GAME, PLAYER, UNTIMED_GAMES

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from profiles.ledger import Ledger
-from profiles.seasons import game_season
+from profiles.ledger.ledger import Ledger
+from profiles.player.seasons import game_season
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from tests.ledger_games import record_game
 from tests.ratings.test_ratings_screens import Host

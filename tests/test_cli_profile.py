@@ -11,9 +11,9 @@ import chess.engine
 import chess.pgn
 import pytest
 
-from engines.pool import load_pool
-from profiles.ledger import GameStatus, Ledger, Profile
-from profiles.time_control import TimeControl
+from engines.opponents.pool import load_pool
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent, human_move

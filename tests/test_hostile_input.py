@@ -28,8 +28,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from profiles.ledger import Ledger
-from profiles.ledger_file import APPLICATION_ID
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.ledger_file import APPLICATION_ID
 from rated_play.cli import main
 from tests.ledger_games import record_game
 
@@ -458,7 +458,7 @@ KILLED_WRITER = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from profiles.ledger import Ledger
+    from profiles.ledger.ledger import Ledger
     from tests.test_hostile_input import PLAYER, play
 
     ledger = Ledger.open(Path(sys.argv[1]))

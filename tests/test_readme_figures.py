@@ -7,17 +7,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engines.calibration import (
+from engines.calibration.plan import DIFFERENCE_ERROR, RATING_ERROR
+from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
     SHIPPED_CHECK,
     CalibrationResult,
     read_calibration,
     read_check_summary,
 )
-from engines.catalog import SHIPPED_POOL, load_catalog
-from engines.design import DIFFERENCE_ERROR, RATING_ERROR
-from profiles.opponent_choice import REACH_ABOVE
-from profiles.purse import STAKE, START_PURSE
+from engines.opponents.catalog import SHIPPED_POOL, load_catalog
+from profiles.player.opponent_choice import REACH_ABOVE
+from profiles.player.purse import STAKE, START_PURSE
 from profiles.ratings.base import PROVISIONAL_GAMES
 from profiles.ratings.expected import GAP_CAP
 from profiles.ratings.fit import fit_counted

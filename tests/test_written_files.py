@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.calibration import SHIPPED_CALIBRATION
-from profiles.ledger import Ledger
+from engines.calibration.stored import SHIPPED_CALIBRATION
+from profiles.ledger.ledger import Ledger
 from tests.ledger_games import open_game, record_game
 from tests.test_hostile_input import PLAYER, ROOT, assert_refused, run
 

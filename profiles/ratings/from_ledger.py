@@ -11,12 +11,12 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from profiles.laws.time_control import TimeClass
 from profiles.ratings.base import GameScore, RatingState, RatingSystem
 from profiles.ratings.systems import DEFAULT_SYSTEM, get_system
-from profiles.time_control import TimeClass
 
 if TYPE_CHECKING:
-    from profiles.ledger import GameRecord
+    from profiles.ledger.ledger import GameRecord
 
 
 def game_score(game: GameRecord) -> GameScore:

@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engines.pool import load_pool
-from profiles.ledger import Ledger
+from engines.opponents.pool import load_pool
+from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError
 from rated_play.paths import LEDGER_FILE, config_dir, data_dir
 

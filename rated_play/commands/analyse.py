@@ -17,7 +17,7 @@ import chess
 
 from profiles.analysis import GameAnalysis, Mark, SideSummary, eval_text
 from profiles.errors import printable
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._progress import progress_bar

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engines import schema
-from engines.calibrate import (
+from engines.calibration.calibrate import (
     DEFAULT_ANCHOR,
     GAMES_RANGE,
     INCONSISTENT,
@@ -27,16 +27,16 @@ from engines.calibrate import (
     WORKERS_RANGE,
     parse_anchors,
 )
-from engines.calibration import CalibrationResult, CheckSummary, last_check
-from engines.calibration_run import prepare_calibration, run_calibration
-from engines.check import GAMES as CHECK_GAMES
-from engines.check import CheckedPairing, CheckResult, check_calibration
+from engines.calibration.gauntlet import Progress
+from engines.calibration.pgn_fit import fit_pgn
+from engines.calibration.prediction_check import GAMES as CHECK_GAMES
+from engines.calibration.prediction_check import CheckedPairing, CheckResult, check_calibration
+from engines.calibration.run import prepare_calibration, run_calibration
+from engines.calibration.stored import CalibrationResult, CheckSummary, last_check
 from engines.errors import PoolConfigError
-from engines.gauntlet import Progress
-from engines.opponent import Opponent
-from engines.pgn_fit import fit_pgn
-from engines.pool import Pool, load_pool, rating_calibration
-from engines.uci_server import serve_uci
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool, load_pool, rating_calibration
+from engines.uci.server import serve_uci
 from profiles.errors import printable
 from profiles.ratings.fit import FitResult, FittedRating
 from profiles.ratings.goodness import Consistency, GoodnessOfFit

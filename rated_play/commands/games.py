@@ -8,9 +8,9 @@ from typing import Any
 import chess
 
 from profiles.errors import printable
-from profiles.past_games import GameLine, game_lines, result_words
+from profiles.laws.time_control import TimeControl
+from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
-from profiles.time_control import TimeControl
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from profiles.card import rating_words
 from profiles.errors import printable
-from profiles.head_to_head import OpponentRecord, head_to_head
-from profiles.history import ClassHistory, rating_history
+from profiles.laws.time_control import TimeClass
+from profiles.player.card import rating_words
+from profiles.player.head_to_head import OpponentRecord, head_to_head
+from profiles.player.history import ClassHistory, rating_history
 from profiles.ratings import PROVISIONAL_GAMES, get_system
-from profiles.time_control import TimeClass
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._system import add_rating_system, chosen_system

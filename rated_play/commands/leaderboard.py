@@ -6,15 +6,15 @@ import argparse
 from dataclasses import asdict
 
 from profiles.errors import printable
-from profiles.ratings.base import PROVISIONAL_GAMES
-from profiles.seasons import (
+from profiles.laws.time_control import TimeClass
+from profiles.player.seasons import (
     SEASON_START_RATING,
     SEASON_SYSTEM_TITLE,
     Season,
     SeasonStanding,
     leaderboard,
 )
-from profiles.time_control import TimeClass
+from profiles.ratings.base import PROVISIONAL_GAMES
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from profiles.card import ClassCard, ProfileCard, build_card
-from profiles.endings import color_name
+from profiles.laws.endings import color_name
+from profiles.player.card import ClassCard, ProfileCard, build_card
 from rated_play.card_text import card_text
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger

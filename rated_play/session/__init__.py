@@ -1,7 +1,7 @@
 """The rated-game session: the rules of a rated game, headless (no Textual here)."""
 
-from profiles.clock import GameClock
-from profiles.endings import Termination
+from profiles.laws.clock import GameClock
+from profiles.laws.endings import Termination
 from rated_play.session.abandoned import close_abandoned_games
 from rated_play.session.game import (
     DoublingError,

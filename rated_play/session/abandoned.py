@@ -7,8 +7,8 @@ from pathlib import Path
 
 import chess
 
-from profiles.endings import Termination
-from profiles.ledger import GameClosedError, GameRecord, Ledger, Profile
+from profiles.laws.endings import Termination
+from profiles.ledger.ledger import GameClosedError, GameRecord, Ledger, Profile
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import PlayedMove, archive_dir_of
 from rated_play.session.record import GameReport, close_game, closing

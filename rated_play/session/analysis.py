@@ -21,8 +21,8 @@ import chess
 from engines.analysis import AnalysisLimit, Progress, evaluate_game
 from profiles.analysis import GameAnalysis, build_analysis
 from profiles.errors import UserError, printable
-from profiles.ledger import GameRecord, Ledger, Profile
-from profiles.past_games import past_game
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.player.past_games import past_game
 from profiles.written_file import PGN, check_writable, write_durably
 from rated_play.session.annotated_pgn import annotated_pgn
 from rated_play.session.export import archived_pgn
@@ -35,7 +35,7 @@ class AnalysisRefusedError(UserError):
 
 def analysable_game(ledger: Ledger, game_id: int) -> tuple[GameRecord, list[chess.Move]]:
     """The game and its moves, when the rules allow it to be analysed: it is over, and its
-    profile has no other game on (:func:`profiles.past_games.after_the_game`)."""
+    profile has no other game on (:func:`profiles.player.past_games.after_the_game`)."""
     # A pending game nobody plays any more is the loss by abandonment every reader sees: it
     # is over, and its moves can be analysed like any other finished game's.
     game = past_game(ledger, game_id)

@@ -21,7 +21,7 @@ import chess
 import chess.pgn
 
 from profiles.analysis import GameAnalysis, Mark, pgn_eval
-from profiles.ledger import LedgerError
+from profiles.ledger.ledger import LedgerError
 from rated_play.session.pgn import tag_string
 
 NAGS = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
 from rated_play.session.abandoned import abandoned_pgn
 
 

@@ -15,14 +15,14 @@ from pathlib import Path
 import chess
 
 from engines.errors import EngineUnavailableError
-from engines.opponent import Opponent
-from engines.player import ClockReading, EngineCrashError, EnginePlayer
-from profiles.clock import GameClock, TimeSource
-from profiles.endings import Termination, claimable_draw
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.errors import UserError
-from profiles.ledger import GameRecord, Ledger, LedgerWriteError, Profile
-from profiles.purse import STAKE
-from profiles.time_control import TimeControl
+from profiles.laws.clock import GameClock, TimeSource
+from profiles.laws.endings import Termination, claimable_draw
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameRecord, Ledger, LedgerWriteError, Profile
+from profiles.player.purse import STAKE
 from rated_play.session.moves import board_move, move_words, parse_move
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 from rated_play.session.pgn import PlayedMove, archive_dir_of

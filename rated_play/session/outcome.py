@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import chess
 
-from profiles import endings
-from profiles.endings import Ending, Termination
+from profiles.laws import endings
+from profiles.laws.endings import Ending, Termination
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ _DRAWS = {
 
 
 def automatic_outcome(board: chess.Board, player_color: chess.Color) -> GameOutcome | None:
-    """The ending the rules impose without a claim (:func:`profiles.endings.board_ending`),
+    """The ending the rules impose without a claim (:func:`profiles.laws.endings.board_ending`),
     from the player's side, or None while the game goes on."""
     ending = endings.board_ending(board)
     return None if ending is None else GameOutcome(ending.winner, ending.termination, player_color)
@@ -85,7 +85,7 @@ def automatic_outcome(board: chess.Board, player_color: chess.Color) -> GameOutc
 def time_forfeit(
     board: chess.Board, flagged: chess.Color, player_color: chess.Color
 ) -> GameOutcome:
-    """The flag of ``flagged`` fell (:func:`profiles.endings.time_forfeit`), from the player's
+    """The flag of ``flagged`` fell (:func:`profiles.laws.endings.time_forfeit`), from the player's
     side."""
     ending = endings.time_forfeit(board, flagged)
     return GameOutcome(ending.winner, ending.termination, player_color)

@@ -11,7 +11,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from profiles.card import ClassCard, class_card
-from profiles.endings import Termination
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
-from profiles.purse import purse, settlement
+from profiles.laws.endings import Termination
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.player.card import ClassCard, class_card
+from profiles.player.purse import purse, settlement
 from profiles.ratings import GameScore
 from profiles.ratings.from_ledger import class_scores
-from profiles.time_control import TimeClass, TimeControl
 from profiles.written_file import PGN, ForeignFileError, check_writable
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import (

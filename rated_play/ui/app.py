@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from engines.pool import Pool
+from engines.opponents.pool import Pool
 from profiles.errors import UserError
-from profiles.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import GameRecord, Ledger
 from rated_play.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:

@@ -6,9 +6,9 @@ import gc
 import os
 import threading
 
-from engines.pool import load_pool
+from engines.opponents.pool import load_pool
 from profiles.errors import UserError
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play import paths
 from rated_play.ui.app import AppOptions, RatedPlayApp
 

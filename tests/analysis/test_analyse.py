@@ -17,10 +17,10 @@ import pytest
 from engines.analysis import LINE_PLIES, AnalysisLimit, _legal_line
 from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
-from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
-from profiles.ledger_file import MIGRATIONS, SCHEMA_VERSION
-from profiles.past_games import GameInPlayError
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
+from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.player.past_games import GameInPlayError
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis

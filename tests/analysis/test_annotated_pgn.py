@@ -20,9 +20,9 @@ import pytest
 
 from engines.analysis import AnalysisLimit, evaluate_game
 from profiles.analysis import MATE_SCORE, GameAnalysis, build_analysis
-from profiles.ledger import GameStatus, Ledger, Profile
-from profiles.past_games import GameInPlayError
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.player.past_games import GameInPlayError
 from profiles.written_file import ForeignFileError
 from rated_play.cli import main
 from rated_play.session import RatedGame

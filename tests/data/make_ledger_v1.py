@@ -23,9 +23,9 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from engines.opponent import Opponent, SearchLimit
-from profiles.ledger import Ledger
-from profiles.time_control import TimeControl
+from engines.opponents.opponent import Opponent, SearchLimit
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
 
 OPPONENT = Opponent(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.opponent import Opponent, SearchLimit
+from engines.opponents.opponent import Opponent, SearchLimit
 
 
 def weak_fairy(skill: int) -> Opponent:

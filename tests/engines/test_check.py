@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.calibration import SHIPPED_CALIBRATION
+from engines.calibration.stored import SHIPPED_CALIBRATION
 
 WEAK, WEAKER = "fairy-stockfish-skill-minus10", "fairy-stockfish-skill-minus20"
 STRONG = "fairy-stockfish-skill-minus1"

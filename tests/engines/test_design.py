@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engines.design import DIFFERENCE_ERROR, RATING_ERROR, plan_games
-from engines.gauntlet import network_pairings
+from engines.calibration.gauntlet import network_pairings
+from engines.calibration.plan import DIFFERENCE_ERROR, RATING_ERROR, plan_games
 from profiles.ratings.expected import logistic_expected
 from profiles.ratings.fit import fit_ratings
 from tests.engines.conftest import weak_fairy

@@ -17,11 +17,9 @@ from types import MappingProxyType
 import chess.pgn
 import pytest
 
-from engines.calibrate import Settings, calibrate, design_path
-from engines.calibration import SHIPPED_CALIBRATION, MeasuredRating, read_calibration
-from engines.calibration_run import refuse_off_the_scale
-from engines.errors import CalibrationError
-from engines.gauntlet import (
+from engines.calibration.calibrate import Settings, calibrate, design_path
+from engines.calibration.engine_game import play_match_game
+from engines.calibration.gauntlet import (
     append_game,
     game_key,
     held_out_pairings,
@@ -30,9 +28,11 @@ from engines.gauntlet import (
     read_game_headers,
     schedule_games,
 )
-from engines.match import play_match_game
-from engines.openings import load_openings
-from engines.opponent import Opponent, SearchLimit
+from engines.calibration.openings import load_openings
+from engines.calibration.run import refuse_off_the_scale
+from engines.calibration.stored import SHIPPED_CALIBRATION, MeasuredRating, read_calibration
+from engines.errors import CalibrationError
+from engines.opponents.opponent import Opponent, SearchLimit
 from profiles.ratings.expected import logistic_expected
 from tests.engines.conftest import weak_fairy
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.calibration import SHIPPED_CALIBRATION
+from engines.calibration.stored import SHIPPED_CALIBRATION
 from tests.test_hostile_input import (
     ARGV_TEXT,
     BAD_NUMBERS,

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engines.calibrate import Settings, time_control_text
-from engines.calibration import SHIPPED_CALIBRATION, read_calibration
-from engines.pool import load_pool
+from engines.calibration.calibrate import Settings, time_control_text
+from engines.calibration.stored import SHIPPED_CALIBRATION, read_calibration
+from engines.opponents.pool import load_pool
 from rated_play.cli import main
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import chess
 import pytest
 
-from engines.match import match_clock
-from engines.openings import load_openings
-from profiles.endings import Termination, engine_game_ending, time_forfeit
-from profiles.time_control import TimeControl
+from engines.calibration.engine_game import match_clock
+from engines.calibration.openings import load_openings
+from profiles.laws.endings import Termination, engine_game_ending, time_forfeit
+from profiles.laws.time_control import TimeControl
 from rated_play.cli import main
 
 

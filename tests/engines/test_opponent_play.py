@@ -7,13 +7,13 @@ import chess
 import chess.engine
 import pytest
 
+from engines.calibration.openings import load_openings
 from engines.discovery import find_engine
-from engines.openings import load_openings
-from engines.opponent import Opponent
-from engines.player import EnginePlayer
-from engines.pool import load_pool
-from engines.technique import is_simple_win
-from engines.variation import VARIED_MOVES
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import EnginePlayer
+from engines.opponents.pool import load_pool
+from engines.opponents.technique import is_simple_win
+from engines.opponents.variation import VARIED_MOVES
 
 # One entry of each way of weakening an engine: a negative skill level, UCI_Elo, a node budget.
 FAMILIES = (

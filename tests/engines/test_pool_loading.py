@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engines import schema
-from engines.calibration import (
+from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
     SHIPPED_CHECK,
     CalibrationResult,
@@ -22,10 +22,10 @@ from engines.calibration import (
     write_calibration,
     write_check_summary,
 )
-from engines.catalog import SHIPPED_POOL, load_catalog
 from engines.errors import PoolConfigError
-from engines.opponent import Calibration, Opponent, Protocol, SearchLimit
-from engines.pool import load_pool
+from engines.opponents.catalog import SHIPPED_POOL, load_catalog
+from engines.opponents.opponent import Calibration, Opponent, Protocol, SearchLimit
+from engines.opponents.pool import load_pool
 
 ENGINE_POOL_DOC = Path(__file__).parents[2] / "docs" / "engine-pool.md"
 

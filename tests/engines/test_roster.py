@@ -6,11 +6,11 @@ import asyncio
 import os
 import signal
 
-from engines.match import play_match_game
-from engines.openings import load_openings
-from engines.opponent import Opponent
-from engines.pool import load_pool
-from engines.roster import Roster
+from engines.calibration.engine_game import play_match_game
+from engines.calibration.openings import load_openings
+from engines.calibration.roster import Roster
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import load_pool
 
 
 def _entry(name: str) -> Opponent:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.opponent import NODE_JITTER, SearchLimit
+from engines.opponents.opponent import NODE_JITTER, SearchLimit
 
 
 def test_a_node_budget_varies_within_its_band_and_other_limits_do_not() -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engines.errors import EngineUnavailableError
-from engines.pool import Pool
+from engines.opponents.pool import Pool
 from tests.engines.conftest import weak_fairy
 
 

@@ -8,14 +8,14 @@ import math
 import chess
 import pytest
 
-from profiles.card import class_card
-from profiles.head_to_head import head_to_head
-from profiles.history import class_history, rating_history
-from profiles.ledger import GameStatus, Ledger, LedgerError, Profile
-from profiles.past_games import GameInPlayError, game_lines, past_game
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
+from profiles.player.card import class_card
+from profiles.player.head_to_head import head_to_head
+from profiles.player.history import class_history, rating_history
+from profiles.player.past_games import GameInPlayError, game_lines, past_game
+from profiles.player.seasons import game_score, rated_games
 from profiles.ratings import SYSTEMS, get_system
-from profiles.seasons import game_score, rated_games
-from profiles.time_control import TimeClass, TimeControl
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent
 from tests.played_games import ABANDONED_GAME, BLITZ_GAMES, PLAYER, UNTIMED_GAMES

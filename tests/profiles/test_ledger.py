@@ -8,7 +8,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from profiles.ledger import GameStatus, Ledger, LedgerError, ProfileError
+from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, ProfileError
 from tests.ledger_games import open_game
 
 

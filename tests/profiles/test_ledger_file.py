@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger import (
+from profiles.ledger.ledger import (
     GameRecord,
     GameStatus,
     Ledger,
@@ -25,7 +25,7 @@ from profiles.ledger import (
     LedgerWriteError,
     Setup,
 )
-from profiles.ledger_file import APPLICATION_ID, MIGRATIONS
+from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
 from tests.ledger_games import record_game
 
 ROOT = Path(__file__).parents[2]
@@ -180,7 +180,7 @@ READ_ONLY_CHILD = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger import Ledger, LedgerError
+    from profiles.ledger.ledger import Ledger, LedgerError
 
     path = Path(sys.argv[1])
     reader = Ledger.open(path, readonly=True)
@@ -228,7 +228,7 @@ WAL_CHILD = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from profiles.ledger import Ledger
+    from profiles.ledger.ledger import Ledger
     from tests.ledger_games import record_game
 
     ledger = Ledger.open(Path(sys.argv[1]))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from profiles.card import build_card, preview, rated_alike
-from profiles.ledger import Ledger, Profile
-from profiles.opponent_choice import REACH_ABOVE, cap_note, counted_as, slider_range
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger, Profile
+from profiles.player.card import build_card, preview, rated_alike
+from profiles.player.opponent_choice import REACH_ABOVE, cap_note, counted_as, slider_range
 from tests.ledger_games import record_game
 
 

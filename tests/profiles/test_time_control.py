@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
+from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.calibrate import scored_games
-from engines.pgn_file import parse_headers
+from engines.calibration.calibrate import scored_games
+from engines.calibration.pgn_games import parse_headers
 from profiles.ratings import RatingInputError, fit_arrays
 from profiles.ratings import fit as fit_module
 from profiles.ratings.fit import FitResult, Game, fit_counted, fit_ratings
@@ -118,7 +118,9 @@ def test_the_shipped_calibration_games_fit_the_same_on_arrays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """19,670 games of 39 pool entries, anchored as the shipped calibration is."""
-    text = gzip.decompress((ROOT / "engines" / "calibration-games.pgn.gz").read_bytes())
+    text = gzip.decompress(
+        (ROOT / "engines" / "calibration" / "calibration-games.pgn.gz").read_bytes()
+    )
     path = Path("calibration-games.pgn")
     games = scored_games(parse_headers(text.decode(), path, ("White", "Black", "Result")))
     pure, arrays = _both_fits(games, {"stockfish-elo-1800": 1800.0}, monkeypatch)

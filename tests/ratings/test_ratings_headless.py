@@ -8,7 +8,7 @@ import sys
 
 def test_rating_modules_import_no_ui() -> None:
     code = (
-        "import sys, profiles.ratings, profiles.ratings.systems, profiles.seasons; "
+        "import sys, profiles.ratings, profiles.ratings.systems, profiles.player.seasons; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'textual', 'rated_play'}))"
     )
     loaded = subprocess.run(

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger import GameStatus, Ledger, Profile
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.player.seasons import Season, game_season, leaderboard
 from profiles.ratings import PROVISIONAL_GAMES, SYSTEMS, GameScore, PlayerStart, get_system
 from profiles.ratings.from_ledger import class_ratings, game_score, rated_games
-from profiles.seasons import Season, game_season, leaderboard
-from profiles.time_control import TimeClass, TimeControl
 
 BLITZ = TimeControl.parse("5+3")
 RAPID = TimeControl.parse("15+10")

@@ -9,10 +9,10 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.player.seasons import game_season
 from profiles.ratings import GameScore, PlayerStart
 from profiles.ratings.elo import FIDE
-from profiles.seasons import game_season
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen

@@ -14,7 +14,7 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.cli import main
 from rated_play.session import Termination, close_abandoned_games
 
@@ -24,8 +24,8 @@ CHILD = textwrap.dedent(
     """
     import asyncio, sys
     from pathlib import Path
-    from profiles.ledger import Ledger
-    from profiles.time_control import TimeControl
+    from profiles.ledger.ledger import Ledger
+    from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
     from tests.conftest import fast_opponent
 
@@ -85,7 +85,7 @@ CLOSER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger import Ledger
+    from profiles.ledger.ledger import Ledger
     from rated_play.session import close_abandoned_games
 
     print(len(close_abandoned_games(Ledger.open(Path(sys.argv[1])))))

@@ -14,7 +14,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from profiles.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.session import close_abandoned_games
 
 ROOT = Path(__file__).parents[2]
@@ -28,8 +28,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger import GameClosedError, GameStatus, Ledger, ProfileError
-    from profiles.time_control import TimeControl
+    from profiles.ledger.ledger import GameClosedError, GameStatus, Ledger, ProfileError
+    from profiles.laws.time_control import TimeControl
 
     ledger_path, journal_path, name = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
     ledger = Ledger.open(ledger_path)
@@ -63,7 +63,7 @@ SETTLER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger import Ledger
+    from profiles.ledger.ledger import Ledger
     from rated_play.session import close_abandoned_games
 
     ledger_path, journal_path = Path(sys.argv[1]), sys.argv[2]

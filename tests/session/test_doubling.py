@@ -9,11 +9,11 @@ import chess
 import chess.engine
 import pytest
 
-from engines.analyst import JUDGEMENT_LIMIT
-from profiles.card import build_card
-from profiles.ledger import GameStatus, Ledger, Profile
-from profiles.purse import STAKE, START_PURSE
-from profiles.time_control import TimeControl
+from engines.opponents.judge import JUDGEMENT_LIMIT
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.player.card import build_card
+from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import DoublingError, RatedGame, Termination
 from tests.conftest import fast_opponent, random_move_short_of_mate
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from profiles import endings
-from profiles.endings import Termination, board_ending, claimable_draw, color_named
+from profiles.laws import endings
+from profiles.laws.endings import Termination, board_ending, claimable_draw, color_named
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 
 
@@ -87,7 +87,7 @@ def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
 
 
 def test_the_colour_words_are_python_chess_s() -> None:
-    """profiles.endings spells the colours itself, so that the first screen does not import
+    """profiles.laws.endings spells the colours itself, so that the first screen does not import
     python-chess: the words must stay python-chess's."""
     assert tuple(chess.COLOR_NAMES) == endings.COLOR_NAMES
     assert endings.WHITE is chess.WHITE

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger import GameStatus, Ledger, LedgerWriteError, Profile
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, LedgerWriteError, Profile
 from rated_play.session import RatedGame, Termination
 from tests.conftest import fast_opponent
 from tests.ledger_games import open_game, record_game
@@ -122,7 +122,7 @@ FULL_DISK = textwrap.dedent(
 
     mount, healthy = Path(sys.argv[1]), Path(sys.argv[2])
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount)], check=True)
-    from profiles.ledger import Ledger, LedgerError
+    from profiles.ledger.ledger import Ledger, LedgerError
     from rated_play.cli import main
 
     clean, crashed = mount / "clean", mount / "crashed"

@@ -15,8 +15,8 @@ import chess.engine
 import chess.pgn
 import pytest
 
-from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent, human_move

@@ -18,9 +18,9 @@ import chess.pgn
 import pytest
 
 from engines.errors import EngineUnavailableError
-from engines.player import HANG_WINDOW
-from profiles.ledger import GameStatus, Ledger, Profile
-from profiles.time_control import TimeClass, TimeControl
+from engines.opponents.player import HANG_WINDOW
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from rated_play.session import (
     AmbiguousMoveError,
     DrawClaimError,

@@ -17,8 +17,8 @@ import chess.engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from profiles.ledger import Ledger, Profile
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger, Profile
 from rated_play.session import RatedGame, Termination, ThinkingPace
 from rated_play.session.thinking import (
     MAX_SHARE_OF_CLOCK,

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from engines.opponent import Opponent, SearchLimit
-from engines.pool import Pool
-from profiles.ledger import Ledger
+from engines.opponents.opponent import Opponent, SearchLimit
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from tests.conftest import fast_opponent
 
@@ -67,6 +67,7 @@ def long_named() -> Opponent:
 
 @pytest.fixture(autouse=True)
 def _same_node_budgets() -> None:
-    """Node budgets vary from move to move (engines.opponent.NODE_JITTER); a fixed seed makes
+    """Node budgets vary from move to move (engines.opponents.opponent.NODE_JITTER); a fixed seed
+    makes
     the UI's games the same on every run, so a test can count on reaching a promotion."""
     random.seed(3)

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
-from profiles.time_control import PRESETS, TimeControl
+from profiles.laws.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen

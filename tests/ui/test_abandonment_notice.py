@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import signal
 
-from engines.pool import Pool
-from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import PRESETS
+from engines.opponents.pool import Pool
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen

@@ -16,8 +16,8 @@ from textual.widgets import ProgressBar, Static
 
 from engines.discovery import find_engine
 from profiles.analysis import Mark
-from profiles.endings import side_name
-from profiles.ledger import Ledger
+from profiles.laws.endings import side_name
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen

@@ -13,8 +13,8 @@ import pytest
 from rich.color import Color
 from textual.widgets import Input
 
-from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.session import RatedGame
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen

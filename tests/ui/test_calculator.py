@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.widgets import Input, RadioButton, Static
 
-from profiles.card import build_card, preview
-from profiles.ledger import Ledger
-from profiles.time_control import PRESETS
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import Ledger
+from profiles.player.card import build_card, preview
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.widgets.title_bar import TitleBar

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from engines.pool import Pool
-from profiles.ledger import Ledger
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import Ledger
 from rated_play.cli import main
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog

@@ -9,9 +9,9 @@ import chess
 import chess.engine
 from textual.widgets import Checkbox
 
-from engines.pool import Pool
-from profiles.ledger import Ledger
-from profiles.purse import STAKE, START_PURSE
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import Ledger
+from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import Termination
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen

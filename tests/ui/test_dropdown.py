@@ -3,8 +3,8 @@ them: the keys and clicks of Textual's ``Select``, with the list made only when 
 
 from __future__ import annotations
 
-from profiles.ledger import Ledger
-from profiles.time_control import PRESETS
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.setup import DEFAULT_PRESET
 from rated_play.ui.widgets.dropdown import Dropdown, DropdownList

@@ -10,7 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from profiles.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger, Profile
 from tests.ledger_games import record_game
 
 ROOT = Path(__file__).parents[2]

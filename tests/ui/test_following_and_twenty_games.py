@@ -7,11 +7,11 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Static
 
-from profiles.card import build_card, preview
-from profiles.ledger import Ledger, Profile
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import Ledger, Profile
+from profiles.player.card import build_card, preview
+from profiles.player.seasons import Season
 from profiles.ratings.expected import GAP_CAP
-from profiles.seasons import Season
-from profiles.time_control import PRESETS
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.games import GamesScreen

@@ -13,9 +13,9 @@ import chess
 import chess.engine
 from textual.widgets import Input
 
-from engines.opponent import Opponent
-from engines.pool import Pool
-from profiles.ledger import GameStatus, Ledger
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen

@@ -5,10 +5,10 @@ from __future__ import annotations
 import chess
 from textual.widgets import Checkbox
 
-from engines.pool import Pool
-from profiles.ledger import Ledger
-from profiles.past_games import past_game
-from profiles.time_control import TimeControl
+from engines.opponents.pool import Pool
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
+from profiles.player.past_games import past_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.game_viewer import headers_text

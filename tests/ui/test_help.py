@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen, double_offered

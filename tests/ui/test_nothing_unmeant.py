@@ -22,11 +22,11 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input
 
-from engines.pool import Pool
-from profiles.endings import Termination
-from profiles.ledger import Ledger
-from profiles.purse import STAKE
-from profiles.time_control import TimeControl
+from engines.opponents.pool import Pool
+from profiles.laws.endings import Termination
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
+from profiles.player.purse import STAKE
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen, double_offered, promotion_question
 from rated_play.ui.screens.help import HelpScreen

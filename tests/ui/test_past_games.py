@@ -9,11 +9,11 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tabs
 
-from engines.pool import Pool
-from profiles.history import rating_history
-from profiles.ledger import GameStatus, Ledger
-from profiles.past_games import result_words
-from profiles.time_control import TimeClass
+from engines.opponents.pool import Pool
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.player.history import rating_history
+from profiles.player.past_games import result_words
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game_viewer import GameViewerScreen

@@ -9,7 +9,7 @@ import pytest
 from textual.geometry import Region
 from textual.widgets import Footer
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView, Mark, fit_geometry

@@ -20,10 +20,10 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
-from engines.pool import Pool
+from engines.opponents.pool import Pool
 from profiles.analysis import Mark, eval_text
-from profiles.endings import Termination
-from profiles.ledger import Ledger
+from profiles.laws.endings import Termination
+from profiles.ledger.ledger import Ledger
 from rated_play.session.pgn import archive_dir_of, archive_path
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.games import GamesScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Button, Static
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen

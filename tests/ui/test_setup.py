@@ -6,8 +6,8 @@ import chess
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
-from profiles.ledger import Ledger
-from profiles.time_control import PRESETS
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen

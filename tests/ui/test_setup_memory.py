@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Checkbox
 
-from engines.pool import Pool
-from profiles.ledger import Ledger
-from profiles.time_control import PRESETS
+from engines.opponents.pool import Pool
+from profiles.laws.time_control import PRESETS
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen

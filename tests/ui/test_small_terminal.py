@@ -8,7 +8,7 @@ from textual.geometry import Region
 from textual.widgets import Checkbox, Footer, RadioButton, Static
 from textual.widgets._footer import FooterKey
 
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.setup import SetupScreen

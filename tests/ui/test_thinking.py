@@ -13,9 +13,9 @@ import chess.engine
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
-from engines.pool import Pool
-from profiles.ledger import GameStatus, Ledger
-from profiles.time_control import TimeControl
+from engines.opponents.pool import Pool
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.session import Termination
 from rated_play.session.thinking import MIN_SECONDS
 from rated_play.ui.app import AppOptions, RatedPlayApp

@@ -25,7 +25,8 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RadioSet, Static
 
-from profiles.card import ClassCard, provisional_words
+from profiles.laws.time_control import TimeClass
+from profiles.player.card import ClassCard, provisional_words
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, RatingInputError, get_system
 from profiles.ratings.base import check_rating
 from profiles.ratings.elo import (
@@ -35,7 +36,6 @@ from profiles.ratings.elo import (
     Standing,
     calculate,
 )
-from profiles.time_control import TimeClass
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
 

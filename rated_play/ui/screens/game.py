@@ -20,10 +20,10 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
 
-from profiles.card import money
-from profiles.endings import Termination, side_name
 from profiles.errors import printable
-from profiles.ledger import LedgerWriteError
+from profiles.laws.endings import Termination, side_name
+from profiles.ledger.ledger import LedgerWriteError
+from profiles.player.card import money
 from rated_play.session import (
     DrawClaimError,
     MoveInputError,

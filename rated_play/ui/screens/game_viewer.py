@@ -1,7 +1,7 @@
 """One past game, stepped through with the keys: the board (read-only), the moves with the one
 on the board highlighted, and the game's headers; ``a`` opens its review.
 
-The game comes through :func:`profiles.past_games.past_game`, which refuses it while its
+The game comes through :func:`profiles.player.past_games.past_game`, which refuses it while its
 profile has a game on; the analysis goes through the review screen's own gate.
 """
 
@@ -15,11 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from profiles.card import money
 from profiles.errors import printable
-from profiles.ledger import Ledger
-from profiles.past_games import PastGame
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
+from profiles.player.card import money
+from profiles.player.past_games import PastGame
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.move_list import MoveList, numbered_line

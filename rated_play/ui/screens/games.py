@@ -1,8 +1,8 @@
 """A profile's games, newest first; Enter opens one in the viewer, ``a`` its review.
 
 Reached from the setup screen only, so never while a game is on; the viewer refuses the games
-of a profile with a game on in any case (:func:`profiles.past_games.past_game`). The list and
-its rating column are :func:`profiles.past_games.game_lines`.
+of a profile with a game on in any case (:func:`profiles.player.past_games.past_game`). The list and
+its rating column are :func:`profiles.player.past_games.game_lines`.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from profiles.endings import side_name
 from profiles.errors import printable
-from profiles.ledger import Ledger, Profile
-from profiles.past_games import GameLine, game_lines, result_words
+from profiles.laws.endings import side_name
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger, Profile
+from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
-from profiles.time_control import TimeControl
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.fitted_table import FittedTable

@@ -2,7 +2,8 @@
 its ± where the system has one) and the record against each opponent.
 
 Reached from the setup screen only, so never while a game is on. Everything shown comes from
-:mod:`profiles.history` and :mod:`profiles.head_to_head`; this screen only lays it out.
+:mod:`profiles.player.history` and :mod:`profiles.player.head_to_head`; this screen only lays it
+out.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Select, Static, Tab, Tabs
 
-from profiles.card import rating_words
 from profiles.errors import printable
-from profiles.head_to_head import head_to_head
-from profiles.history import ClassHistory, rating_history
-from profiles.ledger import Ledger, Profile
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import Ledger, Profile
+from profiles.player.card import rating_words
+from profiles.player.head_to_head import head_to_head
+from profiles.player.history import ClassHistory, rating_history
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, SYSTEMS
-from profiles.time_control import TimeClass
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.title_bar import TitleBar

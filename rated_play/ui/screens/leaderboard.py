@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.errors import printable
-from profiles.ledger import Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.player.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 from profiles.ratings.base import PROVISIONAL_GAMES
-from profiles.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 from rated_play.ui.widgets.title_bar import TitleBar
 
 

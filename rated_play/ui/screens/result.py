@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from profiles.card import money
-from profiles.endings import side_name
 from profiles.errors import printable
+from profiles.laws.endings import side_name
+from profiles.player.card import money
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
 from profiles.ratings.base import RATING_FLOOR
 from rated_play.session import GameReport, RatedGame

@@ -22,9 +22,9 @@ from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
 from profiles.analysis import GameAnalysis, eval_text
-from profiles.endings import side_name
 from profiles.errors import UserError, printable
-from profiles.ledger import GameRecord, Ledger
+from profiles.laws.endings import side_name
+from profiles.ledger.ledger import GameRecord, Ledger
 from rated_play.session.analysis import analyse_game, save_annotated_pgn
 from rated_play.session.pgn import archive_dir_of
 from rated_play.ui.screens.base import WorkingScreen

@@ -11,9 +11,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Static
 
-from engines.opponent import Opponent
-from engines.pool import Pool
-from profiles.card import (
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool
+from profiles.errors import UserError, printable
+from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
+from profiles.ledger.ledger import GameRecord, Ledger, Profile, Setup
+from profiles.player.card import (
     Preview,
     ProfileCard,
     build_card,
@@ -22,11 +25,8 @@ from profiles.card import (
     preview_words,
     rated_alike,
 )
-from profiles.errors import UserError, printable
-from profiles.ledger import GameRecord, Ledger, Profile, Setup
-from profiles.opponent_choice import SliderRange, cap_note, counted_as, slider_range
-from profiles.purse import STAKE
-from profiles.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
+from profiles.player.opponent_choice import SliderRange, cap_note, counted_as, slider_range
+from profiles.player.purse import STAKE
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView

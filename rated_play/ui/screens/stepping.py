@@ -2,7 +2,7 @@
 and the review share.
 
 ←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end. The game comes through
-:func:`profiles.past_games.past_game`, which refuses it while its profile has a game on; the
+:func:`profiles.player.past_games.past_game`, which refuses it while its profile has a game on; the
 screen then says why and steps nothing.
 """
 
@@ -15,8 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from profiles.errors import UserError, printable
-from profiles.ledger import GameRecord, Ledger
-from profiles.past_games import PastGame, past_game, result_words
+from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.ui.widgets.board import BoardView
 
 

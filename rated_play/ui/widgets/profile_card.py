@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from profiles.card import ProfileCard
-from profiles.time_control import TimeClass
+from profiles.laws.time_control import TimeClass
+from profiles.player.card import ProfileCard
 from rated_play.card_text import card_text
 
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widget import Widget
 
-from profiles.history import RatingPoint
+from profiles.player.history import RatingPoint
 from profiles.ratings import PROVISIONAL_GAMES
 
 AXIS_WIDTH = 6

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from engines.calibration import (
+from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
     CalibrationResult,
     apply_calibration,
     read_calibration,
     user_calibration_path,
 )
-from engines.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
 from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError, UnknownOpponentError
-from engines.opponent import Opponent
+from engines.opponents.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
+from engines.opponents.opponent import Opponent
 
 
 class Pool:
@@ -44,7 +44,7 @@ class Pool:
 
     def calibrated_ratings(self) -> dict[str, float]:
         """Every opponent's measured rating (installed or not; nominal guesses left out): what
-        the ledger rates past games with (:meth:`profiles.ledger.Ledger.rate_opponents`)."""
+        the ledger rates past games with (:meth:`profiles.ledger.ledger.Ledger.rate_opponents`)."""
         return {
             opponent.name: opponent.rating for opponent in self.opponents if opponent.calibrated
         }

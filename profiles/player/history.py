@@ -1,8 +1,10 @@
 """Rating history: the rating a profile's card showed after each rated game, per class.
 
-A point is what :func:`profiles.card.class_card` gives over the class's first *n* rated games,
+A point is what :func:`profiles.player.card.class_card` gives over the class's first *n* rated
+games,
 so the graph, the card and the result screen can never disagree: the same games, read from the
-ledger with the opponents' ratings of today's calibration (:func:`profiles.seasons.game_score`),
+ledger with the opponents' ratings of today's calibration
+(:func:`profiles.player.seasons.game_score`),
 in the same system. The 20-game rule is the card's: no point exists before the 20th rated game
 of the class, whose point is the initial rating (the performance over those 20 games).
 
@@ -22,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from profiles.card import ClassCard, class_card
-from profiles.ledger import GameRecord, Ledger, Profile
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.player.card import ClassCard, class_card
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, get_system
 from profiles.ratings.base import RatedFromRecord, count, record_of
 from profiles.ratings.from_ledger import game_score, rated_games
-from profiles.time_control import TimeClass
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def ratings_after_each_game(
             count(record, score)
             values.append((system.rate_record(record), None))
         return values
-    raise TypeError(f"{system.name} gives no rating after each game; see profiles.history")
+    raise TypeError(f"{system.name} gives no rating after each game; see profiles.player.history")
 
 
 def class_history(

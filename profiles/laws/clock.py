@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import chess
 
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
 
 TimeSource = Callable[[], float]
 

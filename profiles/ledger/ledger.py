@@ -4,7 +4,7 @@ A rated game is written as a *pending loss* before its first move; finishing it 
 with the real result. A pending game nobody is playing any more (its process died: quit, kill,
 power loss) reads as a loss by abandonment to every reader at once, and the next copy of the
 app that starts closes it as one. Which files are ledgers, and how one is opened without
-writing to anything else, is :mod:`profiles.ledger_file`. Whether a
+writing to anything else, is :mod:`profiles.ledger.ledger_file`. Whether a
 pending game is still being played is decided by an advisory lock (``flock``) that the playing
 process holds on a per-game lock file: the kernel drops it when the process dies, however it
 dies, so two copies of the app on one data directory never close each other's live games.
@@ -28,9 +28,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from profiles.endings import WHITE, Termination, color_name, color_named, result_for
 from profiles.errors import UserError, printable
-from profiles.ledger_file import (
+from profiles.laws.endings import WHITE, Termination, color_name, color_named, result_for
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger_file import (
     LedgerError,
     LedgerWriteError,
     NoLedgerError,
@@ -38,7 +39,6 @@ from profiles.ledger_file import (
     open_file,
 )
 from profiles.ratings.base import RATING_RANGE
-from profiles.time_control import TimeClass, TimeControl
 
 if TYPE_CHECKING:
     import chess

@@ -17,7 +17,7 @@ import chess.engine
 
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
-from engines.opponent import Opponent
+from engines.opponents.opponent import Opponent
 
 ANALYST = Opponent(
     name="analyst",

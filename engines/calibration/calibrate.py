@@ -1,7 +1,8 @@
 """Calibrating the pool: plan the games, play them, fit the ratings, and say how well they fit.
 
 A calibration runs in rounds. Each round fits the games played so far, plans (with
-:mod:`engines.design`) the games every rating still needs to reach its target precision, and
+:mod:`engines.calibration.plan`) the games every rating still needs to reach its target precision,
+and
 plays up to :data:`ROUND_GAMES` of them; the next round plans again from the better ratings.
 Everything it needs to go on is in the games file and the design file beside it, so a run
 that is interrupted, at any point, resumes by being started again.
@@ -23,10 +24,7 @@ from types import MappingProxyType
 import chess.pgn
 
 from engines import schema
-from engines.calibration import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
-from engines.design import plan_games
-from engines.errors import CalibrationError, PoolConfigError
-from engines.gauntlet import (
+from engines.calibration.gauntlet import (
     Pairing,
     Progress,
     held_out_pairings,
@@ -35,16 +33,19 @@ from engines.gauntlet import (
     run_gauntlet,
     schedule_games,
 )
+from engines.calibration.openings import load_openings
+from engines.calibration.plan import plan_games
+from engines.calibration.stored import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
+from engines.errors import CalibrationError, PoolConfigError
 from engines.launch import close_engine, open_engine
-from engines.openings import load_openings
-from engines.opponent import Calibration, Opponent, SearchLimit
+from engines.opponents.opponent import Calibration, Opponent, SearchLimit
 from engines.schema import Kind, ListOf, Plain, key
-from profiles.endings import WHITE_SCORE
 from profiles.input_file import read_text
+from profiles.laws.endings import WHITE_SCORE
+from profiles.laws.time_control import TimeControl
 from profiles.ratings.base import RatingInputError
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
-from profiles.time_control import TimeControl
 from profiles.written_file import FileKind
 
 SPAN = 300.0

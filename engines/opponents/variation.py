@@ -45,6 +45,7 @@ def varied_move(own: chess.Move, lines: list[tuple[chess.Move, chess.engine.Scor
         for move, score in lines
         if (value := score.score(mate_score=100_000)) is not None and value >= best - EQUAL_CP
     ]
-    # The module's generator, like the node budgets' (engines.opponent): seeding it replays a
+    # The module's generator, like the node budgets' (engines.opponents.opponent): seeding it
+    # replays a
     # game exactly, which the UI's tests rely on.
     return random.choice(equal) if own in equal else own

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import chess.pgn
 
+from engines.calibration.engine_game import play_match_game, time_control_tag
+from engines.calibration.openings import Opening
+from engines.calibration.pgn_games import PGN_LIMIT, parse_headers
+from engines.calibration.roster import Roster
 from engines.errors import EngineUnavailableError, PoolConfigError
-from engines.match import play_match_game, time_control_tag
-from engines.openings import Opening
-from engines.opponent import Opponent
-from engines.pgn_file import PGN_LIMIT, parse_headers
-from engines.roster import Roster
+from engines.opponents.opponent import Opponent
 from profiles.input_file import read_file
-from profiles.time_control import TimeControl
+from profiles.laws.time_control import TimeControl
 
 GameKey = tuple[str, str, str, str]
 """White, Black, Opening, Round: the PGN tags that identify a scheduled game."""
@@ -59,7 +59,8 @@ def held_out_pairings(ladder: Sequence[Opponent]) -> list[Pairing]:
     """Pairings the calibration leaves out of its fit so that ``rated-play engines check`` can
     test its predictions on games the fit never saw: one in every :data:`HELD_OUT_SPACING`
     points of the ladder (by the ratings it has now), each between entries of different families
-    where there are such (:attr:`~engines.opponent.Opponent.family`), an entry in one at most so
+    where there are such (:attr:`~engines.opponents.opponent.Opponent.family`), an entry in one at
+    most so
     that none loses much of its own evidence."""
     ordered = sorted(ladder, key=lambda opponent: opponent.rating)
     if not ordered:

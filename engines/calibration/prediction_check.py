@@ -1,6 +1,7 @@
 """``rated-play engines check``: the calibration's predictions tested on games it never saw.
 
-The calibration keeps some pairings out of its fit (:func:`engines.gauntlet.held_out_pairings`).
+The calibration keeps some pairings out of its fit
+(:func:`engines.calibration.gauntlet.held_out_pairings`).
 The check plays those whose predicted score lies between 25% and 75% (where a match says most)
 under the calibration's own conditions, and compares each measured difference with the
 predicted one. A pairing is *inside* when the predicted difference lies in the measured 95%
@@ -19,8 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engines.calibrate import MOVETIME, as_calibrated, scored_games
-from engines.calibration import (
+from engines.calibration.calibrate import MOVETIME, as_calibrated, scored_games
+from engines.calibration.gauntlet import Progress, run_gauntlet, schedule_games
+from engines.calibration.openings import load_openings
+from engines.calibration.stored import (
     CHECK_SUMMARY,
     USER_CHECK,
     CalibrationResult,
@@ -29,9 +32,7 @@ from engines.calibration import (
     write_check_summary,
 )
 from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
-from engines.gauntlet import Progress, run_gauntlet, schedule_games
-from engines.openings import load_openings
-from engines.opponent import Opponent
+from engines.opponents.opponent import Opponent
 from profiles.ratings.expected import logistic_expected
 from profiles.ratings.goodness import (
     Z_95,

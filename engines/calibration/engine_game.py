@@ -5,14 +5,14 @@ from __future__ import annotations
 import chess
 import chess.pgn
 
+from engines.calibration.openings import Opening
+from engines.calibration.roster import Roster
 from engines.errors import EngineUnavailableError
-from engines.openings import Opening
-from engines.opponent import Opponent
-from engines.player import ClockReading, EngineCrashError, EnginePlayer
-from engines.roster import Roster
-from profiles.clock import GameClock
-from profiles.endings import engine_game_ending, time_forfeit
-from profiles.time_control import TimeControl, TimeControlError
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer
+from profiles.laws.clock import GameClock
+from profiles.laws.endings import engine_game_ending, time_forfeit
+from profiles.laws.time_control import TimeControl, TimeControlError
 
 MOVE_GRACE = 1.0
 """Seconds beyond its clock an engine may take before losing on time: the cost of the pipe and
@@ -54,8 +54,8 @@ async def play_match_game(
 
     Each side is an :class:`EnginePlayer`, the same player as in a rated game (technique,
     variation and all), told the real clock when there is one. Without a clock each plays at
-    its own search limits alone. The game ends as :func:`profiles.endings.engine_game_ending`
-    says, or on the flag (:func:`profiles.endings.time_forfeit`): the same rules and the same
+    its own search limits alone. The game ends as :func:`profiles.laws.endings.engine_game_ending`
+    says, or on the flag (:func:`profiles.laws.endings.time_forfeit`): the same rules and the same
     clock as a rated game's.
 
     The players come from ``roster`` and go back to it after a game that ended normally (an

@@ -1,5 +1,5 @@
 """``rated-play engines calibrate`` as a whole: the settings checked, the files chosen, the games
-played (:func:`engines.calibrate.calibrate`), the result written where the app reads it.
+played (:func:`engines.calibration.calibrate.calibrate`), the result written where the app reads it.
 
 Two steps, so that a refusal comes before anything is played or written and the caller can say
 what is about to happen in between: :func:`prepare_calibration` checks every setting against
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISDIR
 
-from engines.calibrate import (
+from engines.calibration.calibrate import (
     DEFAULT_ANCHOR,
     DESIGN,
     MINIMUM_GAMES,
@@ -29,7 +29,9 @@ from engines.calibrate import (
     machine,
     parse_anchors,
 )
-from engines.calibration import (
+from engines.calibration.engine_game import match_clock
+from engines.calibration.gauntlet import Progress, read_game_headers
+from engines.calibration.stored import (
     CALIBRATION,
     CalibrationResult,
     MeasuredRating,
@@ -37,13 +39,11 @@ from engines.calibration import (
     write_calibration,
 )
 from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
-from engines.gauntlet import Progress, read_game_headers
-from engines.match import match_clock
-from engines.opponent import Opponent
-from engines.pool import Pool, rating_calibration
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool, rating_calibration
 from profiles.errors import printable
+from profiles.laws.time_control import TimeControl
 from profiles.ratings.base import RATING_RANGE
-from profiles.time_control import TimeControl
 from profiles.written_file import PGN, check_writable
 
 GAMES_FILE = "calibration-games.pgn"
@@ -98,7 +98,8 @@ def prepare_calibration(
     output: Path | None = None,
 ) -> CalibrationRun:
     """The calibration of ``pool``'s installed entries the settings describe: ``anchors`` as
-    ``NAME=RATING`` (default :data:`~engines.calibrate.DEFAULT_ANCHOR`), or ``only`` the named
+    ``NAME=RATING`` (default :data:`~engines.calibration.calibrate.DEFAULT_ANCHOR`), or ``only``
+    the named
     entries fitted against the rest of the calibrated pool held fixed; ``clock`` a time
     control such as ``60+0.6`` instead of each entry's own limits. Files default to the data
     directory, where the app reads the calibration."""

@@ -1,6 +1,7 @@
 """``rated-play engines uci NAME``: one opponent as a UCI engine on standard input and output.
 
-It plays through the same :class:`~engines.player.EnginePlayer` as a rated game — the entry's
+It plays through the same :class:`~engines.opponents.player.EnginePlayer` as a rated game — the
+entry's
 engine, options, limits, technique and variation — so anyone can play our opponents, or check
 their ratings, with their own UCI tools. It honours ``go wtime/btime/winc/binc`` (the clock it
 is told, as in a rated game) and ``go`` with no limits (its own limits alone); other limits in
@@ -13,7 +14,7 @@ calculating as soon as possible, don't forget the bestmove", for "every go comma
 command is needed"; "a nullmove from the Engine to the GUI should be sent as 0000"; an unknown
 command is ignored. ``quit`` ends it at once with its engine processes, the end of input once
 the move it was asked for is given. Input it cannot use (a refused position, a clock that is not
-a number, a line over :data:`~engines.uci_input.MAX_LINE_BYTES`) is answered with an
+a number, a line over :data:`~engines.uci.input_lines.MAX_LINE_BYTES`) is answered with an
 ``info string`` that says so, never by ending the server.
 """
 
@@ -30,9 +31,9 @@ from typing import IO, Any, TextIO
 import chess
 
 from engines.errors import EngineUnavailableError
-from engines.opponent import Opponent
-from engines.player import ClockReading, EngineCrashError, EnginePlayer, engine_clock
-from engines.uci_input import MAX_LINE_BYTES, CommandLines, SkippedLine
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer, engine_clock
+from engines.uci.input_lines import MAX_LINE_BYTES, CommandLines, SkippedLine
 from profiles.errors import printable
 
 RESTARTS = 3

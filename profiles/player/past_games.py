@@ -6,7 +6,7 @@ in this process or another, none of its games — nor their analyses, which come
 a game a process is playing is "in play", one left by a process that died is the loss by
 abandonment every reader sees, a void game is unrated.
 
-Each game's rating column comes from :mod:`profiles.history`, so it is the rating the card
+Each game's rating column comes from :mod:`profiles.player.history`, so it is the rating the card
 shows, derived from the ledger with today's calibration, and follows the 20-game rule.
 """
 
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 import chess
 
 from profiles.errors import UserError
-from profiles.history import RatingPoint, class_history
-from profiles.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.player.history import RatingPoint, class_history
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES
-from profiles.time_control import TimeClass
 
 
 class GameInPlayError(UserError):

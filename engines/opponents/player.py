@@ -14,14 +14,14 @@ from typing import Any, TypeVar
 import chess
 import chess.engine
 
-from engines import doubling, draw_offer
-from engines.analyst import JUDGEMENT_LIMIT, Analyst
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
-from engines.opponent import Opponent, Protocol, SearchLimit
-from engines.technique import TECHNIQUE_NODES, is_simple_win
-from engines.variation import CANDIDATES, variation_limit, varied_move, varies_here
-from profiles.clock import GameClock
+from engines.opponents import doubling, draw_offer
+from engines.opponents.judge import JUDGEMENT_LIMIT, Analyst
+from engines.opponents.opponent import Opponent, Protocol, SearchLimit
+from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
+from engines.opponents.variation import CANDIDATES, variation_limit, varied_move, varies_here
+from profiles.laws.clock import GameClock
 
 HANG_WINDOW = 6.0
 """Seconds a thinking engine may go without using any CPU time before it counts as hung."""
@@ -88,12 +88,14 @@ def engine_clock(seconds: float) -> float:
 
 class EnginePlayer:
     """One opponent as it plays: its engine process (restartable), with the technique and the
-    variation every opponent has (see :mod:`engines.technique`, :mod:`engines.variation`).
+    variation every opponent has (see :mod:`engines.opponents.technique`,
+    :mod:`engines.opponents.variation`).
     The same player plays rated games, calibration games and ``rated-play engines uci``, so an
     opponent is measured exactly as it plays. Not a rules keeper: the session is."""
 
     def __init__(self, opponent: Opponent, analyst: Analyst | None = None) -> None:
-        """``analyst``: one shared with other players (see :mod:`engines.roster`), which this
+        """``analyst``: one shared with other players (see :mod:`engines.calibration.roster`),
+        which this
         player does not close; without it the player starts its own when it first needs one."""
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
@@ -160,7 +162,7 @@ class EnginePlayer:
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
-        (see :mod:`engines.draw_offer`); it declines when it cannot judge."""
+        (see :mod:`engines.opponents.draw_offer`); it declines when it cannot judge."""
         try:
             score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:
@@ -169,7 +171,8 @@ class EnginePlayer:
 
     async def accepts_double(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, takes a double offered in ``board`` (see
-        :mod:`engines.doubling`); when it cannot judge it takes it, as refusing would resign."""
+        :mod:`engines.opponents.doubling`); when it cannot judge it takes it, as refusing would
+        resign."""
         try:
             score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:
@@ -178,7 +181,7 @@ class EnginePlayer:
 
     async def offers_double(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour`` and to move in ``board``, offers to double
-        the stake (see :mod:`engines.doubling`); it does not when it cannot judge."""
+        the stake (see :mod:`engines.opponents.doubling`); it does not when it cannot judge."""
         try:
             score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
         except _ANALYST_FAILURES:

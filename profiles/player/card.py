@@ -8,12 +8,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from profiles.ledger import GameRecord, Ledger, Profile
-from profiles.purse import START_PURSE, purse
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.player.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.from_ledger import class_scores, record
-from profiles.time_control import TimeClass
 
 if TYPE_CHECKING:
     import chess

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from types import TracebackType
 
-from engines.analyst import Analyst
-from engines.opponent import Opponent
-from engines.player import EnginePlayer
+from engines.opponents.judge import Analyst
+from engines.opponents.opponent import Opponent
+from engines.opponents.player import EnginePlayer
 
 CAPACITY = 4
 """Idle players a roster keeps: a Stockfish process holds about 140 MB, so a few per worker.

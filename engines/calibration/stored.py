@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engines import schema
 from engines.errors import PoolConfigError
-from engines.opponent import Calibration, Opponent
+from engines.opponents.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
 from profiles.input_file import read_text
 from profiles.ratings.base import RATING_RANGE

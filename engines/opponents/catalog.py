@@ -13,7 +13,8 @@ A file holds ``[[opponent]]`` tables::
     rating = 1500                        # the starting guess until a calibration measures it
 
 The keys, what each must be and which are required are declared once, on the fields of
-:class:`~engines.opponent.Opponent` and :class:`~engines.opponent.SearchLimit`; this module
+:class:`~engines.opponents.opponent.Opponent` and :class:`~engines.opponents.opponent.SearchLimit`;
+this module
 reads files with that declaration (:mod:`engines.schema`) and names the file and the entry in
 every error.
 """
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from engines import schema
 from engines.errors import PoolConfigError
-from engines.opponent import Opponent
+from engines.opponents.opponent import Opponent
 from profiles.input_file import read_text
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")

@@ -62,7 +62,8 @@ def counted_as(estimate: float | None, opponent: float) -> float | None:
 
 def cap_note(estimate: float | None, opponent: float) -> str:
     """What the 400-point rule does to a game against ``opponent``; empty within 400. Only
-    for a game the player's rating system rates that way (:func:`profiles.card.rated_alike`)."""
+    for a game the player's rating system rates that way
+    (:func:`profiles.player.card.rated_alike`)."""
     if estimate is None or counted_as(estimate, opponent) is None:
         return ""
     if opponent > estimate:

@@ -77,7 +77,7 @@ class SearchLimit:
 @dataclass(frozen=True)
 class Calibration:
     """Where a rating comes from: which games, on what machine, at what time control. The
-    ``provenance`` of a calibration file (:mod:`engines.calibration`), declared here."""
+    ``provenance`` of a calibration file (:mod:`engines.calibration.stored`), declared here."""
 
     time_control: str = field(metadata=key(text()))
     """The PGN TimeControl of the calibration games, e.g. ``"10+0.1"``."""
@@ -102,7 +102,7 @@ class Opponent:
     """One entry of the pool: a playable engine at one strength.
 
     The fields with a key are the keys of an ``[[opponent]]`` table in a pool file
-    (:mod:`engines.catalog`); the rest come from the calibration."""
+    (:mod:`engines.opponents.catalog`); the rest come from the calibration."""
 
     name: str = field(metadata=key(_NAME, example='"..."'))
     """A unique, stable identifier such as ``"stockfish-elo-1500"``; it is stored in the ledger."""

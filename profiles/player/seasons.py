@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from profiles.errors import UserError
-from profiles.ledger import GameRecord, Ledger
+from profiles.laws.time_control import TimeClass
+from profiles.ledger.ledger import GameRecord, Ledger
 from profiles.ratings import (
     PROVISIONAL_GAMES,
     PlayerStart,
 )
 from profiles.ratings.elo import CLUB
 from profiles.ratings.from_ledger import game_score, rated_games, record
-from profiles.time_control import TimeClass
 
 SEASON_START_RATING = 1200.0
 """Sudoku Corner's rating rules: "All players return to 1200" at the start of each month."""

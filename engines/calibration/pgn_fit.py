@@ -10,11 +10,11 @@ from pathlib import Path
 
 import chess.pgn
 
-from engines.calibrate import family_consistency, scored_games
+from engines.calibration.calibrate import family_consistency, scored_games
+from engines.calibration.pgn_games import PgnFileError, parse_games, read_pgn_text
 from engines.errors import CalibrationError
-from engines.opponent import Opponent
-from engines.pgn_file import PgnFileError, parse_games, read_pgn_text
-from profiles.endings import WHITE_SCORE
+from engines.opponents.opponent import Opponent
+from profiles.laws.endings import WHITE_SCORE
 from profiles.ratings.fit import FitResult, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, goodness_of_fit
 

@@ -16,8 +16,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.gauntlet import Pairing
-from engines.opponent import Opponent
+from engines.calibration.gauntlet import Pairing
+from engines.opponents.opponent import Opponent
 from profiles.ratings.expected import LOG_ODDS_PER_POINT, logistic_expected
 from profiles.ratings.fit import planned_covariance
 

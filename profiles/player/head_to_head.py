@@ -6,12 +6,12 @@ performance`): the maximum-likelihood rating against the opponents' ratings, the
 the initial rating and calibrates the pool, finite for all wins or all losses. Against a single
 opponent rated R it is ``R + 400·log10(score / (games − score))``. The opponents' ratings are
 the ones the player's rating is computed with: today's calibration
-(:meth:`profiles.ledger.Ledger.rate_opponents`, read through
-:func:`profiles.seasons.game_score`).
+(:meth:`profiles.ledger.ledger.Ledger.rate_opponents`, read through
+:func:`profiles.player.seasons.game_score`).
 
 The 20-game rule holds here too: a performance is a rating, so none is given while the class
 has fewer than :data:`profiles.ratings.PROVISIONAL_GAMES` rated games (the card's rule:
-:attr:`profiles.card.ClassCard.rating`).
+:attr:`profiles.player.card.ClassCard.rating`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from profiles.card import ClassCard
-from profiles.ledger import GameRecord
+from profiles.ledger.ledger import GameRecord
+from profiles.player.card import ClassCard
 from profiles.ratings.from_ledger import game_score
 from profiles.ratings.performance import performance
 

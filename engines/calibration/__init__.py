@@ -1,0 +1,1 @@
+"""Calibration: measuring the pool's ratings on this machine, and checking them."""

@@ -1,0 +1,1 @@
+"""The opponents: who they are (the pool), and how they play across the board."""

@@ -1,0 +1,1 @@
+"""Any opponent as a UCI engine, for a GUI or a tournament manager."""

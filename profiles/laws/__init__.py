@@ -1,0 +1,1 @@
+"""The laws of play every game obeys: time controls, the clock, how a game ends."""

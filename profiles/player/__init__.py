@@ -1,0 +1,1 @@
+"""What the ledger says of a player: the card, seasons, history, purse."""
