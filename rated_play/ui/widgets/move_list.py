@@ -74,7 +74,9 @@ class MoveList(VerticalScroll, can_focus=False):
         # the list's height then (what is said below the list may have changed it).
         line = (current - 1) // 2 if current else 0
         self.call_after_refresh(
-            lambda: self.scroll_to(y=max(0, line - self.size.height // 2), animate=False)
+            lambda: self.scroll_to(
+                y=max(0, line - self.size.height // 2), animate=False, immediate=True
+            )
         )
 
     def on_resize(self) -> None:
