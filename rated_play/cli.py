@@ -1,7 +1,8 @@
 """The ``rated-play`` command: the app with no subcommand, or one of the subcommands.
 
 This is the command line's edge: every error meant for a person (:class:`UserError`) is caught
-here, once, and shown as one line on stderr with exit status 2.
+here, once, and shown as one line on stderr with exit status 2, followed by what the subcommand
+says to do after an error of that kind (its ``advice``, see :func:`said`).
 """
 
 from __future__ import annotations
@@ -147,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     plain_where_needed()
     # python-chess logs each PGN error as well as returning it; the command reports it once.
     logging.getLogger("chess").addHandler(logging.NullHandler())
+    args: argparse.Namespace | None = None
     try:
         args = parse_arguments(argv)
         status = _run(args)
@@ -154,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
         return status
     except UserError as error:
-        print(f"rated-play: {printable(error)}", file=sys.stderr)
+        print(f"rated-play: {said(error, args)}", file=sys.stderr)
         return USER_ERROR_STATUS
     except KeyboardInterrupt:
         return 130
@@ -174,6 +176,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return USER_ERROR_STATUS
+
+
+def said(error: UserError, args: argparse.Namespace | None) -> str:
+    """``error`` as the user reads it: its own sentence, then what the running subcommand
+    advises after an error of its kind (``parser.set_defaults(advice={ErrorClass: "..."})``).
+
+    An error is raised where the problem is found, deep in an engine's start or search, which
+    cannot know which command is running; the command knows what its user should do next (run
+    it again to resume), so it says so here, and nothing in between re-wraps the error to add
+    those words."""
+    advice: dict[type[UserError], str] = getattr(args, "advice", {})
+    return "; ".join(
+        [printable(error), *(then for kind, then in advice.items() if isinstance(error, kind))]
+    )
 
 
 def _run(args: argparse.Namespace) -> int:

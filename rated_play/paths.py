@@ -14,6 +14,9 @@ from profiles.ledger import ledger_file
 APP_NAME = "rated-play"
 ENV_HOME = "RATED_PLAY_HOME"
 LEDGER_FILE = ledger_file.LEDGER_FILE
+ERRORS_LOG = "errors.log"
+"""The file in the data directory that the app appends the traceback of each error it did not
+expect to (:mod:`rated_play.error_log`); the player is shown its path, never the traceback."""
 
 NAME_MAX = 255
 """The longest name of one directory or file, in bytes: Linux's NAME_MAX (limits.h), the limit

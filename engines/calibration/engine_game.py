@@ -7,9 +7,8 @@ import chess.pgn
 
 from engines.calibration.openings import Opening
 from engines.calibration.roster import Roster
-from engines.errors import EngineUnavailableError
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer
+from engines.opponents.player import ClockReading, EnginePlayer
 from profiles.laws.clock import GameClock
 from profiles.laws.endings import engine_game_ending, time_forfeit
 from profiles.laws.time_control import TimeControl, TimeControlError
@@ -59,7 +58,10 @@ async def play_match_game(
     clock as a rated game's.
 
     The players come from ``roster`` and go back to it after a game that ended normally (an
-    engine that failed is closed); without one, both are started for this game alone.
+    engine that failed is closed); without one, both are started for this game alone. An engine
+    that cannot start, or dies or hangs mid-game, ends it with its
+    :class:`~engines.errors.EngineUnavailableError` (an
+    :class:`~engines.opponents.player.EngineCrashError` says at which move).
     """
     board = opening.board()
     own_roster = roster is None
@@ -74,10 +76,7 @@ async def play_match_game(
         game_clock.start(board.turn)
         while (ending := engine_game_ending(board)) is None:
             side = board.turn
-            try:
-                move = await players[side].play(board, ClockReading.of(game_clock))
-            except EngineCrashError as error:
-                raise EngineUnavailableError(f"{error} at move {board.fullmove_number}") from error
+            move = await players[side].play(board, ClockReading.of(game_clock))
             if game_clock.flagged(grace=MOVE_GRACE) is not None:
                 ending = time_forfeit(board, side)
                 break

@@ -31,7 +31,7 @@ from engines.calibration.stored import (
     HeldOutPairing,
     write_check_summary,
 )
-from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
+from engines.errors import CalibrationError, cannot_write
 from engines.opponents.opponent import Opponent
 from profiles.ratings.expected import logistic_expected
 from profiles.ratings.goodness import (
@@ -172,8 +172,6 @@ async def check_calibration(
             result = await run_check(
                 ladder, calibration, pgn, games=games, workers=workers, on_progress=on_progress
             )
-        except EngineUnavailableError as error:
-            raise EngineUnavailableError(f"{error}; run the check again") from error
         except OSError as error:
             raise cannot_write(error) from error
     # The summary is a convenience for the listing: a data directory that cannot take it does

@@ -38,7 +38,7 @@ from engines.calibration.stored import (
     user_calibration_path,
     write_calibration,
 )
-from engines.errors import CalibrationError, EngineUnavailableError, cannot_write
+from engines.errors import CalibrationError, cannot_write
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, rating_calibration
 from profiles.errors import printable
@@ -147,10 +147,6 @@ async def run_calibration(
     try:
         outcome = await calibrate(run.ladder, run.settings, run.pgn, on_progress)
         versions = await engine_versions(run.ladder)
-    except EngineUnavailableError as error:
-        raise EngineUnavailableError(
-            f"{error}; the finished games are kept: fix it and run the command again to resume"
-        ) from error
     except OSError as error:
         raise cannot_write(error) from error
     result = calibration_result(

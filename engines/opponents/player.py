@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import chess
 import chess.engine
 
+from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponents import doubling, draw_offer
@@ -45,8 +46,10 @@ _ANALYST_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutEr
 """When the analyst fails, the opponent plays (or judges) on its own instead."""
 
 
-class EngineCrashError(RuntimeError):
-    """The engine process died or stopped answering during a search; restart it."""
+class EngineCrashError(EngineUnavailableError):
+    """The engine process died or stopped answering during a search. A rated game and the UCI
+    server restart it; a calibration game, which cannot, ends with it, and its message (the
+    engine, the move, the fault) is the one the user reads."""
 
 
 @dataclass(frozen=True)
@@ -194,19 +197,19 @@ class EnginePlayer:
         engine = self._require()
         search = asyncio.ensure_future(engine.play(board, self.limit(clock), game=self._game))
         mover = asyncio.ensure_future(_move_now_when(stop, engine, self.opponent.protocol, search))
+        failed = f"{self.opponent.title} failed at move {board.fullmove_number}"
         try:
-            await _watch_for_hang(search, self.pid)
+            hung = await _watch_for_hang(search, self.pid)
+            if hung is not None:
+                raise EngineCrashError(f"{failed}: {hung}")
             result = search.result()
-        except (chess.engine.EngineError, EngineCrashError, OSError) as error:
-            raise EngineCrashError(f"{self.opponent.title} failed: {error}") from error
+        except (chess.engine.EngineError, OSError) as error:
+            raise EngineCrashError(f"{failed}: {error}") from error
         finally:
             mover.cancel()
-            if not search.done():
-                search.cancel()
-                with contextlib.suppress(BaseException):
-                    await search
+            await cancel_and_wait(search)
         if result.move is None or result.move not in board.legal_moves:
-            raise EngineCrashError(f"{self.opponent.title} answered no legal move ({result.move})")
+            raise EngineCrashError(f"{failed}: it answered no legal move ({result.move})")
         return result.move
 
     async def close(self) -> None:
@@ -233,9 +236,7 @@ async def _unless_stopped(
     finally:
         stopped.cancel()
         if not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
     return None if task.cancelled() else task.result()
 
 
@@ -266,26 +267,29 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _watch_for_hang(search: asyncio.Future[chess.engine.PlayResult], pid: int | None) -> None:
-    """Wait for ``search``; raise :class:`EngineCrashError` if the engine stops using the CPU.
+async def _watch_for_hang(
+    search: asyncio.Future[chess.engine.PlayResult], pid: int | None
+) -> str | None:
+    """Wait for ``search``; None once it has ended, or why the engine is taken for dead: its
+    process is gone, or it stopped using the CPU.
 
     A thinking engine burns CPU; one that is stopped, deadlocked or blocked uses none. A live
     process can always be asked ``isready``, but python-chess serialises commands, so the
     CPU counter is the one signal that works while a search is running.
     """
     if pid is None or not sys.platform.startswith("linux"):
-        await search
-        return
+        await asyncio.wait({search})
+        return None
     last_cpu = _cpu_seconds(pid)
     idle = 0.0
     while True:
         done, _ = await asyncio.wait({search}, timeout=WATCH_INTERVAL)
         if done:
-            return
+            return None
         cpu = _cpu_seconds(pid)
         if cpu is None or last_cpu is None:
-            raise EngineCrashError("the engine process is gone")
+            return "the engine process is gone"
         idle = idle + WATCH_INTERVAL if cpu - last_cpu < 0.01 else 0.0
         last_cpu = cpu
         if idle >= HANG_WINDOW:
-            raise EngineCrashError(f"the engine used no CPU for {HANG_WINDOW:.0f} s while thinking")
+            return f"the engine used no CPU for {HANG_WINDOW:.0f} s while thinking"

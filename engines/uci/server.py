@@ -21,7 +21,6 @@ a number, a line over :data:`~engines.uci.input_lines.MAX_LINE_BYTES`) is answer
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import itertools
 import math
@@ -30,6 +29,7 @@ from typing import IO, Any, TextIO
 
 import chess
 
+from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
 from engines.opponents.opponent import Opponent
 from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer, engine_clock
@@ -220,8 +220,8 @@ async def serve_uci(
             # The end of input, as from a pipe or a file: the move asked for is still given.
             await server.finish_search()
     finally:
-        if server.search is not None:
-            server.search.cancel()
-            with contextlib.suppress(BaseException):
-                await server.search
-        await server.player.close()
+        try:
+            if server.search is not None:
+                await cancel_and_wait(server.search)
+        finally:
+            await server.player.close()

@@ -2,15 +2,27 @@
 
 The systems differ in their K policy, their expected score and where a new player starts:
 
-- ``elo`` (ChessTrophies' Elo calculator): one K for everyone (32 unless told), new players at 1200
-  (Sudoku Corner's rating rules).
-- ``club`` (Sudoku Corner's rating rules): K 40 for the first 30 games, then 20; new players at
-  1200.
-- ``fide-classic`` (FIDE Handbook B.02, article 8.56 before July 2014): K 25 for the first 30
-  games, 15 below 2400, 10 from 2400;
-  expected scores from the FIDE table.
-- ``fide`` (the product default): K 40 for the first 30 games, 20 below 2400, 10 once 2400
-  has been reached; logistic expected score with gaps over 400 counted as 400.
+- ``elo`` (Elo's formula as calculators give it): one K for everyone (32 unless told), new
+  players at 1200 (Sudoku Corner's rating rules).
+- ``club`` (Sudoku Corner's rating rules, https://www.sudoku-corner.com/elo): K 40 for the first
+  30 games, then 20; new players at 1200.
+- ``fide-classic`` (FIDE Handbook B.02, article 8.56, as it stood until July 2011): K 25 for the
+  first 30 games, 15 below 2400, 10 from 2400; expected scores from the FIDE table. FIDE raised
+  the new player's K to 30 in July 2011 and to 40 in July 2014.
+- ``fide`` (the product default; FIDE Handbook B.02, article 8.56 since July 2014): K 40 for
+  the first 30 games, 20 below 2400, 10 once 2400 has been reached; logistic expected score with
+  gaps over 400 counted as 400.
+
+The 400-point rule and its exception. FIDE's article 8.3.1 counts "a difference in rating of
+more than 400 points ... as though it were a difference of 400 points", and now adds (the 2022
+regulations, https://handbook.fide.com/chapter/B022022, as scalachess quotes them in
+https://github.com/lichess-org/scalachess/blob/master/core/src/main/scala/Elo.scala): "In any
+tournament, a player may benefit from only one upgrade under this rule, for the game in which the
+rating difference is greatest." This app caps every game's gap and does not apply the exception,
+on purpose: it has no tournaments. Each rated game is rated on its own the moment it ends, so
+each game is the whole event and its one upgrade is the only one; and a period rated at once
+(:meth:`EloSystem.rate_period`, the calculator's) is not a tournament either, so every game in
+it is capped.
 
 The two FIDE systems rate a new player the FIDE way: provisional for the first
 :data:`PROVISIONAL_GAMES` games, with the performance over the games so far as the provisional
@@ -45,8 +57,8 @@ from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
 from profiles.ratings.performance import performance
 
 NEW_PLAYER_GAMES = 30
-"""Sudoku Corner's rating rules, FIDE's regulations old and new give a higher K until this many
-games are behind a rating."""
+"""Sudoku Corner's rating rules and FIDE's regulations old and new (B.02, article 8.56) give a
+higher K until this many games are behind a rating."""
 
 MASTER_RATING = 2400.0
 """FIDE's lowest K applies from this rating."""
@@ -59,7 +71,9 @@ K_RANGE = (0.0, 100.0)
 by more than a strong player's whole lead over a beginner in one game."""
 
 DEFAULT_K = 32.0
-"""ChessTrophies' Elo calculator: "Most casual and club systems use 32"."""
+"""The K of the ``elo`` system unless told another: the usual default of Elo calculators for
+casual and club play (ChessTrophies' calculator said "Most casual and club systems use 32"; that
+page could not be found again to link, so the rule is stated here), between FIDE's 20 and 40."""
 
 PLAIN_ELO = "Plain Elo"
 """What :func:`calculate` computes, as the calculators label it: Elo's formula alone, one K
@@ -85,33 +99,37 @@ KPolicy = Callable[[Standing], float]
 
 
 def flat_k(k: float) -> KPolicy:
-    """One K for every game (ChessTrophies' Elo calculator)."""
+    """One K for every game, as in Elo's own formula."""
     check_number(k, "K", *K_RANGE, low_open=True)
     return lambda _standing: k
 
 
 def club_k(standing: Standing) -> float:
-    """Sudoku Corner's rating rules: 40 for a new player (under 30 games), 20 for an established
-    one."""
+    """Sudoku Corner's rating rules (https://www.sudoku-corner.com/elo): 40 for a new player
+    (under 30 games), 20 for an established one."""
     return 40.0 if standing.games < NEW_PLAYER_GAMES else 20.0
 
 
 def fide_classic_k(standing: Standing) -> float:
-    """FIDE Handbook B.02, article 8.56 as it stood before 2014 (25 until July 2011): 25 under 30
-    games, then 15 below 2400 and 10 at or above it."""
+    """FIDE Handbook B.02, article 8.56 as it stood until July 2011: 25 under 30 games, then 15
+    below 2400 and 10 at or above it."""
     if standing.games < NEW_PLAYER_GAMES:
         return 25.0
     return 15.0 if standing.rating < MASTER_RATING else 10.0
 
 
 def fide_k(standing: Standing) -> float:
-    """FIDE today: 40 under 30 games, then 20, and 10 for good once 2400 has been reached."""
+    """FIDE Handbook B.02, article 8.56 since July 2014: 40 under 30 games, then 20, and 10 for
+    good once 2400 has been reached. (FIDE also gives 40 to a player under 18 rated under 2300;
+    a profile has no age, so this K does not.)"""
     if standing.games < NEW_PLAYER_GAMES:
         return 40.0
     return 20.0 if standing.peak < MASTER_RATING else 10.0
 
 
 def fide_expected(rating: float, opponent: float) -> float:
+    """FIDE's 400-point rule (article 8.3.1) on every game, without its once-a-tournament
+    exception: see the module's docstring for why."""
     return logistic_expected(rating, opponent, cap=GAP_CAP)
 
 
@@ -122,7 +140,7 @@ def elo_change(k: float, score: float, expected: float) -> int:
 
 @dataclass(frozen=True)
 class EloCalculation:
-    """ChessTrophies' Elo calculator: what one game is worth."""
+    """What one game is worth, as an Elo calculator shows it."""
 
     expected: float
     """The player's expected score (a draw counts half)."""
@@ -216,9 +234,10 @@ class EloSystem:
     def rate_period(self, games: Sequence[GameScore], start: PlayerStart) -> RatingState:
         """Rate every game from the rating at the start of the period, and add the changes.
 
-        The Kasparov–Short example of FIDE's K (an article on the Elo system that cites FIDE
-        Handbook B.02): ten games at K 10, 6 points against an expected 7.2,
-        one change of −12.
+        FIDE Handbook B.02 rates a tournament or a rating period so: the rating change is K
+        times the sum over its games of score minus expected score, all from the rating at its
+        start. For example ten games at K 10, 6 points against an expected 7.2: one change of
+        10 × (6 − 7.2) = −12.
         """
         check_games(games)
         rating = start.rating if start.rating is not None else self.start_rating
@@ -252,7 +271,7 @@ def _performances_after_each(first: tuple[GameScore, ...]) -> tuple[float, ...]:
 
 
 def flat_elo(k: float = DEFAULT_K) -> EloSystem:
-    """ChessTrophies' Elo calculator as a system: one K for every game."""
+    """Elo's formula as a system: one K for every game."""
     return EloSystem(
         name="elo",
         title=f"Elo, K = {k:g}",

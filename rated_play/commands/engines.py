@@ -33,7 +33,7 @@ from engines.calibration.prediction_check import GAMES as CHECK_GAMES
 from engines.calibration.prediction_check import CheckedPairing, CheckResult, check_calibration
 from engines.calibration.run import prepare_calibration, run_calibration
 from engines.calibration.stored import CalibrationResult, CheckSummary, last_check
-from engines.errors import PoolConfigError
+from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, load_pool, rating_calibration
 from engines.uci.server import serve_uci
@@ -120,7 +120,13 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="write the calibration here instead of the data directory, where the app reads it",
     )
-    calibrate_parser.set_defaults(handler=calibrate_pool)
+    calibrate_parser.set_defaults(
+        handler=calibrate_pool,
+        advice={
+            EngineUnavailableError: "the finished games are kept: fix it and run the command "
+            "again to resume"
+        },
+    )
 
     check = actions.add_parser(
         "check",
@@ -141,7 +147,7 @@ def register(subparsers: Any) -> None:
     )
     check.add_argument("--pgn", metavar="FILE", help="keep the check's games here (resumed)")
     check.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    check.set_defaults(handler=check_pool)
+    check.set_defaults(handler=check_pool, advice={EngineUnavailableError: "run the check again"})
 
     fit = actions.add_parser(
         "fit",

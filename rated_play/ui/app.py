@@ -7,7 +7,7 @@ import signal
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -71,6 +71,11 @@ class RatedPlayApp(App[None]):
         self.ledger = ledger
         self.pool = pool
         self.options = options or AppOptions()
+
+    @property
+    def data_dir(self) -> Path:
+        """The data directory: the ledger's."""
+        return self.ledger.path.parent
 
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default

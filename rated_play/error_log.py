@@ -1,0 +1,30 @@
+"""The record of errors the app did not expect: a programming error, not the player's.
+
+Its traceback is what a developer needs and what a player should never be shown, so it goes to
+one file in the data directory (:data:`rated_play.paths.ERRORS_LOG`), appended to, and the player
+is told where it is.
+"""
+
+from __future__ import annotations
+
+import datetime
+import traceback
+from pathlib import Path
+
+from profiles.errors import printable
+from rated_play import paths
+
+
+def log_unexpected(data_dir: Path, error: BaseException) -> str:
+    """Append ``error``'s traceback to the errors log in ``data_dir``; one sentence for the
+    player saying what happened and where the details are (or why they could not be kept)."""
+    log = data_dir / paths.ERRORS_LOG
+    what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    said = f"rated-play met an error it did not expect ({printable(what)})"
+    stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    try:
+        with log.open("a", encoding="utf-8", errors="backslashreplace") as file:
+            file.write(f"--- {stamp}\n{''.join(traceback.format_exception(error))}\n")
+    except OSError as failure:
+        return f"{said}; its details could not be written to {log} ({failure.strerror})."
+    return f"{said}. Its details are in {log}: please send that file with a report."
