@@ -8,11 +8,15 @@ is told where it is.
 from __future__ import annotations
 
 import datetime
+import os
+import stat
 import traceback
 from pathlib import Path
 
 from profiles.errors import printable
 from rated_play import paths
+
+_APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
 
 
 def log_unexpected(data_dir: Path, error: BaseException) -> str:
@@ -23,7 +27,13 @@ def log_unexpected(data_dir: Path, error: BaseException) -> str:
     said = f"rated-play met an error it did not expect ({printable(what)})"
     stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     try:
-        with log.open("a", encoding="utf-8", errors="backslashreplace") as file:
+        # Appended to only if it is a regular file of its own: a link is not followed (a file
+        # that is not ours is never written) and a FIFO is not waited on.
+        descriptor = os.open(log, _APPEND_FLAGS, 0o644)
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            return f"{said}; its details could not be written to {log}, which is not a file."
+        with open(descriptor, "a", encoding="utf-8", errors="backslashreplace") as file:
             file.write(f"--- {stamp}\n{''.join(traceback.format_exception(error))}\n")
     except OSError as failure:
         return f"{said}; its details could not be written to {log} ({failure.strerror})."
