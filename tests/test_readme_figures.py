@@ -18,7 +18,7 @@ from engines.calibration.stored import (
 from engines.opponents.catalog import SHIPPED_POOL, load_catalog
 from profiles.player.opponent_choice import REACH_ABOVE
 from profiles.player.purse import STAKE, START_PURSE
-from profiles.ratings.base import PROVISIONAL_GAMES
+from profiles.ratings import PROVISIONAL_GAMES
 from profiles.ratings.expected import GAP_CAP
 from profiles.ratings.fit import fit_counted
 

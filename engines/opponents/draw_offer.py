@@ -11,6 +11,8 @@ from __future__ import annotations
 import chess
 import chess.engine
 
+from profiles.analysis import MATE_SCORE
+
 LOST_CP = -300
 """Centipawns: at this much worse (about a piece down) the opponent takes a draw at any time."""
 LEVEL_CP = 25
@@ -21,7 +23,7 @@ LEVEL_FROM_MOVE = 30
 
 def accepts_draw(score: chess.engine.Score, board: chess.Board) -> bool:
     """``score`` is the opponent's own view (its side's centipawns) of ``board``."""
-    centipawns = score.score(mate_score=100_000)
+    centipawns = score.score(mate_score=MATE_SCORE)
     assert centipawns is not None
     if centipawns <= LOST_CP:
         return True

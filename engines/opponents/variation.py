@@ -16,6 +16,8 @@ import random
 import chess
 import chess.engine
 
+from profiles.analysis import MATE_SCORE
+
 VARIED_MOVES = 12
 """Through this move number an opponent's move may be varied."""
 CANDIDATES = 4
@@ -38,12 +40,12 @@ def varied_move(own: chess.Move, lines: list[tuple[chess.Move, chess.engine.Scor
     """``own`` or, if it is among the equally good best moves of ``lines``, any one of them."""
     if not lines:
         return own
-    best = lines[0][1].score(mate_score=100_000)
+    best = lines[0][1].score(mate_score=MATE_SCORE)
     assert best is not None
     equal = [
         move
         for move, score in lines
-        if (value := score.score(mate_score=100_000)) is not None and value >= best - EQUAL_CP
+        if (value := score.score(mate_score=MATE_SCORE)) is not None and value >= best - EQUAL_CP
     ]
     # The module's generator, like the node budgets' (engines.opponents.opponent): seeding it
     # replays a

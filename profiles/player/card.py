@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import GameRecord, Ledger, Profile
 from profiles.player.purse import START_PURSE, purse
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, RatingState, get_system
+from profiles.ratings import DEFAULT_SYSTEM, GameScore, RatingState, get_system, visibility
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.from_ledger import class_scores, record
+from profiles.ratings.visibility import of_the_first
 
 if TYPE_CHECKING:
     import chess
@@ -33,19 +34,19 @@ class ClassCard:
 
     @property
     def games_until_rated(self) -> int:
-        return max(0, PROVISIONAL_GAMES - self.games)
+        return visibility.games_until_rated(self.games)
 
     @property
     def rating(self) -> float | None:
-        """The rating to show: None until :data:`PROVISIONAL_GAMES` games are complete."""
-        if self.state is None or self.games_until_rated > 0:
-            return None
-        return self.state.rating
+        """The rating to show: None while :func:`~profiles.ratings.visibility.is_provisional`."""
+        return visibility.shown_rating(
+            self.games, None if self.state is None else self.state.rating
+        )
 
     @property
     def at_floor(self) -> bool:
         """The rating is the floor: the results lie below anything these games can measure."""
-        return self.rating is not None and self.rating <= RATING_FLOOR
+        return visibility.at_floor(self.rating)
 
     @property
     def rd(self) -> float | None:
@@ -108,7 +109,7 @@ def money(amount: int) -> str:
 def rating_words(card: ClassCard) -> str:
     """The rating as the card says it: the number, the floor, or the games still to play."""
     if card.rating is None:
-        return f"Provisional: {card.games} of {PROVISIONAL_GAMES} games"
+        return f"Provisional: {of_the_first(card.games)} games"
     if card.at_floor:
         return (
             f"Rating {RATING_FLOOR:.0f}, the floor: your results are below what games "
@@ -203,9 +204,9 @@ def provisional_words(played: int) -> str:
     """What the next game is to a player with ``played`` games in the class and no rating
     yet: one of the first 20, whatever its result."""
     number = played + 1
-    if number < PROVISIONAL_GAMES:
-        return f"Whatever the result, this is game {number} of {PROVISIONAL_GAMES}."
-    return f"Game {PROVISIONAL_GAMES} of {PROVISIONAL_GAMES}: your rating is shown after it."
+    if visibility.is_provisional(number):
+        return f"Whatever the result, this is game {of_the_first(number)}."
+    return f"Game {of_the_first(number)}: your rating is shown after it."
 
 
 def preview_words(outlook: Preview) -> str:

@@ -27,9 +27,10 @@ from itertools import pairwise
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import GameRecord, Ledger, Profile
 from profiles.player.card import ClassCard, class_card
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, GameScore, get_system
+from profiles.ratings import DEFAULT_SYSTEM, GameScore, get_system
 from profiles.ratings.base import RatedFromRecord, count, record_of
 from profiles.ratings.from_ledger import game_score, rated_games
+from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def ratings_after_each_game(
 ) -> list[tuple[float, float | None]]:
     """The (rating, RD) the card showed after each of the games from the 20th on."""
     system = get_system(system_name)
-    if len(scores) < PROVISIONAL_GAMES:
+    if is_provisional(len(scores)):
         return []
     state = system.rate(scores)
     if len(state.history) == len(scores) and (

@@ -20,7 +20,8 @@ from profiles.errors import UserError
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
 from profiles.player.history import RatingPoint, class_history
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES
+from profiles.ratings import DEFAULT_SYSTEM
+from profiles.ratings.visibility import of_the_first
 
 
 class GameInPlayError(UserError):
@@ -107,7 +108,7 @@ class GameLine:
         if self.number is None:
             return "unrated"
         if self.rating is None:
-            return f"{self.number} of {PROVISIONAL_GAMES}"
+            return of_the_first(self.number)
         if self.change is None:
             return f"{self.rating.rating:.0f} first"
         return f"{self.rating.rating:.0f} {self.change:+.0f}"

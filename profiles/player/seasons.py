@@ -7,9 +7,9 @@ calendar month (UTC, by when the game ended): everyone's season rating in a clas
 month at 1200 and moves by its Elo, K 40 while the player has fewer than 30 games in the
 class (counting every month, as those rules track K per division) and 20 after.
 
-The product's 20-game rule holds here too: a profile's season rating is shown only once it has
-:data:`PROVISIONAL_GAMES` rated games in the class (every month counted); until then its line
-says how many games remain, and it stands below every rated line.
+The product's 20-game rule (:mod:`profiles.ratings.visibility`) holds here too: a profile's
+season rating is shown only once it has that many rated games in the class (every month
+counted); until then its line says how many games remain, and it stands below every rated line.
 """
 
 from __future__ import annotations
@@ -22,12 +22,10 @@ from dataclasses import dataclass
 from profiles.errors import UserError
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import GameRecord, Ledger
-from profiles.ratings import (
-    PROVISIONAL_GAMES,
-    PlayerStart,
-)
+from profiles.ratings import PlayerStart
 from profiles.ratings.elo import CLUB
 from profiles.ratings.from_ledger import game_score, rated_games, record
+from profiles.ratings.visibility import games_until_rated, shown_rating, until_rated_words
 
 SEASON_START_RATING = 1200.0
 """Sudoku Corner's rating rules: "All players return to 1200" at the start of each month."""
@@ -100,7 +98,7 @@ class SeasonStanding:
     def shown(self) -> str:
         """The season rating, or how many games remain before it is shown."""
         if self.rating is None:
-            return f"{self.games_until_rated} to rated"
+            return until_rated_words(self.games_until_rated, short=True)
         return f"{self.rating:.0f}"
 
 
@@ -115,16 +113,15 @@ def season_rating(
         return None
     scores = [game_score(game) for game in month]
     state = CLUB.rate(scores, PlayerStart(SEASON_START_RATING, games=before))
-    until_rated = max(0, PROVISIONAL_GAMES - before - len(scores))
     tally = record(scores)
     return SeasonStanding(
         profile=profile,
-        rating=state.rating if until_rated == 0 else None,
+        rating=shown_rating(before + len(scores), state.rating),
         games=len(scores),
         wins=tally.wins,
         draws=tally.draws,
         losses=tally.losses,
-        games_until_rated=until_rated,
+        games_until_rated=games_until_rated(before + len(scores)),
     )
 
 

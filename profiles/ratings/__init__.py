@@ -2,7 +2,6 @@
 pool of many players loads numpy when it runs, :mod:`profiles.ratings.fit_arrays`)."""
 
 from profiles.ratings.base import (
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -11,6 +10,7 @@ from profiles.ratings.base import (
 )
 from profiles.ratings.fit import FitResult, FittedRating, fit_ratings
 from profiles.ratings.systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from profiles.ratings.visibility import PROVISIONAL_GAMES
 
 __all__ = [
     "DEFAULT_SYSTEM",

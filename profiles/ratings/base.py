@@ -15,9 +15,6 @@ from typing import Protocol, runtime_checkable
 
 from profiles.errors import UserError
 
-PROVISIONAL_GAMES = 20
-"""No rating is shown until this many rated games are complete in a time-control class."""
-
 
 @dataclass(frozen=True)
 class GameScore:

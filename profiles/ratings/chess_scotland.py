@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from profiles.ratings.base import (
     NEW_PLAYER,
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -35,6 +34,7 @@ from profiles.ratings.base import (
     within_floor,
 )
 from profiles.ratings.expected import GAP_CAP, table_bands, table_expected
+from profiles.ratings.visibility import is_provisional
 
 VOID_GAP = 735.0
 """Games across a bigger gap count only when the higher-graded player fails to win."""
@@ -101,7 +101,7 @@ class ChessScotland:
             return RatingState(
                 rating=self.rate_record(record_of(games)),
                 games=len(games),
-                provisional=len(games) < max(NEW_GRADE_GAMES, PROVISIONAL_GAMES),
+                provisional=len(games) < NEW_GRADE_GAMES or is_provisional(len(games)),
             )
         old = start.rating
         counted = [g for g in games if counts(old, g.opponent_rating, g.score)]
@@ -113,7 +113,7 @@ class ChessScotland:
         )
         played = start.games + len(counted)
         return RatingState(
-            rating=within_floor(grade), games=played, provisional=played < PROVISIONAL_GAMES
+            rating=within_floor(grade), games=played, provisional=is_provisional(played)
         )
 
 

@@ -42,7 +42,6 @@ from dataclasses import dataclass, replace
 
 from profiles.ratings.base import (
     NEW_PLAYER,
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -55,6 +54,7 @@ from profiles.ratings.base import (
 )
 from profiles.ratings.expected import GAP_CAP, logistic_expected, table_expected
 from profiles.ratings.performance import performance
+from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
 
 NEW_PLAYER_GAMES = 30
 """Sudoku Corner's rating rules and FIDE's regulations old and new (B.02, article 8.56) give a
@@ -188,7 +188,7 @@ class EloSystem:
                     f"{self.name} rates a new player from their games: give at least one"
                 )
             history = _provisional_values(games)
-            if len(games) < PROVISIONAL_GAMES:
+            if is_provisional(len(games)):
                 return RatingState(
                     rating=history[-1],
                     games=len(games),
@@ -207,7 +207,7 @@ class EloSystem:
         return RatingState(
             rating=rating,
             games=played,
-            provisional=played < PROVISIONAL_GAMES,
+            provisional=is_provisional(played),
             history=tuple(history),
         )
 
@@ -252,7 +252,7 @@ class EloSystem:
         return RatingState(
             rating=within_floor(rating + round_points(change)),
             games=played,
-            provisional=played < PROVISIONAL_GAMES,
+            provisional=is_provisional(played),
         )
 
 

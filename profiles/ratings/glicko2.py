@@ -35,7 +35,6 @@ from dataclasses import dataclass, replace
 
 from profiles.ratings.base import (
     NEW_PLAYER,
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -44,6 +43,7 @@ from profiles.ratings.base import (
     check_number,
     within_floor,
 )
+from profiles.ratings.visibility import is_provisional
 
 GLICKO2_SCALE = 173.7178
 """Step 2: rating points per unit of the Glicko-2 scale (400 / ln 10)."""
@@ -175,7 +175,7 @@ class Glicko2:
         return RatingState(
             rating=within_floor(mu * GLICKO2_SCALE + CENTRE),
             games=played,
-            provisional=played < PROVISIONAL_GAMES or new_rd >= p.provisional_rd,
+            provisional=is_provisional(played) or new_rd >= p.provisional_rd,
             rd=new_rd,
             volatility=min(p.max_volatility, sigma),
         )

@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 
 from profiles.ratings.base import (
     NEW_PLAYER,
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -26,6 +25,7 @@ from profiles.ratings.base import (
     within_floor,
 )
 from profiles.ratings.fit import FittedRating, fit_counted
+from profiles.ratings.visibility import is_provisional
 
 _PLAYER = "player"
 
@@ -73,5 +73,5 @@ class PerformanceSystem:
         return RatingState(
             rating=fitted.rating,
             games=len(games),
-            provisional=len(games) < PROVISIONAL_GAMES,
+            provisional=is_provisional(len(games)),
         )

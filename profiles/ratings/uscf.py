@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from profiles.ratings.base import (
     NEW_PLAYER,
-    PROVISIONAL_GAMES,
     GameScore,
     PlayerStart,
     RatingInputError,
@@ -28,6 +27,7 @@ from profiles.ratings.base import (
     round_points,
     within_floor,
 )
+from profiles.ratings.visibility import is_provisional
 
 FACTOR_SPREAD = 400.0
 """A provisional win counts as the opponent's rating + 400, a loss as − 400."""
@@ -78,7 +78,7 @@ class UscfClassic:
         for game in games:
             if rating is None:
                 rating = float(round_points(provisional_factor(game.opponent_rating, game.score)))
-            elif played < PROVISIONAL_GAMES:
+            elif is_provisional(played):
                 factor = provisional_factor(game.opponent_rating, game.score)
                 rating = float(round_points((rating * played + factor) / (played + 1)))
             else:
@@ -91,6 +91,6 @@ class UscfClassic:
         return RatingState(
             rating=rating,
             games=played,
-            provisional=played < PROVISIONAL_GAMES,
+            provisional=is_provisional(played),
             history=tuple(history),
         )

@@ -17,6 +17,7 @@ import chess
 
 from profiles.analysis import GameAnalysis, Mark, SideSummary, eval_text
 from profiles.errors import printable
+from profiles.laws.endings import color_name
 from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -103,10 +104,7 @@ def analysis_document(analysis: GameAnalysis) -> dict[str, Any]:
     return {
         "game_id": analysis.game_id,
         "accuracy": _accuracy(analysis.accuracy),
-        "summary": {
-            "white": _side(analysis.summary(chess.WHITE)),
-            "black": _side(analysis.summary(chess.BLACK)),
-        },
+        "summary": {color_name(color): _side(analysis.summary(color)) for color in chess.COLORS},
         "moves": [
             {
                 "ply": move.ply,

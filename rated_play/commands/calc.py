@@ -28,7 +28,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--rating", type=float, required=True, help="your rating")
     parser.add_argument("--opponent", type=float, required=True, help="your opponent's rating")
     parser.add_argument("--result", choices=tuple(RESULTS), required=True, help="your result")
-    parser.add_argument("--k", type=float, default=DEFAULT_K, help="K factor (default 32)")
+    parser.add_argument(
+        "--k", type=float, default=DEFAULT_K, help=f"K factor (default {DEFAULT_K:g})"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(handler=run)
 

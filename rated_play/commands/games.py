@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import chess
-
 from profiles.errors import printable
+from profiles.laws.endings import color_name
 from profiles.laws.time_control import TimeControl
 from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
+from profiles.ratings.visibility import RATING_GAME
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 
@@ -21,8 +21,8 @@ def register(subparsers: Any) -> None:
         help="a profile's games, newest first",
         description="Every game of the profile, newest first: colour, opponent and its rating "
         "(today's calibration), time control, result, and the rating after the game with its "
-        "change (shown from the 20th rated game of a class on). GAME_ID of 'rated-play analyse' "
-        "is the first column.",
+        f"change (shown from the {RATING_GAME} rated game of a class on). GAME_ID of "
+        "'rated-play analyse' is the first column.",
     )
     parser.add_argument("name", help="the profile's name")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -53,7 +53,7 @@ def game_document(line: GameLine) -> dict[str, Any]:
         "id": record.id,
         "started_at": record.started_at.isoformat(),
         "finished_at": None if record.finished_at is None else record.finished_at.isoformat(),
-        "color": chess.COLOR_NAMES[record.player_color],
+        "color": color_name(record.player_color),
         "opponent": record.opponent_name,
         "opponent_title": record.opponent_title,
         "opponent_rating": round(record.opponent_rating_today, 1),
@@ -84,7 +84,7 @@ def games_text(name: str, lines: list[GameLine]) -> str:
         clock = str(TimeControl.from_pgn(record.time_control))
         out.append(
             f"  {record.id:>5}  {record.started_at.astimezone():%Y-%m-%d}  "
-            f"{chess.COLOR_NAMES[record.player_color]:<6} {clock:<9} "
+            f"{color_name(record.player_color):<6} {clock:<9} "
             f"{result_words(record):<12} {line.rating_words:<11} "
             f"{printable(record.opponent_title)} ({record.opponent_rating_today:.0f})"
         )

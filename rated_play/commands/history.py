@@ -11,7 +11,8 @@ from profiles.laws.time_control import TimeClass
 from profiles.player.card import rating_words
 from profiles.player.head_to_head import OpponentRecord, head_to_head
 from profiles.player.history import ClassHistory, rating_history
-from profiles.ratings import PROVISIONAL_GAMES, get_system
+from profiles.ratings import get_system
+from profiles.ratings.visibility import RATING_GAME
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._system import add_rating_system, chosen_system
@@ -22,7 +23,7 @@ def register(subparsers: Any) -> None:
         "history",
         help="a profile's rating after every rated game, and its record against each opponent",
         description="Per time-control class: the rating after every rated game from the "
-        f"{PROVISIONAL_GAMES}th on (no rating exists before), with its ± where the system has "
+        f"{RATING_GAME} on (no rating exists before), with its ± where the system has "
         "one, and per opponent the games, won/drawn/lost, score and performance rating.",
     )
     parser.add_argument("name", help="the profile's name")
@@ -136,7 +137,7 @@ def history_text(
             out.append("  Rating after each rated game:")
             out += [_point_line(history, index) for index in range(len(history.points))]
         elif history.card.games:
-            out.append(f"  (the rating appears after the {PROVISIONAL_GAMES}th rated game)")
+            out.append(f"  (the rating appears after the {RATING_GAME} rated game)")
         opponents = head_to_head(history.games, history.card)
         if opponents:
             out.append(

@@ -14,7 +14,7 @@ from profiles.player.seasons import (
     SeasonStanding,
     leaderboard,
 )
-from profiles.ratings.base import PROVISIONAL_GAMES
+from profiles.ratings.visibility import PROVISIONAL_GAMES
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 

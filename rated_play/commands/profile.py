@@ -7,6 +7,7 @@ from typing import Any
 
 from profiles.laws.endings import color_name
 from profiles.player.card import ClassCard, ProfileCard, build_card
+from profiles.ratings.visibility import is_provisional
 from rated_play.card_text import card_text
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -42,7 +43,7 @@ def _class_document(card: ClassCard) -> dict[str, Any]:
         "score": None if card.score_percent is None else round(card.score_percent, 1),
         "rating": None if card.rating is None else round(card.rating, 1),
         "rd": None if card.rd is None else round(card.rd, 1),
-        "provisional": card.games_until_rated > 0,
+        "provisional": is_provisional(card.games),
         "games_until_rated": card.games_until_rated,
         "at_floor": card.at_floor,
     }

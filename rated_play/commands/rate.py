@@ -28,7 +28,7 @@ from profiles.ratings import (
     get_system,
 )
 from profiles.ratings.base import RD_RANGE, VOLATILITY_RANGE, check_number, check_rating
-from profiles.ratings.elo import NEW_PLAYER_GAMES, EloSystem, flat_elo
+from profiles.ratings.elo import DEFAULT_K, NEW_PLAYER_GAMES, EloSystem, flat_elo
 from profiles.ratings.glicko2 import Glicko2
 from rated_play.commands import CommandError, add_data_dir, print_json
 
@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--rd", type=float, help="glicko2: the rating deviation before")
     parser.add_argument("--volatility", type=float, help="glicko2: the volatility before")
     parser.add_argument("--tau", type=float, help="glicko2: τ (default lichess's 0.75)")
-    parser.add_argument("--k", type=float, help="elo: the K factor (default 32)")
+    parser.add_argument("--k", type=float, help=f"elo: the K factor (default {DEFAULT_K:g})")
     parser.add_argument(
         "--period",
         action="store_true",

@@ -10,6 +10,7 @@ import chess.engine
 import pytest
 
 from engines.opponents.judge import JUDGEMENT_LIMIT
+from profiles.analysis import MATE_SCORE
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.card import build_card
@@ -25,7 +26,7 @@ async def player_eval(analyst: chess.engine.Protocol, game: RatedGame) -> int:
     """The player's centipawns in the position now, by the test's own Stockfish searching as
     deep as the opponent does to judge a double (a shallower search may judge it otherwise)."""
     info = await analyst.analyse(game.board, JUDGEMENT_LIMIT)
-    score = info["score"].pov(game.player_color).score(mate_score=100_000)
+    score = info["score"].pov(game.player_color).score(mate_score=MATE_SCORE)
     assert score is not None
     return score
 

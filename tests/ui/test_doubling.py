@@ -10,6 +10,7 @@ import chess.engine
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
+from profiles.analysis import MATE_SCORE
 from profiles.ledger.ledger import Ledger
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import Termination
@@ -55,7 +56,7 @@ async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
             await wait_for_player_turn(pilot, screen)
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             info = await human.analyse(game.board, chess.engine.Limit(depth=10))
-            ahead = info["score"].pov(game.player_color).score(mate_score=100_000)
+            ahead = info["score"].pov(game.player_color).score(mate_score=MATE_SCORE)
             if ahead is not None and ahead >= 600:
                 break
             board = game.board

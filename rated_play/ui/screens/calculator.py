@@ -27,7 +27,7 @@ from textual.widgets import Footer, Input, Label, RadioSet, Static
 
 from profiles.laws.time_control import TimeClass
 from profiles.player.card import ClassCard, provisional_words
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, RatingInputError, get_system
+from profiles.ratings import DEFAULT_SYSTEM, RatingInputError, get_system
 from profiles.ratings.base import check_rating
 from profiles.ratings.elo import (
     PLAIN_ELO,
@@ -36,6 +36,7 @@ from profiles.ratings.elo import (
     Standing,
     calculate,
 )
+from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
 
@@ -74,7 +75,7 @@ class CalculatorScreen(Screen[None]):
         super().__init__()
         self.provisional = provisional
         self.standing = standing or Standing(NEUTRAL_RATING, 0, NEUTRAL_RATING)
-        self.rated = standing is not None and standing.games >= PROVISIONAL_GAMES
+        self.rated = standing is not None and not is_provisional(standing.games)
         self.opponent = opponent
         self.counted = counted
         self.system = app_system()

@@ -209,7 +209,7 @@ class GameScreen(WorkingScreen):
         if not game.clock_started:
             self.set_status("The clock starts as soon as the board is shown.")
         elif not game.board.move_stack and not game.time_control.untimed:
-            whose = "Your" if game.is_player_turn else "White's"
+            whose = "Your" if game.is_player_turn else f"{side_name(game.board.turn)}'s"
             move = "Your move." if game.is_player_turn else f"{self.opponent_name} is thinking…"
             self.set_status(f"{whose} clock is running: it started with the game. {move}")
         elif game.is_player_turn:

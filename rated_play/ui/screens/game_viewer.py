@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from profiles.errors import printable
+from profiles.laws.endings import side_name
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.player.card import money
@@ -41,7 +42,7 @@ def headers_text(game: PastGame, player: str) -> str:
     )
     stake = f" · stake {money(record.stake)}" if record.stake else ""
     return (
-        f"White: {white}\nBlack: {black}\n"
+        f"{side_name(chess.WHITE)}: {white}\n{side_name(chess.BLACK)}: {black}\n"
         f"{clock.label} · {when} · game {record.id}\n"
         f"{ending_text(record)}{stake}{rerated}"
     )

@@ -23,7 +23,8 @@ from profiles.ledger.ledger import Ledger, Profile
 from profiles.player.card import rating_words
 from profiles.player.head_to_head import head_to_head
 from profiles.player.history import ClassHistory, rating_history
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, SYSTEMS
+from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS
+from profiles.ratings.visibility import PROVISIONAL_GAMES
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.title_bar import TitleBar

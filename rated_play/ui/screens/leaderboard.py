@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from profiles.errors import printable
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
-from profiles.ratings.base import PROVISIONAL_GAMES
+from profiles.ratings.visibility import PROVISIONAL_GAMES
 from rated_play.ui.widgets.title_bar import TitleBar
 
 

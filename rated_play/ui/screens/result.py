@@ -14,8 +14,9 @@ from textual.widgets import Button, Footer, Static
 from profiles.errors import printable
 from profiles.laws.endings import side_name
 from profiles.player.card import money
-from profiles.ratings import DEFAULT_SYSTEM, PROVISIONAL_GAMES, get_system
+from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.base import RATING_FLOOR
+from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
@@ -28,7 +29,7 @@ def rating_text(report: GameReport) -> str:
         return "Unrated: the game does not count."
     system = get_system(DEFAULT_SYSTEM).title
     label = f"{report.time_class.label} rating ({system})"
-    floor = f" (the floor of {RATING_FLOOR:.0f})" if report.rating_after == RATING_FLOOR else ""
+    floor = f" (the floor of {RATING_FLOOR:.0f})" if at_floor(report.rating_after) else ""
     if report.rating_before is not None and report.rating_after is not None:
         change = report.rating_after - report.rating_before
         return (
@@ -37,12 +38,7 @@ def rating_text(report: GameReport) -> str:
         )
     if report.rating_after is not None:
         return f"{label}: {report.rating_after:.0f}{floor} — now rated!"
-    remaining = report.games_until_rated
-    games = "game" if remaining == 1 else "games"
-    return (
-        f"{report.time_class.label}: {remaining} {games} until rated "
-        f"({PROVISIONAL_GAMES - remaining} of {PROVISIONAL_GAMES} played)"
-    )
+    return f"{report.time_class.label}: {until_rated_words(report.games_until_rated)}"
 
 
 def purse_text(report: GameReport) -> str:

@@ -30,6 +30,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from profiles.laws.endings import side_name
+
 UNICODE_PIECES = {
     "K": "♔",
     "Q": "♕",
@@ -362,7 +364,7 @@ class BoardView(Widget):
                 self.Refused(f"there is no piece on {name}: move the cursor onto one of yours")
             )
         elif piece.color != self._board.turn:
-            owner = chess.COLOR_NAMES[piece.color].capitalize()
+            owner = side_name(piece.color)
             self.post_message(
                 self.Refused(
                     f"that is {owner}'s {chess.piece_name(piece.piece_type)} on {name}: "

@@ -17,7 +17,12 @@ from rich.text import Text
 from textual.widget import Widget
 
 from profiles.player.history import RatingPoint
-from profiles.ratings import PROVISIONAL_GAMES
+from profiles.ratings.visibility import (
+    PROVISIONAL_GAMES,
+    RATING_GAME,
+    games_until_rated,
+    of_the_first,
+)
 
 AXIS_WIDTH = 6
 """Columns of the rating labels at the left: "2400 ┤"."""
@@ -64,15 +69,14 @@ class RatingGraph(Widget):
     def _progress(self) -> Text:
         """The count toward the 20th game, as a bar and in words: never a number that could be
         read as a rating."""
-        done = min(self.games, PROVISIONAL_GAMES)
+        remaining = games_until_rated(self.games)
+        done = PROVISIONAL_GAMES - remaining
         text = Text(no_wrap=False)
         text.append("■" * done, self.get_component_rich_style("rating-graph--line"))
+        text.append("□" * remaining, self.get_component_rich_style("rating-graph--axis"))
         text.append(
-            "□" * (PROVISIONAL_GAMES - done), self.get_component_rich_style("rating-graph--axis")
-        )
-        text.append(
-            f"\n{done} of {PROVISIONAL_GAMES} rated games: the graph begins with the rating "
-            f"the {PROVISIONAL_GAMES}th game gives."
+            f"\n{of_the_first(done)} rated games: the graph begins with the rating "
+            f"the {RATING_GAME} game gives."
         )
         return text
 
