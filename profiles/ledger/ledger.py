@@ -29,7 +29,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from profiles.errors import UserError, printable
-from profiles.laws.endings import WHITE, Termination, color_name, color_named, result_for
+from profiles.laws.endings import (
+    RESULTS,
+    WHITE,
+    GameResult,
+    Termination,
+    color_name,
+    color_named,
+)
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger_file import (
     LedgerError,
@@ -79,6 +86,13 @@ class GameStatus(StrEnum):
     """Closed as a loss because the player left."""
     VOID = "void"
     """Unrated: the engine failed and could not be restarted."""
+
+    @classmethod
+    def closing(cls, result: GameResult) -> GameStatus:
+        """The status a game is closed with when it ended with ``result``."""
+        if result.termination is Termination.ABANDONED:
+            return cls.ABANDONED
+        return cls.VOID if result.void else cls.FINISHED
 
 
 @dataclass(frozen=True)
@@ -438,21 +452,24 @@ class Ledger:
         started = _now()
         with self._write():
             color = self.next_color(profile.id)
+            pending = GameResult.abandonment(color)  # a loss until the game ends
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
                 "player_score, termination, started_at, rating_before, stake, abandonment_told) "
-                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (
                     profile.id,
+                    GameStatus.PENDING.value,
                     color_name(color),
                     opponent_name,
                     opponent_title,
                     opponent_rating,
                     time_control.pgn,
                     time_control.time_class.value,
-                    result_for(not color),  # a loss until the game ends
-                    Termination.ABANDONED.value,
+                    pending.result,
+                    pending.player_score,
+                    pending.termination.value,
                     started.isoformat(),
                     rating_before,
                     stake,
@@ -499,8 +516,8 @@ class Ledger:
         with self._write():
             cursor = self._db.execute(
                 "UPDATE games SET stake = stake * 2, doublings = doublings + 1 "
-                "WHERE id = ? AND status = 'pending'",
-                (game_id,),
+                "WHERE id = ? AND status = ?",
+                (game_id, GameStatus.PENDING.value),
             )
             if cursor.rowcount != 1:
                 raise GameClosedError(f"game {game_id} was closed already; it keeps its stake")
@@ -516,37 +533,34 @@ class Ledger:
     def close_game(
         self,
         game_id: int,
+        result: GameResult,
         *,
-        status: GameStatus,
-        result: str,
-        player_score: float | None,
-        termination: str,
         pgn: str,
         rating_after: float | None,
         purse_after: int | None = None,
     ) -> GameRecord:
-        """Replace a pending game's provisional loss with how it really ended.
+        """Replace a pending game's provisional loss with how it really ended: ``result``,
+        which gives the row its status, result, score and termination.
 
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
-        if status is GameStatus.PENDING:
-            raise ValueError("a game is closed as finished, abandoned or void")
         with self._write():
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
                 "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "
-                "WHERE id = ? AND status = 'pending'",
+                "WHERE id = ? AND status = ?",
                 (
-                    status.value,
-                    result,
-                    player_score,
-                    termination,
+                    GameStatus.closing(result).value,
+                    result.result,
+                    result.player_score,
+                    result.termination.value,
                     pgn,
                     rating_after,
                     purse_after,
                     _now().isoformat(),
                     game_id,
+                    GameStatus.PENDING.value,
                 ),
             )
             if cursor.rowcount != 1:
@@ -562,7 +576,8 @@ class Ledger:
         """
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {self._game_columns} FROM games WHERE status = 'pending' ORDER BY id"
+                f"SELECT {self._game_columns} FROM games WHERE status = ? ORDER BY id",
+                (GameStatus.PENDING.value,),
             ).fetchall()
         pending = [record for record in map(self._game, rows) if record is not None]
         stale = self._stale_ids([record.id for record in pending])
@@ -577,8 +592,9 @@ class Ledger:
             return []
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {self._game_columns} FROM games WHERE status = 'abandoned' "
-                "AND abandonment_told = 0 ORDER BY id"
+                f"SELECT {self._game_columns} FROM games WHERE status = ? "
+                "AND abandonment_told = 0 ORDER BY id",
+                (GameStatus.ABANDONED.value,),
             ).fetchall()
         return [record for record in map(self._game, rows) if record is not None]
 
@@ -740,7 +756,8 @@ class Ledger:
         marks = ",".join("?" * len(unlocked))
         with self._reading():
             rows = self._db.execute(
-                f"SELECT id FROM games WHERE status = 'pending' AND id IN ({marks})", unlocked
+                f"SELECT id FROM games WHERE status = ? AND id IN ({marks})",
+                (GameStatus.PENDING.value, *unlocked),
             ).fetchall()
         return {int(row[0]) for row in rows}
 
@@ -822,8 +839,8 @@ def _valid_text(cell: object, column: str) -> str:
     return text
 
 
-_SCORES = (None, 0.0, 0.5, 1.0)
-"""The player's score of a game: loss, draw or win, None when void."""
+_SCORES = (None, *RESULTS.values())
+"""The player's score of a game: win, draw or loss, None when void."""
 
 
 def _checked(record: GameRecord) -> GameRecord:
