@@ -89,11 +89,14 @@ def points(winner: chess.Color | None, color: chess.Color) -> float:
     return RESULTS["draw" if winner is None else "win" if winner == color else "loss"]
 
 
-WHITE_SCORE = {
-    "1-0": points(WHITE, WHITE),
-    "1/2-1/2": points(None, WHITE),
-    "0-1": points(not WHITE, WHITE),
-}
+PGN_RESULTS: Final[Mapping[bool | None, str]] = MappingProxyType(
+    {WHITE: "1-0", not WHITE: "0-1", None: "1/2-1/2"}
+)
+"""The PGN result of a finished game by its winner (None: drawn), as python-chess's
+:meth:`chess.Outcome.result` writes it, spelt here for the same reason as :data:`COLOR_NAMES`
+(``tests/session/test_endings.py`` checks that they are python-chess's)."""
+
+WHITE_SCORE = {result: points(winner, WHITE) for winner, result in PGN_RESULTS.items()}
 """White's points for each PGN result of a finished game (``*`` scores nothing)."""
 
 
@@ -135,9 +138,7 @@ class GameResult:
 
 def result_for(winner: chess.Color | None) -> str:
     """The PGN result of a game won by ``winner`` (None: drawn)."""
-    import chess  # noqa: PLC0415 - loaded once a game is played, not for the first screen
-
-    return chess.Outcome(chess.Termination.CHECKMATE, winner).result()
+    return PGN_RESULTS[winner]
 
 
 def color_name(color: chess.Color) -> str:
