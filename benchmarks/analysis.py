@@ -31,8 +31,9 @@ import chess.engine
 from engines.analysis import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.discovery import find_engine
 from engines.opponents.pool import load_pool
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.session.analysis import analyse_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.review import ReviewScreen
@@ -74,15 +75,8 @@ def record(ledger: Ledger, moves: list[chess.Move]) -> int:
     )
     for ply, move in enumerate(moves, start=1):
         ledger.record_move(game.id, ply, move.uci(), None)
-    ledger.close_game(
-        game.id,
-        status=GameStatus.FINISHED,
-        result="1/2-1/2",
-        player_score=0.5,
-        termination="agreement",
-        pgn="",
-        rating_after=None,
-    )
+    drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
+    ledger.close_game(game.id, drawn, pgn="", rating_after=None)
     return game.id
 
 

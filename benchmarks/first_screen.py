@@ -44,9 +44,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from profiles.laws.endings import result_for
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Setup
+from profiles.ledger.ledger import Ledger, Setup
 
 SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"
@@ -142,15 +142,9 @@ def rated_play_data(directory: Path, games: int) -> str:
         if time_control is BLITZ:
             tally[n % 3] += 1
         winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
-        ledger.close_game(
-            game.id,
-            status=GameStatus.FINISHED,
-            result=result_for(winner),
-            player_score=score,
-            termination="checkmate" if winner is not None else "draw agreed",
-            pgn="",
-            rating_after=None,
-        )
+        ending = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
+        result = GameResult(winner, ending, game.player_color)
+        ledger.close_game(game.id, result, pgn="", rating_after=None)
     ledger.save_setup(profile.id, Setup(1400.0, False, BLITZ.pgn, False))
     ledger.close()
     return f"Won {tally[0]} · Drawn {tally[1]} · Lost {tally[2]}"

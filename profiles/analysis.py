@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 import chess
+
+from profiles.ledger.rows import column, optional
 
 MATE_SCORE = 100_000
 """A mate in *n* moves is ``±(MATE_SCORE - n)`` centipawns from White's view; a position
@@ -55,21 +57,27 @@ _JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
 """``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
 
 
+def _line(cell: object) -> tuple[str, ...]:
+    return () if cell is None else tuple(str(cell).split())
+
+
 @dataclass(frozen=True)
 class AnalysedMove:
     """One ply of the game with what the engine thought of it."""
 
-    ply: int
+    ply: int = field(metadata=column(int))
     """1 for White's first move."""
-    san: str
-    eval_cp: int
+    san: str = field(metadata=column(str))
+    eval_cp: int = field(metadata=column(int))
     """The evaluation after the move, from White's view; mates as ``±(MATE_SCORE - n)``."""
-    best: str | None
+    best: str | None = field(metadata=column(optional(str)))
     """The engine's choice (SAN) in the position before the move."""
-    mark: Mark | None
+    mark: Mark | None = field(metadata=column(optional(Mark)))
     """Set on the player's moves only."""
     by_player: bool
-    line: tuple[str, ...] = ()
+    # Stored as its SANs, space apart (a SAN holds no space); migration 5 added it, and the
+    # analyses made before read without a line.
+    line: tuple[str, ...] = field(default=(), metadata=column(_line, since=5))
     """The engine's line (SAN) from the position before the move, ``best`` first; empty when
     none was kept."""
 

@@ -3,9 +3,9 @@ engine: one helper, where several test files each had a near-copy."""
 
 from __future__ import annotations
 
-from profiles.laws.endings import Termination, result_for
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
 
 
 def open_game(
@@ -55,27 +55,12 @@ def record_game(
     for ply, uci in enumerate(moves, start=1):
         ledger.record_move(game.id, ply, uci, None)
     if score is None:
-        ledger.close_game(
-            game.id,
-            status=GameStatus.VOID,
-            result="*",
-            player_score=None,
-            termination="engine failure",
-            pgn=pgn,
-            rating_after=None,
-        )
+        void = GameResult(None, Termination.ENGINE_FAILURE, game.player_color)
+        ledger.close_game(game.id, void, pgn=pgn, rating_after=None)
         return game.id
     winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
     if termination is None:
         termination = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
-    abandoned = termination is Termination.ABANDONED
-    ledger.close_game(
-        game.id,
-        status=GameStatus.ABANDONED if abandoned else GameStatus.FINISHED,
-        result=result_for(winner),
-        player_score=score,
-        termination=termination,
-        pgn=pgn,
-        rating_after=None,
-    )
+    result = GameResult(winner, termination, game.player_color)
+    ledger.close_game(game.id, result, pgn=pgn, rating_after=None)
     return game.id

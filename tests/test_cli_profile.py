@@ -12,8 +12,9 @@ import chess.pgn
 import pytest
 
 from engines.opponents.pool import load_pool
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from tests.conftest import fast_opponent, human_move
@@ -179,10 +180,8 @@ def test_past_games_are_rated_against_the_opponents_current_calibration(
             time_control=TimeControl.parse("15+10"),
             rating_before=None,
         )
-        ledger.close_game(
-            game.id, status=GameStatus.FINISHED, result="1/2-1/2", player_score=0.5,
-            termination="agreement", pgn="", rating_after=None,
-        )  # fmt: skip
+        drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
+        ledger.close_game(game.id, drawn, pgn="", rating_after=None)
     data_dir = str(tmp_path / "data")
     _, out, _ = run_cli(capsys, "profile", profile.name, "--json", "--data-dir", data_dir)
     # Twenty draws: the performance is the opponent's rating, today's, not the stored one.

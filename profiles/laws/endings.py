@@ -15,9 +15,11 @@ series of legal moves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, Self
 
 if TYPE_CHECKING:
     import chess
@@ -77,15 +79,66 @@ class Ending:
         return result_for(self.winner)
 
 
-WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+RESULTS: Final[Mapping[str, float]] = MappingProxyType({"win": 1.0, "draw": 0.5, "loss": 0.0})
+"""A player's result of a finished game, in words, and the points it scores: one for a win,
+a half for a draw, none for a loss (FIDE Laws of Chess, article 10.1)."""
+
+
+def points(winner: chess.Color | None, color: chess.Color) -> float:
+    """What a game won by ``winner`` (None: drawn) scores for ``color``."""
+    return RESULTS["draw" if winner is None else "win" if winner == color else "loss"]
+
+
+PGN_RESULTS: Final[Mapping[bool | None, str]] = MappingProxyType(
+    {WHITE: "1-0", not WHITE: "0-1", None: "1/2-1/2"}
+)
+"""The PGN result of a finished game by its winner (None: drawn), as python-chess's
+:meth:`chess.Outcome.result` writes it, spelt here for the same reason as :data:`COLOR_NAMES`
+(``tests/session/test_endings.py`` checks that they are python-chess's)."""
+
+WHITE_SCORE = {result: points(winner, WHITE) for winner, result in PGN_RESULTS.items()}
 """White's points for each PGN result of a finished game (``*`` scores nothing)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a rated game ended, from the player's side: what the session produces when a game
+    ends and the ledger stores (its result, the player's score and the termination are all
+    read from here). A game is written as :meth:`abandonment` before its first move."""
+
+    winner: chess.Color | None
+    """None for a draw, and for a game that could not be finished (an engine failure)."""
+    termination: Termination
+    player_color: chess.Color
+
+    @classmethod
+    def abandonment(cls, player_color: chess.Color) -> Self:
+        """The loss of a player who left the game: how every rated game stands until it ends."""
+        return cls(not player_color, Termination.ABANDONED, player_color)
+
+    @property
+    def void(self) -> bool:
+        """The game could not be finished: it is unrated and scores nothing."""
+        return self.termination is Termination.ENGINE_FAILURE
+
+    @property
+    def ending(self) -> Ending:
+        return Ending(self.termination, self.winner)
+
+    @property
+    def result(self) -> str:
+        """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
+        return self.ending.result()
+
+    @property
+    def player_score(self) -> float | None:
+        """1, 0.5 or 0 for the player; None when the game is void (unrated)."""
+        return None if self.void else points(self.winner, self.player_color)
 
 
 def result_for(winner: chess.Color | None) -> str:
     """The PGN result of a game won by ``winner`` (None: drawn)."""
-    import chess  # noqa: PLC0415 - loaded once a game is played, not for the first screen
-
-    return chess.Outcome(chess.Termination.CHECKMATE, winner).result()
+    return PGN_RESULTS[winner]
 
 
 def color_name(color: chess.Color) -> str:

@@ -23,21 +23,30 @@ import sqlite3
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from profiles.errors import UserError, printable
-from profiles.laws.endings import WHITE, Termination, color_name, color_named, result_for
+from profiles.laws.endings import (
+    RESULTS,
+    WHITE,
+    GameResult,
+    Termination,
+    color_name,
+    color_named,
+)
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger_file import (
+    SCHEMA_VERSION,
     LedgerError,
     LedgerWriteError,
     NoLedgerError,
     failure,
     open_file,
 )
+from profiles.ledger.rows import column, optional, read_row, select_list
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -63,6 +72,11 @@ __all__ = [
 MAX_PROFILE_NAME = 40
 
 
+def _moment(cell: object) -> dt.datetime:
+    """A time as the ledger writes it: ISO 8601, in UTC."""
+    return dt.datetime.fromisoformat(str(cell))
+
+
 class ProfileError(UserError, ValueError):
     """A profile name that cannot be used or found."""
 
@@ -80,6 +94,13 @@ class GameStatus(StrEnum):
     VOID = "void"
     """Unrated: the engine failed and could not be restarted."""
 
+    @classmethod
+    def closing(cls, result: GameResult) -> GameStatus:
+        """The status a game is closed with when it ended with ``result``."""
+        if result.termination is Termination.ABANDONED:
+            return cls.ABANDONED
+        return cls.VOID if result.void else cls.FINISHED
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -90,34 +111,36 @@ class Profile:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One row of the ledger, from the player's side."""
+    """One row of the ledger, from the player's side: each field read from the ``games``
+    column of its name is declared so, once, with :func:`~profiles.ledger.rows.column`."""
 
-    id: int
-    profile_id: int
-    status: GameStatus
-    player_color: chess.Color
-    opponent_name: str
-    opponent_title: str
-    opponent_rating: float
-    time_control: str
+    id: int = field(metadata=column(int))
+    profile_id: int = field(metadata=column(int))
+    status: GameStatus = field(metadata=column(GameStatus))
+    player_color: chess.Color = field(metadata=column(color_named))
+    opponent_name: str = field(metadata=column(str))
+    opponent_title: str = field(metadata=column(str))
+    opponent_rating: float = field(metadata=column(float))
+    time_control: str = field(metadata=column(str))
     """PGN form: ``"300+3"``, or ``"-"`` without a clock."""
-    time_class: TimeClass
-    result: str
+    time_class: TimeClass = field(metadata=column(TimeClass))
+    result: str = field(metadata=column(str))
     """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
-    player_score: float | None
+    player_score: float | None = field(metadata=column(optional(float)))
     """1, 0.5 or 0 for the player; None when void. A pending game holds 0: a loss."""
-    termination: str
-    started_at: dt.datetime
-    finished_at: dt.datetime | None
-    rating_before: float | None
+    termination: str = field(metadata=column(str))
+    started_at: dt.datetime = field(metadata=column(_moment))
+    finished_at: dt.datetime | None = field(metadata=column(optional(_moment)))
+    rating_before: float | None = field(metadata=column(optional(float)))
     """The default system's rating shown before the game (None while provisional)."""
-    rating_after: float | None
-    pgn: str
-    stake: int = 0
+    rating_after: float | None = field(metadata=column(optional(float)))
+    pgn: str = field(metadata=column(str))
+    # Migration 2 added the money: a game of the first schema was played for nothing.
+    stake: int = field(default=0, metadata=column(int, since=2, before="0"))
     """What the game is played for, doublings included (0 for a game of the first schema)."""
-    doublings: int = 0
+    doublings: int = field(default=0, metadata=column(int, since=2, before="0"))
     """How many times the stake was doubled during the game."""
-    purse_after: int | None = None
+    purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
     """The player's purse once the game was closed (None while pending or void)."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
@@ -142,13 +165,14 @@ class GameRecord:
 class Setup:
     """A profile's last choices at the setup of a rated game."""
 
-    strength: float | None
+    strength: float | None = field(metadata=column(optional(float)))
     """The slider's wanted rating (None: never moved)."""
-    unleashed: bool
-    time_control: str
+    unleashed: bool = field(metadata=column(bool))
+    time_control: str = field(metadata=column(str))
     """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
-    doubling: bool
-    believable_thinking: bool = True
+    doubling: bool = field(metadata=column(bool))
+    # Migration 4 added the setting; an older ledger reads as its default.
+    believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
     """On a clock, the opponent takes a person's time over its moves, charged to its clock
     (a setting: on unless the player turns it off)."""
 
@@ -203,10 +227,10 @@ class Ledger:
         self.readonly = readonly
         self._locks: dict[int, int] = {}
         self._damaged: dict[str, str] = {}
-        self._game_columns = _GAME_COLUMNS
+        self._game_columns = select_list(GameRecord, SCHEMA_VERSION)
         self._has_setups = True
-        self._setup_columns = _SETUP_COLUMNS
-        self._analysed_move_columns = _ANALYSED_MOVE_COLUMNS
+        self._setup_columns = select_list(Setup, SCHEMA_VERSION)
+        self._version = SCHEMA_VERSION
         self._opponent_ratings: dict[str, float] = {}
 
     # -- opening -------------------------------------------------------------------------
@@ -228,12 +252,10 @@ class Ledger:
             connection.close()
             raise failure(error, path, writing=False) from error
         # A reader leaves an older ledger as it is: it reads the columns that file has.
-        ledger._game_columns = _GAME_COLUMNS if version >= 2 else _GAME_COLUMNS_1
+        ledger._game_columns = select_list(GameRecord, version)
         ledger._has_setups = version >= 2
-        ledger._setup_columns = _SETUP_COLUMNS if version >= 4 else _SETUP_COLUMNS_2
-        ledger._analysed_move_columns = (
-            _ANALYSED_MOVE_COLUMNS if version >= 5 else _ANALYSED_MOVE_COLUMNS_4
-        )
+        ledger._setup_columns = select_list(Setup, version)
+        ledger._version = version
         return ledger
 
     @contextmanager
@@ -438,21 +460,24 @@ class Ledger:
         started = _now()
         with self._write():
             color = self.next_color(profile.id)
+            pending = GameResult.abandonment(color)  # a loss until the game ends
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
                 "player_score, termination, started_at, rating_before, stake, abandonment_told) "
-                "VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, 0)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (
                     profile.id,
+                    GameStatus.PENDING.value,
                     color_name(color),
                     opponent_name,
                     opponent_title,
                     opponent_rating,
                     time_control.pgn,
                     time_control.time_class.value,
-                    result_for(not color),  # a loss until the game ends
-                    Termination.ABANDONED.value,
+                    pending.result,
+                    pending.player_score,
+                    pending.termination.value,
                     started.isoformat(),
                     rating_before,
                     stake,
@@ -499,8 +524,8 @@ class Ledger:
         with self._write():
             cursor = self._db.execute(
                 "UPDATE games SET stake = stake * 2, doublings = doublings + 1 "
-                "WHERE id = ? AND status = 'pending'",
-                (game_id,),
+                "WHERE id = ? AND status = ?",
+                (game_id, GameStatus.PENDING.value),
             )
             if cursor.rowcount != 1:
                 raise GameClosedError(f"game {game_id} was closed already; it keeps its stake")
@@ -516,37 +541,34 @@ class Ledger:
     def close_game(
         self,
         game_id: int,
+        result: GameResult,
         *,
-        status: GameStatus,
-        result: str,
-        player_score: float | None,
-        termination: str,
         pgn: str,
         rating_after: float | None,
         purse_after: int | None = None,
     ) -> GameRecord:
-        """Replace a pending game's provisional loss with how it really ended.
+        """Replace a pending game's provisional loss with how it really ended: ``result``,
+        which gives the row its status, result, score and termination.
 
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
-        if status is GameStatus.PENDING:
-            raise ValueError("a game is closed as finished, abandoned or void")
         with self._write():
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
                 "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "
-                "WHERE id = ? AND status = 'pending'",
+                "WHERE id = ? AND status = ?",
                 (
-                    status.value,
-                    result,
-                    player_score,
-                    termination,
+                    GameStatus.closing(result).value,
+                    result.result,
+                    result.player_score,
+                    result.termination.value,
                     pgn,
                     rating_after,
                     purse_after,
                     _now().isoformat(),
                     game_id,
+                    GameStatus.PENDING.value,
                 ),
             )
             if cursor.rowcount != 1:
@@ -562,7 +584,8 @@ class Ledger:
         """
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {self._game_columns} FROM games WHERE status = 'pending' ORDER BY id"
+                f"SELECT {self._game_columns} FROM games WHERE status = ? ORDER BY id",
+                (GameStatus.PENDING.value,),
             ).fetchall()
         pending = [record for record in map(self._game, rows) if record is not None]
         stale = self._stale_ids([record.id for record in pending])
@@ -577,8 +600,9 @@ class Ledger:
             return []
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {self._game_columns} FROM games WHERE status = 'abandoned' "
-                "AND abandonment_told = 0 ORDER BY id"
+                f"SELECT {self._game_columns} FROM games WHERE status = ? "
+                "AND abandonment_told = 0 ORDER BY id",
+                (GameStatus.ABANDONED.value,),
             ).fetchall()
         return [record for record in map(self._game, rows) if record is not None]
 
@@ -598,16 +622,7 @@ class Ledger:
                 f"SELECT {self._setup_columns} FROM setups WHERE profile_id = ?",
                 (profile_id,),
             ).fetchone()
-        if row is None:
-            return None
-        strength = None if row["strength"] is None else float(row["strength"])
-        return Setup(
-            strength,
-            bool(row["unleashed"]),
-            str(row["time_control"]),
-            bool(row["doubling"]),
-            bool(row["believable_thinking"]),
-        )
+        return None if row is None else read_row(Setup, row)
 
     def save_setup(self, profile_id: int, setup: Setup) -> None:
         """Remember the profile's choices for its next setup."""
@@ -645,7 +660,7 @@ class Ledger:
     def analysis(self, game_id: int) -> GameAnalysis | None:
         """The stored analysis of a game, or None when it was never analysed."""
         # Analyses are read after a game, not for the first screen: their module loads then.
-        from profiles.analysis import AnalysedMove, GameAnalysis, Mark  # noqa: PLC0415
+        from profiles.analysis import AnalysedMove, GameAnalysis  # noqa: PLC0415
 
         with self._reading():
             try:
@@ -662,22 +677,14 @@ class Ledger:
             if head is None:
                 return None
             rows = self._db.execute(
-                f"SELECT {self._analysed_move_columns} FROM analysed_moves WHERE game_id = ? "
-                "ORDER BY ply",
+                f"SELECT {select_list(AnalysedMove, self._version)} FROM analysed_moves "
+                "WHERE game_id = ? ORDER BY ply",
                 (game_id,),
             ).fetchall()
         color = color_named(head["player_color"])
         moves = tuple(
-            AnalysedMove(
-                ply=int(ply),
-                san=str(san),
-                eval_cp=int(eval_cp),
-                best=None if best is None else str(best),
-                mark=None if mark is None else Mark(mark),
-                by_player=(ply % 2 == 1) == (color == WHITE),
-                line=() if line is None else tuple(str(line).split()),
-            )
-            for ply, san, eval_cp, best, mark, line in rows
+            read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
+            for row in rows
         )
         return GameAnalysis(
             game_id=game_id,
@@ -740,7 +747,8 @@ class Ledger:
         marks = ",".join("?" * len(unlocked))
         with self._reading():
             rows = self._db.execute(
-                f"SELECT id FROM games WHERE status = 'pending' AND id IN ({marks})", unlocked
+                f"SELECT id FROM games WHERE status = ? AND id IN ({marks})",
+                (GameStatus.PENDING.value, *unlocked),
             ).fetchall()
         return {int(row[0]) for row in rows}
 
@@ -785,31 +793,6 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
 
-_GAME_COLUMNS = (
-    "id, profile_id, status, player_color, opponent_name, opponent_title, opponent_rating, "
-    "time_control, time_class, result, player_score, termination, started_at, finished_at, "
-    "rating_before, rating_after, pgn, stake, doublings, purse_after"
-)
-"""The columns a :class:`GameRecord` is read from, by name."""
-_GAME_COLUMNS_1 = _GAME_COLUMNS.replace(
-    "stake, doublings, purse_after", "0 AS stake, 0 AS doublings, NULL AS purse_after"
-)
-"""The same in a ledger of the first schema, which played for nothing (migration 2)."""
-
-
-_ANALYSED_MOVE_COLUMNS = "ply, san, eval_cp, best, mark, line"
-"""The columns an :class:`~profiles.analysis.AnalysedMove` is read from, in order."""
-_ANALYSED_MOVE_COLUMNS_4 = _ANALYSED_MOVE_COLUMNS.replace("line", "NULL AS line")
-"""The same in a ledger before migration 5, whose analyses kept no line."""
-
-
-_SETUP_COLUMNS = "strength, unleashed, time_control, doubling, believable_thinking"
-"""The columns a :class:`Setup` is read from, by name."""
-_SETUP_COLUMNS_2 = _SETUP_COLUMNS.replace("believable_thinking", "1 AS believable_thinking")
-"""The same in a ledger older than the believable-thinking setting (migration 4): it reads as
-the default."""
-
-
 def _text(cell: bytes) -> str:
     return cell.decode("utf-8", "surrogateescape")
 
@@ -822,8 +805,8 @@ def _valid_text(cell: object, column: str) -> str:
     return text
 
 
-_SCORES = (None, 0.0, 0.5, 1.0)
-"""The player's score of a game: loss, draw or win, None when void."""
+_SCORES = (None, *RESULTS.values())
+"""The player's score of a game: win, draw or loss, None when void."""
 
 
 def _checked(record: GameRecord) -> GameRecord:
@@ -843,31 +826,7 @@ def _checked(record: GameRecord) -> GameRecord:
 
 
 def _game(row: sqlite3.Row) -> GameRecord:
-    for column in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
-        if isinstance(row[column], str):
-            _valid_text(row[column], column)
-    finished = row["finished_at"]
-    return _checked(
-        GameRecord(
-            id=int(row["id"]),
-            profile_id=int(row["profile_id"]),
-            status=GameStatus(row["status"]),
-            player_color=color_named(row["player_color"]),
-            opponent_name=str(row["opponent_name"]),
-            opponent_title=str(row["opponent_title"]),
-            opponent_rating=float(row["opponent_rating"]),
-            time_control=str(row["time_control"]),
-            time_class=TimeClass(row["time_class"]),
-            result=str(row["result"]),
-            player_score=None if row["player_score"] is None else float(row["player_score"]),
-            termination=str(row["termination"]),
-            started_at=dt.datetime.fromisoformat(str(row["started_at"])),
-            finished_at=None if finished is None else dt.datetime.fromisoformat(str(finished)),
-            rating_before=None if row["rating_before"] is None else float(row["rating_before"]),
-            rating_after=None if row["rating_after"] is None else float(row["rating_after"]),
-            pgn=str(row["pgn"]),
-            stake=int(row["stake"]),
-            doublings=int(row["doublings"]),
-            purse_after=None if row["purse_after"] is None else int(row["purse_after"]),
-        )
-    )
+    for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
+        if isinstance(row[name], str):
+            _valid_text(row[name], name)
+    return _checked(read_row(GameRecord, row))

@@ -7,11 +7,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from profiles.laws.endings import RESULTS
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.elo import DEFAULT_K, PLAIN_ELO, calculate
 from rated_play.commands import add_data_dir, print_json
-
-RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import chess
 
-from profiles.laws.endings import Termination
 from profiles.ledger.ledger import GameClosedError, GameRecord, Ledger, Profile
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import PlayedMove, archive_dir_of
@@ -23,7 +22,7 @@ def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[
         )
         for recorded in ledger.moves(record.id)
     ]
-    return GameOutcome(not record.player_color, Termination.ABANDONED, record.player_color), moves
+    return GameOutcome.abandonment(record.player_color), moves
 
 
 def abandoned_pgn(ledger: Ledger, record: GameRecord, profile: Profile) -> str:

@@ -401,7 +401,7 @@ class RatedGame:
         """Leave the game: scored as a loss by abandonment, like the pending entry said."""
         if self._outcome is not None:
             return
-        self._finish(GameOutcome(self.engine_color, Termination.ABANDONED, self.player_color))
+        self._finish(GameOutcome.abandonment(self.player_color))
 
     def check_flag(self) -> bool:
         """End the game if the side to move has run out of time; True when that just happened.

@@ -7,40 +7,16 @@ from dataclasses import dataclass
 import chess
 
 from profiles.laws import endings
-from profiles.laws.endings import Ending, Termination
+from profiles.laws.endings import GameResult, Termination
 
 
 @dataclass(frozen=True)
-class GameOutcome:
-    """The end of a game: who won, how, and what it is worth to the player."""
+class GameOutcome(GameResult):
+    """The end of a game as the player is told it: the :class:`GameResult` the ledger stores,
+    and why a void game could not go on."""
 
-    winner: chess.Color | None
-    """None for a draw, and for a void game."""
-    termination: Termination
-    player_color: chess.Color
     void_reason: str = "the engine failed and could not be restarted"
     """Why a void game could not go on (only read when the game is void)."""
-
-    @property
-    def void(self) -> bool:
-        return self.termination is Termination.ENGINE_FAILURE
-
-    @property
-    def ending(self) -> Ending:
-        return Ending(self.termination, self.winner)
-
-    @property
-    def result(self) -> str:
-        return self.ending.result()
-
-    @property
-    def player_score(self) -> float | None:
-        """1, 0.5 or 0 for the player; None when the game is void (unrated)."""
-        if self.void:
-            return None
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == self.player_color else 0.0
 
     @property
     def description(self) -> str:

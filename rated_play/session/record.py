@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
 from profiles.player.card import ClassCard, class_card
 from profiles.player.purse import purse, settlement
 from profiles.ratings import GameScore
@@ -81,7 +80,6 @@ def _class_card_with(
 class Closing:
     """How a pending game is to be closed: computed from the ledger, nothing written yet."""
 
-    status: GameStatus
     pgn: str
     before: ClassCard
     after: ClassCard
@@ -97,7 +95,7 @@ def closing(
     outcome: GameOutcome,
     moves: list[PlayedMove],
 ) -> Closing:
-    """The PGN, status and ratings of a pending game closed with ``outcome``."""
+    """The PGN and ratings of a pending game closed with ``outcome``."""
     time_class = TimeClass(record.time_class)
     before = _class_card_with(ledger, profile, time_class, None, closing=record.id)
     score = outcome.player_score
@@ -123,12 +121,7 @@ def closing(
         doublings=record.doublings,
     )
     purse_before = purse(ledger.games(profile.id), leaving_out=record.id)
-    status = {
-        Termination.ABANDONED: GameStatus.ABANDONED,
-        Termination.ENGINE_FAILURE: GameStatus.VOID,
-    }.get(outcome.termination, GameStatus.FINISHED)
     return Closing(
-        status,
         game_pgn(headers, moves, outcome),
         before,
         after,
@@ -156,10 +149,7 @@ def close_game(
     # it. The archive is a copy; a disk too full for it loses nothing the ledger keeps.
     ledger.close_game(
         record.id,
-        status=closed.status,
-        result=outcome.result,
-        player_score=outcome.player_score,
-        termination=outcome.termination.value,
+        outcome,
         pgn=closed.pgn,
         rating_after=None if closed.after.state is None else closed.after.state.rating,
         purse_after=closed.purse_after,

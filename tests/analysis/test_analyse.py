@@ -17,8 +17,9 @@ import pytest
 from engines.analysis import LINE_PLIES, AnalysisLimit, _legal_line
 from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
+from profiles.ledger.ledger import Ledger, LedgerError, Profile
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.player.past_games import GameInPlayError
 from rated_play.cli import main
@@ -52,15 +53,11 @@ def record_game(
         move = board.push_san(san)
         ledger.record_move(game.id, ply, move.uci(), None)
     won = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(result)
-    ledger.close_game(
-        game.id,
-        status=GameStatus.FINISHED,
-        result=result,
-        player_score=0.5 if won is None else float(won == player),
-        termination="checkmate" if board.is_checkmate() else "resignation",
-        pgn="",
-        rating_after=None,
-    )
+    if board.is_checkmate():
+        ending = Termination.CHECKMATE
+    else:
+        ending = Termination.RESIGNATION if won is not None else Termination.DRAW_AGREED
+    ledger.close_game(game.id, GameResult(won, ending, player), pgn="", rating_after=None)
     return game.id
 
 
@@ -396,10 +393,8 @@ def test_the_command_refuses_what_it_cannot_analyse(
         profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
         time_control=BLITZ, rating_before=None,
     )  # fmt: skip
-    ledger.close_game(
-        empty.id, status=GameStatus.FINISHED, result="0-1", player_score=0.0,
-        termination="resignation", pgn="", rating_after=None,
-    )  # fmt: skip
+    lost = GameResult(chess.BLACK, Termination.RESIGNATION, empty.player_color)
+    ledger.close_game(empty.id, lost, pgn="", rating_after=None)
     ledger.close()
     for game_id, why in [
         ("abc", "GAME_ID must be a game's number"),

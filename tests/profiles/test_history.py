@@ -8,6 +8,7 @@ import math
 import chess
 import pytest
 
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
 from profiles.player.card import class_card
@@ -29,11 +30,10 @@ def record(ledger: Ledger, profile: Profile, opponent: str, rating: float, score
         profile, opponent_name=opponent, opponent_title=opponent.title(),
         opponent_rating=rating, time_control=RAPID, rating_before=None,
     )  # fmt: skip
-    result = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[score]
-    ledger.close_game(
-        game.id, status=GameStatus.FINISHED, result=result, player_score=score,
-        termination="resignation", pgn="", rating_after=None,
-    )  # fmt: skip
+    winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+    ending = Termination.RESIGNATION if winner is not None else Termination.DRAW_AGREED
+    result = GameResult(winner, ending, game.player_color)
+    ledger.close_game(game.id, result, pgn="", rating_after=None)
     return game.id
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import chess
 import pytest
 
-from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, ProfileError
+from profiles.laws.endings import GameResult, Termination
+from profiles.ledger.ledger import Ledger, LedgerError, ProfileError
 from tests.ledger_games import open_game
 
 
@@ -86,15 +87,10 @@ def test_another_programs_database_is_not_taken_over(tmp_path: Path) -> None:
 def test_a_game_is_closed_once_only(ledger: Ledger) -> None:
     profile = ledger.create_profile("Vishy")
     game = open_game(ledger, profile)
-    closing = {
-        "status": GameStatus.FINISHED,
-        "result": "1-0",
-        "player_score": 1.0,
-        "termination": "checkmate",
-        "pgn": "",
-        "rating_after": None,
-    }
-    ledger.close_game(game.id, **closing)  # type: ignore[arg-type]
+    color = game.player_color
+    won = GameResult(color, Termination.CHECKMATE, color)
+    ledger.close_game(game.id, won, pgn="", rating_after=None)
     with pytest.raises(LedgerError, match="closed already"):
-        ledger.close_game(game.id, **{**closing, "result": "0-1", "player_score": 0.0})  # type: ignore[arg-type]
+        lost = GameResult(not color, Termination.CHECKMATE, color)
+        ledger.close_game(game.id, lost, pgn="", rating_after=None)
     assert ledger.game(game.id).result == "1-0"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.seasons import Season, game_season, leaderboard
@@ -56,16 +57,13 @@ def play(
         else:
             before = PlayerStart(earlier[-1].rating_after, games=len(scores))
             rating_after = FIDE.rate([new], before).rating
-    result = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1", None: "*"}[score]
-    ledger.close_game(
-        game.id,
-        status=status,
-        result=result,
-        player_score=score,
-        termination="test",
-        pgn="",
-        rating_after=rating_after,
-    )
+    winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+    ending = {
+        GameStatus.VOID: Termination.ENGINE_FAILURE,
+        GameStatus.ABANDONED: Termination.ABANDONED,
+    }.get(status, Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED)
+    result = GameResult(winner, ending, game.player_color)
+    ledger.close_game(game.id, result, pgn="", rating_after=rating_after)
 
 
 def test_recomputed_ratings_are_the_stored_ones(ledger: Ledger) -> None:

@@ -28,7 +28,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger.ledger import GameClosedError, GameStatus, Ledger, ProfileError
+    from profiles.ledger.ledger import GameClosedError, Ledger, ProfileError
+    from profiles.laws.endings import GameResult, Termination
     from profiles.laws.time_control import TimeControl
 
     ledger_path, journal_path, name = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -47,10 +48,8 @@ WRITER = textwrap.dedent(
         for ply, uci in enumerate(("e2e4", "e7e5", "g1f3", "b8c6"), start=1):
             ledger.record_move(game.id, ply, uci, 180_000)
         try:
-            ledger.close_game(
-                game.id, status=GameStatus.FINISHED, result="1/2-1/2", player_score=0.5,
-                termination="draw-agreed", pgn="", rating_after=None,
-            )
+            drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
+            ledger.close_game(game.id, drawn, pgn="", rating_after=None)
         except GameClosedError:
             journal.write(f"stolen {game.id}\\n")
             raise

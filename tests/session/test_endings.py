@@ -94,6 +94,9 @@ def test_the_colour_words_are_python_chess_s() -> None:
     for color in chess.COLORS:
         assert color_named(chess.COLOR_NAMES[color]) is color
         assert endings.side_name(color) == chess.COLOR_NAMES[color].capitalize()
+    for winner in (*chess.COLORS, None):
+        outcome = chess.Outcome(chess.Termination.CHECKMATE, winner)
+        assert endings.result_for(winner) == outcome.result()
 
 
 def test_every_ending_python_chess_sees_on_a_board_has_its_name() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.laws.endings import GameResult
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerWriteError, Profile
 from rated_play.session import RatedGame, Termination
@@ -35,22 +36,13 @@ def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
     with pytest.raises(LedgerWriteError, match="no space left"):
         for ply in range(1, 10_000):
             ledger.record_move(filler.id, ply, "e2e4", None)
-    ledger.close_game(filler.id, **VOID)  # type: ignore[arg-type]
+    void = GameResult(None, Termination.ENGINE_FAILURE, filler.player_color)
+    ledger.close_game(filler.id, void, pgn="", rating_after=None)
 
 
 def pin_the_size(ledger: Ledger) -> None:
     pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
     ledger._db.execute(f"PRAGMA max_page_count={pages}")
-
-
-VOID = {
-    "status": GameStatus.VOID,
-    "result": "*",
-    "player_score": None,
-    "termination": "engine-failure",
-    "pgn": "",
-    "rating_after": None,
-}
 
 
 def free_space(ledger: Ledger) -> None:

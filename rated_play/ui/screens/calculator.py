@@ -25,6 +25,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, RadioSet, Static
 
+from profiles.laws.endings import RESULTS
 from profiles.laws.time_control import TimeClass
 from profiles.player.card import ClassCard, provisional_words
 from profiles.ratings import DEFAULT_SYSTEM, RatingInputError, get_system
@@ -39,8 +40,6 @@ from profiles.ratings.elo import (
 from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
-
-RESULTS = {"result-win": 1.0, "result-draw": 0.5, "result-loss": 0.0}
 
 NEUTRAL_RATING = 1500.0
 """The rating the calculator shows for a player who has none yet."""
@@ -108,9 +107,8 @@ class CalculatorScreen(Screen[None]):
                 )
             yield Static("", id="k-reason", markup=False)
             with RadioSet(id="result", compact=True):
-                yield RadioChoice("Win", id="result-win", value=True)
-                yield RadioChoice("Draw", id="result-draw")
-                yield RadioChoice("Loss", id="result-loss")
+                for word in RESULTS:
+                    yield RadioChoice(word.capitalize(), id=f"result-{word}", value=word == "win")
             yield Static(id="outcome")
         yield Footer()
 
@@ -133,7 +131,8 @@ class CalculatorScreen(Screen[None]):
             rating = self._number("#rating")
             opponent = self._number("#opponent")
             pressed = self.query_one("#result", RadioSet).pressed_button
-            score = RESULTS[pressed.id if pressed is not None and pressed.id else "result-win"]
+            chosen = pressed.id if pressed is not None and pressed.id else "result-win"
+            score = RESULTS[chosen.removeprefix("result-")]
             if self.plain:
                 game = calculate(rating, opponent, score, k=self._number("#k"))
             elif self.provisional is not None:

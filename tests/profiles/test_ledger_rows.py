@@ -1,0 +1,103 @@
+"""The ledger's rows are declared once, on their dataclasses: every declaration matches the
+columns the migrations made at each schema version, and a game's result is one value from the
+session's end of a game to the row it closes."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import chess
+import pytest
+
+from profiles.analysis import AnalysedMove
+from profiles.laws.endings import GameResult, Termination
+from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Setup
+from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.ledger.rows import select_list
+from rated_play.session.outcome import GameOutcome
+from tests.ledger_games import open_game
+
+ROWS = {"games": GameRecord, "setups": Setup, "analysed_moves": AnalysedMove}
+"""Each table a dataclass is read from."""
+
+NOT_READ = {"games": {"abandonment_told"}, "setups": {"profile_id"}, "analysed_moves": {"game_id"}}
+"""Columns no field reads: asked in a WHERE clause, never kept in the row."""
+
+
+def columns_at(version: int) -> dict[str, list[str]]:
+    """The columns of each table in a ledger brought to ``version`` by the frozen migrations."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript("".join(MIGRATIONS[:version]))
+        return {
+            table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in ROWS
+        }
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))
+def test_each_row_reads_the_columns_its_schema_version_has(version: int) -> None:
+    found = columns_at(version)
+    newest = columns_at(SCHEMA_VERSION)
+    for table, row_type in ROWS.items():
+        read = [part.split(" AS ")[-1] for part in select_list(row_type, version).split(", ")]
+        assert set(read) == set(newest[table]) - NOT_READ[table], f"{table} declares its columns"
+        if not found[table]:
+            continue  # a table a later migration made: never read at this version
+        taken = [part for part in select_list(row_type, version).split(", ") if " AS " not in part]
+        # Every column read as itself is in the file; every other one is not there yet.
+        assert set(taken) == set(found[table]) - NOT_READ[table], f"{table} at {version}"
+
+
+def test_the_pending_loss_is_the_abandonment_the_session_closes_with(tmp_path: Path) -> None:
+    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    profile = ledger.create_profile("Hou")
+    for color in (chess.WHITE, chess.BLACK):
+        pending = open_game(ledger, profile)
+        assert pending.player_color == color
+        left = GameOutcome.abandonment(color)
+        assert (pending.result, pending.player_score, pending.termination) == (
+            left.result,
+            left.player_score,
+            left.termination.value,
+        )
+        closed = ledger.close_game(pending.id, left, pgn="", rating_after=None)
+        assert (closed.status, closed.result, closed.player_score) == (
+            GameStatus.ABANDONED,
+            pending.result,
+            0.0,
+        )
+    ledger.close()
+
+
+W, B = chess.WHITE, chess.BLACK
+CLOSINGS = [
+    (GameResult(B, Termination.CHECKMATE, B), GameStatus.FINISHED, "0-1", 1.0),
+    (GameResult(None, Termination.DRAW_AGREED, W), GameStatus.FINISHED, "1/2-1/2", 0.5),
+    (GameResult(W, Termination.ABANDONED, B), GameStatus.ABANDONED, "1-0", 0.0),
+    (GameResult(None, Termination.ENGINE_FAILURE, W), GameStatus.VOID, "*", None),
+]
+"""A result, and the status, PGN result and score the row it closes holds."""
+
+
+@pytest.mark.parametrize(("result", "status", "pgn_result", "score"), CLOSINGS)
+def test_a_game_is_closed_with_what_its_result_says(
+    tmp_path: Path, result: GameResult, status: GameStatus, pgn_result: str, score: float | None
+) -> None:
+    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    profile = ledger.create_profile("Ju")
+    game = open_game(ledger, profile)
+    if game.player_color != result.player_color:
+        left = GameResult.abandonment(game.player_color)
+        ledger.close_game(game.id, left, pgn="", rating_after=None)
+        game = open_game(ledger, profile)
+    closed = ledger.close_game(game.id, result, pgn="", rating_after=None)
+    assert (closed.status, closed.result, closed.player_score, closed.termination) == (
+        status,
+        pgn_result,
+        score,
+        result.termination.value,
+    )
+    ledger.close()
