@@ -9,7 +9,7 @@ import chess
 import pytest
 
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, ProfileError
-from tests.ledger_games import open_game
+from tests.builders import open_game
 
 
 def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:
