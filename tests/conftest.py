@@ -1,8 +1,9 @@
-"""Fixtures shared by every test: the real Stockfish, a real ledger file, a fast "human"."""
+"""Fixtures shared by every test: the real Stockfish, a real ledger file, a fast "human"; and
+the ``engine`` mark, which lets the tests that need no engine run where none is installed."""
 
 from __future__ import annotations
 
-import random
+import os
 import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -13,10 +14,9 @@ import pytest
 from hypothesis import settings
 
 from engines.discovery import find_engine
-from engines.opponents.opponent import Opponent, SearchLimit
+from engines.opponents.opponent import Opponent
 from profiles.ledger.ledger import Ledger, Profile
-from rated_play.session import RatedGame
-from rated_play.session.thinking import SPREAD_LIMITS, think_time
+from tests.builders import fast_opponent, human_engine
 
 # A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which
 # fails the test. The properties are about values (speed is measured in benchmarks/), so there
@@ -25,18 +25,62 @@ settings.register_profile("rated-play", parent=settings.default, deadline=None)
 settings.load_profile("rated-play")
 
 
-OWN_SEARCH = 2.0
-"""Seconds within which an opponent cut to a few hundred nodes or fewer answers by itself
-(its opening variety starts a second engine once), however loaded the machine."""
+ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract")
+"""What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
+
+ENGINE_FIXTURES = frozenset({"human", "opponent", "played_games", "played", "app", "pool"})
+"""Fixtures that start a real engine, or hand a test one to play: a test asking for one
+must carry the ``engine`` mark, so the mark cannot fall behind what the tests use."""
+
+
+def _in_ci() -> bool:
+    """Whether this run is CI's (CI=true, as CI services and .ci/run set it)."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+def _missing_engines() -> str | None:
+    """One sentence naming the engine programs not installed, or None when all are."""
+    missing = [program for program in ENGINE_PROGRAMS if find_engine(program) is None]
+    if not missing:
+        return None
+    return (
+        f"{', '.join(missing)} not installed (on PATH or in /usr/games): "
+        "install with scripts/setup --test"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # The tests play real games: without Stockfish they must fail, never skip.
-    if find_engine("stockfish") is None:
+    # In CI the engine tests must fail, never skip: without the engines the run stops here.
+    missing = _missing_engines()
+    if missing is not None and _in_ci():
+        raise pytest.UsageError(f"CI cannot run the engine tests: {missing}.")
+
+
+def _engine_fixtures(item: pytest.Item) -> set[str]:
+    """The engine fixtures ``item`` asks for (a parametrized argument of the same name is not
+    one)."""
+    callspec = getattr(item, "callspec", None)
+    parametrized = set(callspec.params) if callspec is not None else set()
+    return ENGINE_FIXTURES.intersection(getattr(item, "fixturenames", ())) - parametrized
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    unmarked = [
+        item.nodeid
+        for item in items
+        if _engine_fixtures(item) and not item.get_closest_marker("engine")
+    ]
+    if unmarked:
         raise pytest.UsageError(
-            "Stockfish is not installed; the tests play real games against it. "
-            "Install it with: sudo apt-get install stockfish"
+            "These tests use an engine fixture but lack @pytest.mark.engine: " + ", ".join(unmarked)
         )
+    missing = _missing_engines()
+    if missing is None:
+        return
+    skip = pytest.mark.skip(reason=f"engine test skipped: {missing}")
+    for item in items:
+        if item.get_closest_marker("engine") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
@@ -59,20 +103,6 @@ def profile(ledger: Ledger) -> Profile:
     return ledger.create_profile("Magnus")
 
 
-def fast_opponent(nodes: int = 2000, command: str = "stockfish") -> Opponent:
-    """A real Stockfish that moves in milliseconds: a node limit instead of thinking time."""
-    return Opponent(
-        name=f"stockfish-nodes-{nodes}",
-        title=f"Stockfish ({nodes} nodes)",
-        command=command,
-        rating=1500.0,
-        rating_error=50.0,
-        options={"Threads": 1, "Hash": 16},
-        search=SearchLimit(nodes=nodes),
-        package="stockfish",
-    )
-
-
 @pytest.fixture
 def opponent() -> Opponent:
     return fast_opponent()
@@ -80,20 +110,17 @@ def opponent() -> Opponent:
 
 @pytest.fixture
 async def human() -> AsyncIterator[chess.engine.Protocol]:
-    """The player's moves come from a second Stockfish searching to depth 1."""
-    path = find_engine("stockfish")
-    assert path is not None
-    _, engine = await chess.engine.popen_uci(str(path))
-    await engine.configure({"Threads": 1, "Hash": 16})
-    yield engine
-    await engine.quit()
+    """The player's moves come from a second Stockfish (at depth 1, by :func:`human_move`)."""
+    async with human_engine() as engine:
+        yield engine
 
 
 @pytest.fixture(scope="session")
 def played_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ledger file of :mod:`tests.played_games`, played once; copy it with
     :func:`copy_of_played` before writing to it."""
-    from tests.played_games import played_ledger  # noqa: PLC0415 - imports this module
+    # Imported here, not at the top: it imports a test module, which collection imports itself.
+    from tests.played_games import played_ledger  # noqa: PLC0415
 
     return played_ledger(tmp_path_factory.mktemp("played"))
 
@@ -107,60 +134,3 @@ def played(played_games: Path, tmp_path: Path) -> Iterator[Ledger]:
     opened = Ledger.open(target)
     yield opened
     opened.close()
-
-
-async def human_move(engine: chess.engine.Protocol, board: chess.Board) -> chess.Move:
-    result = await engine.play(board, chess.engine.Limit(depth=1))
-    assert result.move is not None
-    return result.move
-
-
-def least_think(game: RatedGame) -> float:
-    """The least time still to run of the opponent's paced think over its first move: whatever
-    it plays, at the quickest a person's pace gives, less what its clock has run this turn
-    (the pace counts from no earlier). The clock it had at the turn's start is at least what
-    it has now, and more clock never means a quicker think. Ending the game in less than this
-    did not wait for the opponent's move."""
-    board, increment = game.board, game.time_control.increment_seconds
-    remaining = game.clock.remaining(game.engine_color)
-    assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
-    quickest = min(
-        think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
-        for move in board.legal_moves
-    )
-    left = quickest - (game.time_control.base_seconds - remaining)
-    assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
-    return left
-
-
-def random_move_short_of_mate(board: chess.Board, chooser: random.Random) -> chess.Move:
-    """A move at random, but never one that allows mate in one: such a player is soon lost on
-    material, yet (measured) is not mated before move 10, when the engine may first double. A
-    plain random mover was mated before then in 8 of 300 games; this one in 0 of 300."""
-
-    def allows_mate(move: chess.Move) -> bool:
-        after = board.copy(stack=False)
-        after.push(move)
-        for reply in after.legal_moves:
-            after.push(reply)
-            mated = after.is_checkmate()
-            after.pop()
-            if mated:
-                return True
-        return False
-
-    moves = list(board.legal_moves)
-    return chooser.choice([move for move in moves if not allows_mate(move)] or moves)
-
-
-def engine_seconds(
-    ledger: Ledger, game_id: int, player_color: chess.Color, base: float, increment: float
-) -> list[float]:
-    """The time each of the engine's moves took, from the clocks the ledger keeps (``%clk``)."""
-    clocks = [
-        move.clock_ms / 1000
-        for move in ledger.moves(game_id)
-        if move.clock_ms is not None and (move.ply % 2 == 0) == (player_color == chess.WHITE)
-    ]
-    before = [base, *clocks[:-1]]
-    return [start - (end - increment) for start, end in zip(before, clocks, strict=True)]

@@ -10,23 +10,19 @@ rated from its 20th game on; blitz: 2 games, still provisional.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from pathlib import Path
 
-import chess.engine
-
-from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
-from tests.conftest import fast_opponent, human_move
+from tests.builders import fast_opponent, human_engine, human_move
 from tests.session.test_rated_game import play_out
 
 PLAYER = "Magnus"
 OPPONENTS: tuple[Opponent, ...] = (
-    replace(fast_opponent(50), rating=700.0),
-    replace(fast_opponent(400), rating=1100.0),
+    fast_opponent(50, 700.0),
+    fast_opponent(400, 1100.0),
     fast_opponent(20000),
 )
 UNTIMED_GAMES = 22
@@ -37,27 +33,24 @@ BLITZ_GAMES = 2
 
 async def play_games(path: Path) -> None:
     ledger = Ledger.open(path)
-    engine_path = find_engine("stockfish")
-    assert engine_path is not None
-    _, human = await chess.engine.popen_uci(str(engine_path))
     try:
-        await human.configure({"Threads": 1, "Hash": 16})
-        profile = ledger.create_profile(PLAYER)
-        plan = [TimeControl.no_clock()] * UNTIMED_GAMES + [TimeControl.parse("5+3")] * BLITZ_GAMES
-        for number, time_control in enumerate(plan, start=1):
-            opponent = OPPONENTS[number % len(OPPONENTS)]
-            game = await RatedGame.start(ledger, profile, opponent, time_control)
-            if number == ABANDONED_GAME:
-                for _ in range(3):
-                    if game.is_player_turn:
-                        await game.play(await human_move(human, game.board))
-                    else:
-                        await game.engine_move()
-            else:
-                await play_out(game, human)
-            await game.close()  # a game still on is abandoned here, as the rules say
+        async with human_engine() as human:
+            profile = ledger.create_profile(PLAYER)
+            plan = [TimeControl.no_clock()] * UNTIMED_GAMES
+            plan += [TimeControl.parse("5+3")] * BLITZ_GAMES
+            for number, time_control in enumerate(plan, start=1):
+                opponent = OPPONENTS[number % len(OPPONENTS)]
+                game = await RatedGame.start(ledger, profile, opponent, time_control)
+                if number == ABANDONED_GAME:
+                    for _ in range(3):
+                        if game.is_player_turn:
+                            await game.play(await human_move(human, game.board))
+                        else:
+                            await game.engine_move()
+                else:
+                    await play_out(game, human)
+                await game.close()  # a game still on is abandoned here, as the rules say
     finally:
-        await human.quit()
         ledger.close()
 
 

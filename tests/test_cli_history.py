@@ -9,17 +9,11 @@ from itertools import pairwise
 import pytest
 
 from profiles.ledger.ledger import Ledger
-from rated_play.cli import main
-from tests.ledger_games import record_game
+from tests.builders import record_game, run_cli
 from tests.played_games import ABANDONED_GAME, PLAYER, UNTIMED_GAMES
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
+@pytest.mark.engine
 def test_games_lists_the_ledger_newest_first(
     played: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -64,6 +58,7 @@ def test_one_game_is_counted_as_one(ledger: Ledger, capsys: pytest.CaptureFixtur
     assert "Vera: 1 game, newest first" in out
 
 
+@pytest.mark.engine
 def test_history_follows_the_ledger_and_the_twenty_game_rule(
     played: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -108,6 +103,7 @@ def test_history_follows_the_ledger_and_the_twenty_game_rule(
     assert "No clock: Rating" in out and "Rating after each rated game" in out
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

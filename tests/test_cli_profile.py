@@ -12,19 +12,10 @@ import chess.pgn
 import pytest
 
 from engines.opponents.pool import load_pool
-from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, Profile
-from rated_play.cli import main
 from rated_play.session import RatedGame
-from tests.conftest import fast_opponent, human_move
-from tests.ledger_games import record_game
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+from tests.builders import fast_opponent, human_move, record_game, run_cli
 
 
 def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
@@ -40,6 +31,7 @@ def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: 
     )
 
 
+@pytest.mark.engine
 async def test_the_card_counts_real_games_and_export_gives_their_pgn(
     ledger: Ledger,
     profile: Profile,
@@ -172,16 +164,12 @@ def test_past_games_are_rated_against_the_opponents_current_calibration(
     """A game stores its opponent's rating of the day; a new calibration re-measures that
     opponent, and the player's rating, derived from the games, follows it."""
     for _ in range(20):
-        game = ledger.open_game(
-            profile,
-            opponent_name="stockfish-elo-1500",
-            opponent_title="Stockfish at UCI_Elo 1500",
+        record_game(
+            ledger, profile, 0.5, opponent="stockfish-elo-1500",
+            title="Stockfish at UCI_Elo 1500",
             opponent_rating=1000.0,  # what an older calibration said
-            time_control=TimeControl.parse("15+10"),
-            rating_before=None,
-        )
-        drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
-        ledger.close_game(game.id, drawn, pgn="", rating_after=None)
+            time_control="15+10",
+        )  # fmt: skip
     data_dir = str(tmp_path / "data")
     _, out, _ = run_cli(capsys, "profile", profile.name, "--json", "--data-dir", data_dir)
     # Twenty draws: the performance is the opponent's rating, today's, not the stored one.

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import APPLICATION_ID
 from rated_play.cli import main
-from tests.ledger_games import record_game
+from tests.builders import record_game
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
@@ -96,7 +96,7 @@ def play(ledger: Ledger, score: float) -> None:
         ledger.profile(PLAYER),
         score,
         title='Stockfish "the fish"',
-        moves=("e2e4",),
+        moves=("e4",),
         pgn='[Event "x"]\n\n1. e4 1-0\n',
     )
 

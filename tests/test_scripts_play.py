@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
+
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 120.0
 """Seconds a launch may take here: file tests and dpkg queries, on a loaded machine."""

@@ -17,62 +17,26 @@ import pytest
 from engines.analysis import LINE_PLIES, AnalysisLimit, _legal_line
 from engines.discovery import find_engine
 from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError, Profile
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.player.past_games import GameInPlayError
-from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
 from rated_play.session.analysis import analyse_game
-from tests.conftest import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move, record_game, run_cli
 
 BLITZ = TimeControl.parse("5+3")
 
 
-def record_game(
-    ledger: Ledger, profile: Profile, sans: list[str], *, result: str, player: chess.Color
-) -> int:
-    """A closed game written straight to the ledger, move by move as the session writes it.
-
-    The ledger gives colours in turn (White first); a Black game is preceded by a White one.
-    """
-    while ledger.next_color(profile.id) != player:
-        record_game(ledger, profile, ["e4"], result="0-1", player=ledger.next_color(profile.id))
-    game = ledger.open_game(
-        profile,
-        opponent_name="sf",
-        opponent_title="Stockfish",
-        opponent_rating=1500,
-        time_control=BLITZ,
-        rating_before=None,
-    )
-    board = chess.Board()
-    for ply, san in enumerate(sans, start=1):
-        move = board.push_san(san)
-        ledger.record_move(game.id, ply, move.uci(), None)
-    won = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(result)
-    if board.is_checkmate():
-        ending = Termination.CHECKMATE
-    else:
-        ending = Termination.RESIGNATION if won is not None else Termination.DRAW_AGREED
-    ledger.close_game(game.id, GameResult(won, ending, player), pgn="", rating_after=None)
-    return game.id
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
+@pytest.mark.engine
 async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     ledger: Ledger, profile: Profile
 ) -> None:
     # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does.
     game_id = record_game(
-        ledger, profile, ["e4", "d5", "Qg4", "Bxg4"], result="0-1", player=chess.WHITE
+        ledger, profile, 0.0, moves=["e4", "d5", "Qg4", "Bxg4"], player=chess.WHITE
     )
     seen: list[tuple[int, int]] = []
     analysis = await analyse_game(ledger, game_id, on_progress=lambda d, t: seen.append((d, t)))
@@ -88,12 +52,13 @@ async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     assert seen == [(n, 5) for n in range(1, 6)], "one report per position, 4 moves + start"
 
 
+@pytest.mark.engine
 async def test_walking_into_a_mate_is_a_blunder_for_the_black_player(
     ledger: Ledger, profile: Profile
 ) -> None:
     # The scholar's mate: 3...Nf6?? lets 4. Qxf7#.
     sans = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
-    game_id = record_game(ledger, profile, sans, result="1-0", player=chess.BLACK)
+    game_id = record_game(ledger, profile, 0.0, moves=sans, player=chess.BLACK)
     analysis = await analyse_game(ledger, game_id)
 
     assert analysis.player_color == chess.BLACK
@@ -104,11 +69,12 @@ async def test_walking_into_a_mate_is_a_blunder_for_the_black_player(
     assert by_ply[7].mark is None and by_ply[5].mark is None, "White's moves are not marked"
 
 
+@pytest.mark.engine
 async def test_the_second_look_is_read_from_the_ledger(
     ledger: Ledger, profile: Profile, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = record_game(
-        ledger, profile, ["d4", "e5", "dxe5", "Qh4"], result="1-0", player=chess.WHITE
+        ledger, profile, 1.0, moves=["d4", "e5", "dxe5", "Qh4"], player=chess.WHITE
     )
     first = await analyse_game(ledger, game_id)
 
@@ -123,6 +89,7 @@ async def test_the_second_look_is_read_from_the_ledger(
         again.close()
 
 
+@pytest.mark.engine
 async def test_a_game_in_play_cannot_be_analysed(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -147,6 +114,7 @@ async def test_a_game_in_play_cannot_be_analysed(
     assert len(analysis.moves) == 2, "once it is over, it can"
 
 
+@pytest.mark.engine
 def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None:
     """A ledger of schema 1 (before analyses) gains the analyses table when written to."""
     path = tmp_path / "ledger.sqlite3"
@@ -164,9 +132,8 @@ def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
 
     writer = Ledger.open(path)
     game_id = record_game(
-        writer, writer.profile("judit"), ["e4", "d5", "Qg4", "Bxg4"], result="0-1",
-        player=chess.WHITE,
-    )  # fmt: skip
+        writer, writer.profile("judit"), 0.0, moves=["e4", "d5", "Qg4", "Bxg4"], player=chess.WHITE
+    )
     analysis = asyncio.run(analyse_game(writer, game_id))
     writer.close()
     db = sqlite3.connect(path)
@@ -178,7 +145,7 @@ def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
 
 
 def test_an_analysis_is_written_once(ledger: Ledger, profile: Profile) -> None:
-    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    game_id = record_game(ledger, profile, 1.0, moves=["e4", "e5"], player=chess.WHITE)
     moves = [chess.Move.from_uci("e2e4"), chess.Move.from_uci("e7e5")]
     positions = [PositionEvaluation(20, moves[0]), PositionEvaluation(30, moves[1]),
                  PositionEvaluation(25, chess.Move.from_uci("g1f3"))]  # fmt: skip
@@ -189,7 +156,7 @@ def test_an_analysis_is_written_once(ledger: Ledger, profile: Profile) -> None:
 
 
 async def test_a_damaged_move_in_the_ledger_is_refused(ledger: Ledger, profile: Profile) -> None:
-    game_id = record_game(ledger, profile, ["e4", "e5"], result="1-0", player=chess.WHITE)
+    game_id = record_game(ledger, profile, 1.0, moves=["e4", "e5"], player=chess.WHITE)
     db = sqlite3.connect(ledger.path)
     db.execute("UPDATE moves SET uci = 'e2e5' WHERE game_id = ? AND ply = 2", (game_id,))
     db.commit()
@@ -203,10 +170,11 @@ FLAGGED = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2"
 QUICK = AnalysisLimit(depth=8)
 
 
+@pytest.mark.engine
 async def test_the_engine_line_is_legal_starts_with_the_better_move_and_is_stored(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game_id = record_game(ledger, profile, FLAGGED, result="0-1", player=chess.WHITE)
+    game_id = record_game(ledger, profile, 0.0, moves=FLAGGED, player=chess.WHITE)
     analysis = await analyse_game(ledger, game_id, limit=QUICK)
     board = chess.Board()
     for move in analysis.moves:
@@ -234,12 +202,13 @@ def test_an_engine_line_is_cut_at_its_first_illegal_move() -> None:
     assert board == chess.Board(), "the position searched is left as it was"
 
 
+@pytest.mark.engine
 def test_analyses_stored_before_lines_are_kept_without_them(
     ledger: Ledger, profile: Profile, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An analysis of ledger schema 4 keeps its marks and accuracy, read-only and upgraded, and
     is not made again: its moves have no line."""
-    game_id = record_game(ledger, profile, FLAGGED, result="0-1", player=chess.WHITE)
+    game_id = record_game(ledger, profile, 0.0, moves=FLAGGED, player=chess.WHITE)
     analysis = asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
     ledger.close()
     db = sqlite3.connect(ledger.path, isolation_level=None)
@@ -336,6 +305,7 @@ def _hanging_queen_move(board: chess.Board) -> chess.Move | None:
     return None
 
 
+@pytest.mark.engine
 def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -389,12 +359,7 @@ def test_the_command_refuses_what_it_cannot_analyse(
 
     ledger = Ledger.open(Path(data) / "ledger.sqlite3")
     profile = ledger.create_profile("Anna")
-    empty = ledger.open_game(
-        profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
-        time_control=BLITZ, rating_before=None,
-    )  # fmt: skip
-    lost = GameResult(chess.BLACK, Termination.RESIGNATION, empty.player_color)
-    ledger.close_game(empty.id, lost, pgn="", rating_after=None)
+    empty = record_game(ledger, profile, 0.0, termination=Termination.RESIGNATION)
     ledger.close()
     for game_id, why in [
         ("abc", "GAME_ID must be a game's number"),
@@ -403,7 +368,7 @@ def test_the_command_refuses_what_it_cannot_analyse(
         ("1.5", "GAME_ID must be a game's number"),
         (str(2**64), "GAME_ID must be a game's number"),
         ("999", "no game 999 in the ledger: 'rated-play games NAME' lists a profile's games"),
-        (str(empty.id), "ended before any move"),
+        (str(empty), "ended before any move"),
     ]:
         status, out, err = run_cli(capsys, "analyse", game_id, "--data-dir", data)
         assert (status, out) == (2, ""), game_id
@@ -413,6 +378,7 @@ def test_the_command_refuses_what_it_cannot_analyse(
     assert "--pgn: not allowed with argument --json" in err and err.count("\n") == 1, err
 
 
+@pytest.mark.engine
 def test_the_command_refuses_a_game_still_being_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -421,7 +387,7 @@ def test_the_command_refuses_a_game_still_being_played(
     async def start() -> tuple[RatedGame, Ledger, int]:
         ledger = Ledger.open(data / "ledger.sqlite3")
         vera = ledger.create_profile("Vera")
-        older = record_game(ledger, vera, ["e4", "e5"], result="1-0", player=chess.WHITE)
+        older = record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
         game = await RatedGame.start(ledger, vera, fast_opponent(), BLITZ)
         await game.engine_move()  # Black this time: colours alternate
         await game.play(game.parse_move("e5"))

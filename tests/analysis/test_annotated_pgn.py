@@ -38,9 +38,7 @@ from rated_play.session.export import archived_pgn
 from rated_play.session.outcome import automatic_outcome, time_forfeit
 from rated_play.session.pgn import PlayedMove, archive_path
 from rated_play.session.record import close_game
-from tests.analysis.test_analyse import record_game
-from tests.conftest import fast_opponent
-from tests.ledger_games import open_game
+from tests.builders import fast_opponent, open_game, record_game
 from tests.session.test_pgn_export import pgn_extract
 
 QUICK = AnalysisLimit(depth=8)
@@ -133,6 +131,7 @@ def check_annotations(text: str, analysis: GameAnalysis, archived: str) -> None:
     assert dict(game.headers) == expected
 
 
+@pytest.mark.engine
 def test_every_ending_gives_a_pgn_that_pgn_extract_and_python_chess_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -210,6 +209,7 @@ def test_a_game_that_ended_before_its_first_move_has_no_annotated_pgn(
     assert f"game {game_id} ended before any move: there is nothing to analyse" in err
 
 
+@pytest.mark.engine
 def test_an_analysis_without_lines_gives_the_better_move_alone(
     ledger: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -230,6 +230,7 @@ def test_an_analysis_without_lines_gives_the_better_move_alone(
     assert f"( 2. {blunder.best} ) 2... Qh4#" in text, "the better move, alone"
 
 
+@pytest.mark.engine
 def test_the_annotated_pgn_is_saved_beside_the_archived_one(ledger: Ledger) -> None:
     profile = ledger.create_profile(PLAYER)
     game_id = finished_game(ledger, profile, FOOLS_MATE)
@@ -257,6 +258,7 @@ def test_the_annotated_pgn_is_saved_beside_the_archived_one(ledger: Ledger) -> N
     assert ledger.game(game_id).status is GameStatus.FINISHED, "the ledger still reads"
 
 
+@pytest.mark.engine
 def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
     ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -272,12 +274,13 @@ def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
         save_annotated_pgn(ledger, analysis, ledger.path.parent / "archive")
 
 
+@pytest.mark.engine
 def test_a_pgn_in_the_ledger_that_does_not_hold_the_moves_is_refused(
     ledger: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A damaged row: the game's PGN is missing or holds other moves than the game's."""
     profile = ledger.create_profile("Vera")
-    missing = record_game(ledger, profile, FOOLS_MATE, result="0-1", player=chess.WHITE)
+    missing = record_game(ledger, profile, 0.0, moves=FOOLS_MATE, player=chess.WHITE)
     other = finished_game(ledger, profile, LEFT[:2], flag=True)
     archived = ledger.game(other).pgn
     db = sqlite3.connect(ledger.path)
@@ -293,6 +296,7 @@ def test_a_pgn_in_the_ledger_that_does_not_hold_the_moves_is_refused(
         assert f"the PGN of game {game_id} in the ledger does not hold its moves" in err
 
 
+@pytest.mark.engine
 def test_a_game_whose_profile_row_is_damaged_is_refused_in_a_sentence(
     ledger: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -312,6 +316,7 @@ def test_a_game_whose_profile_row_is_damaged_is_refused_in_a_sentence(
     assert f"the profile of game {game_id} in the ledger cannot be read" in err
 
 
+@pytest.mark.engine
 async def test_an_annotated_pgn_waits_until_the_profile_has_no_game_on(ledger: Ledger) -> None:
     profile = ledger.create_profile("Vera")
     older = finished_game(ledger, profile, FOOLS_MATE)

@@ -40,6 +40,7 @@ def _check(data_dir: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
 
 
+@pytest.mark.engine
 def test_the_check_plays_the_held_out_pairings_and_reports_each(tmp_path: Path) -> None:
     _calibration(tmp_path, {WEAKER: 450.0, WEAK: 520.0}, [(WEAKER, WEAK), (WEAKER, STRONG)])
     result = _check(tmp_path)
@@ -62,6 +63,7 @@ def test_the_check_plays_the_held_out_pairings_and_reports_each(tmp_path: Path) 
     assert json.loads(listed.stdout)["calibration"]["last_check"]["date"] == report["date"]
 
 
+@pytest.mark.engine
 def test_a_calibration_that_is_wrong_fails_its_own_check(tmp_path: Path) -> None:
     # Claims Skill Level -20 is 100 points stronger than Skill Level -1: it is far weaker.
     _calibration(tmp_path, {WEAKER: 1500.0, STRONG: 1400.0}, [(WEAKER, STRONG)])
@@ -93,6 +95,7 @@ def _session(leader: int) -> set[int]:
     return found
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_stopped_check_leaves_no_games_file_and_no_engine(
     tmp_path: Path, signum: signal.Signals

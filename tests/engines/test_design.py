@@ -10,7 +10,7 @@ from engines.calibration.gauntlet import network_pairings
 from engines.calibration.plan import DIFFERENCE_ERROR, RATING_ERROR, plan_games
 from profiles.ratings.expected import logistic_expected
 from profiles.ratings.fit import fit_ratings
-from tests.engines.conftest import weak_fairy
+from tests.builders import weak_fairy
 
 
 def test_the_plan_meets_every_target_and_a_fit_of_its_games_keeps_the_promise() -> None:

@@ -28,7 +28,7 @@ from engines.opponents import player as player_module
 from engines.opponents.player import EngineCrashError, EnginePlayer
 from engines.uci.server import serve_uci
 from rated_play.cli import build_parser, said
-from tests.conftest import fast_opponent
+from tests.builders import fast_opponent
 
 HANG_WINDOW = 2.0
 """Seconds of no CPU after which the frozen engine counts as hung: it uses none at all, so a
@@ -80,6 +80,7 @@ def _children() -> set[int]:
     return children
 
 
+@pytest.mark.engine
 async def test_an_engine_that_hangs_in_a_calibration_game_ends_it_saying_at_which_move() -> None:
     opponent = fast_opponent()
     async with Roster() as roster:
@@ -95,6 +96,7 @@ async def test_an_engine_that_hangs_in_a_calibration_game_ends_it_saying_at_whic
     assert str(raised.value).endswith(f"used no CPU for {HANG_WINDOW:.0f} s while thinking")
 
 
+@pytest.mark.engine
 async def test_a_caller_cancelled_while_a_hung_search_is_stopped_is_cancelled() -> None:
     player = EnginePlayer(fast_opponent())
     await player.start()
@@ -112,6 +114,7 @@ async def test_a_caller_cancelled_while_a_hung_search_is_stopped_is_cancelled() 
         await player.close()
 
 
+@pytest.mark.engine
 async def test_a_uci_server_cancelled_while_it_stops_a_search_ends_cancelled_and_closed() -> None:
     children_before = _children()
     read_end, write_end = os.pipe()

@@ -34,7 +34,7 @@ from engines.calibration.stored import SHIPPED_CALIBRATION, MeasuredRating, read
 from engines.errors import CalibrationError
 from engines.opponents.opponent import Opponent, SearchLimit
 from profiles.ratings.expected import logistic_expected
-from tests.engines.conftest import weak_fairy
+from tests.builders import weak_fairy
 
 LADDER = """
 [[opponent]]
@@ -77,6 +77,7 @@ def _wait_for_games(path: Path, count: int, process: subprocess.Popen[str]) -> N
     raise AssertionError(f"fewer than {count} games after a minute")
 
 
+@pytest.mark.engine
 def test_a_killed_calibration_resumes_without_losing_or_replaying_a_game(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     _write_ladder(data_dir)
@@ -134,6 +135,7 @@ def test_a_killed_calibration_resumes_without_losing_or_replaying_a_game(tmp_pat
     assert document["calibration"]["goodness_of_fit"]["degrees_of_freedom"] > 0
 
 
+@pytest.mark.engine
 def test_calibrating_one_added_opponent_needs_no_anchor_and_refuses_one(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     _write_ladder(data_dir)
@@ -216,6 +218,7 @@ def test_held_out_pairings_cross_families_across_the_ladder_where_a_check_can_te
     assert len(entries) == len(set(entries))  # an entry gives up one pairing at most
 
 
+@pytest.mark.engine
 async def test_a_pairing_held_out_after_it_was_played_keeps_its_games_out_of_the_fit(
     tmp_path: Path,
 ) -> None:

@@ -17,6 +17,7 @@ def listing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.engine
 def test_the_listing_tells_the_engines_setting_from_the_measured_rating(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -36,6 +36,7 @@ def test_a_bare_king_is_a_simple_win_for_the_side_with_mating_material() -> None
     assert not is_simple_win(chess.Board())
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("name", "fen"),
     [
@@ -93,6 +94,7 @@ async def _deviates(entry: Opponent, moves: list[chess.Move]) -> bool:
     return False
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("name", FAMILIES)
 async def test_no_opponent_replays_its_own_game_move_for_move(name: str) -> None:
     entry = _entry(name)
@@ -121,6 +123,7 @@ async def test_early_draw_offers_in_balanced_openings_are_declined_by_every_entr
             await player.close()
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("fen", "accepted"),
     [

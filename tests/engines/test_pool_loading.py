@@ -49,6 +49,7 @@ rating = 1700
 """
 
 
+@pytest.mark.engine
 def test_the_shipped_pool_spans_beginner_to_full_strength_without_wide_gaps() -> None:
     pool = load_pool()
     low, high = pool.rating_range()
@@ -79,6 +80,7 @@ def test_the_shipped_pool_is_calibrated_with_provenance() -> None:
     assert "stockfish" in provenance.engines
 
 
+@pytest.mark.engine
 def test_user_opponents_join_the_pool_and_a_missing_engine_is_listed_with_its_package(
     config_dir: Path,
 ) -> None:

@@ -6,11 +6,16 @@ import asyncio
 import os
 import signal
 
+import pytest
+
 from engines.calibration.engine_game import play_match_game
 from engines.calibration.openings import load_openings
 from engines.calibration.roster import Roster
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def _entry(name: str) -> Opponent:

@@ -8,7 +8,7 @@ import pytest
 
 from engines.errors import EngineUnavailableError
 from engines.opponents.pool import Pool
-from tests.engines.conftest import weak_fairy
+from tests.builders import weak_fairy
 
 
 def _pool() -> Pool:
@@ -27,6 +27,7 @@ def test_opponents_are_sorted_by_rating() -> None:
     assert names == ["weakest", "middle", "ghost", "strongest"]
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     ("rating", "name"),
     [
@@ -43,6 +44,7 @@ def test_nearest_picks_the_closest_installed_opponent(rating: float, name: str) 
     assert _pool().nearest(rating).name == name
 
 
+@pytest.mark.engine
 def test_the_range_and_unleashed_ignore_missing_engines() -> None:
     pool = _pool()
     assert pool.rating_range() == (600, 1400)

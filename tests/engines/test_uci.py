@@ -43,6 +43,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.engine
 async def test_python_chess_plays_a_whole_game_against_an_opponent_over_uci(tmp_path: Path) -> None:
     _, ours = await chess.engine.popen_uci(_server("stockfish-nodes-300", tmp_path))
     _, human = await chess.engine.popen_uci(str(find_engine("stockfish")))
@@ -71,6 +72,7 @@ async def test_python_chess_plays_a_whole_game_against_an_opponent_over_uci(tmp_
     assert clocks[chess.WHITE] > 0
 
 
+@pytest.mark.engine
 def test_isready_is_answered_while_thinking_and_quit_ends_every_process(tmp_path: Path) -> None:
     server = subprocess.Popen(
         _server("stockfish-unleashed", tmp_path),
@@ -114,6 +116,7 @@ def test_isready_is_answered_while_thinking_and_quit_ends_every_process(tmp_path
             server.wait()
 
 
+@pytest.mark.engine
 def test_the_end_of_input_ends_the_engine(tmp_path: Path) -> None:
     result = subprocess.run(
         _server("fairy-stockfish-skill-minus20", tmp_path),
@@ -152,6 +155,7 @@ def _bestmoves(stdout: str) -> list[str]:
     return [line.split()[1] for line in stdout.splitlines() if line.startswith("bestmove")]
 
 
+@pytest.mark.engine
 def test_a_clock_that_is_not_a_number_is_noted_and_a_move_is_still_given(tmp_path: Path) -> None:
     commands = ["uci", "position startpos", "go wtime nan btime nan", "go wtime inf btime inf"]
     commands += ["go wtime abc btime -inf winc nan binc 1e999", "isready"]
@@ -168,6 +172,7 @@ def test_a_clock_that_is_not_a_number_is_noted_and_a_move_is_still_given(tmp_pat
     assert none_left(mark)
 
 
+@pytest.mark.engine
 def test_a_clock_no_engine_can_read_leaves_the_entry_its_own_depth(tmp_path: Path) -> None:
     # Told 1e308 ms as 309 digits, Stockfish stops reading the go line and loses the depth 1
     # after it: it searched for ever. Clamped to 2^31-1 ms it keeps its depth and answers.
@@ -191,6 +196,7 @@ def test_a_clock_no_engine_can_read_leaves_the_entry_its_own_depth(tmp_path: Pat
         server.kill()
 
 
+@pytest.mark.engine
 def test_stop_is_answered_at_once_with_the_move_the_engine_has(tmp_path: Path) -> None:
     # An hour's clock: unleashed Stockfish plans minutes for this move.
     server = UciProcess(UNLEASHED, tmp_path)
@@ -216,6 +222,7 @@ def test_stop_is_answered_at_once_with_the_move_the_engine_has(tmp_path: Path) -
         server.kill()
 
 
+@pytest.mark.engine
 def test_a_position_sent_while_it_thinks_does_not_hold_up_readyok(tmp_path: Path) -> None:
     # The protocol foresees a stop before the next position; a GUI that sends none still gets
     # readyok at once, and the search it cut short still gets its bestmove.
@@ -237,6 +244,7 @@ def test_a_position_sent_while_it_thinks_does_not_hold_up_readyok(tmp_path: Path
         server.kill()
 
 
+@pytest.mark.engine
 def test_a_line_of_any_length_is_read_or_skipped_with_a_note(tmp_path: Path) -> None:
     # Over asyncio's 64 KiB line limit: a position with 100,000 spaces in it (the protocol
     # allows any white space between tokens), garbage of 2 MiB (skipped, said so).
@@ -254,6 +262,7 @@ def test_a_line_of_any_length_is_read_or_skipped_with_a_note(tmp_path: Path) -> 
     assert none_left(mark)
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("stdin", ["a file of commands", "/dev/null", "closed"])
 def test_any_standard_input_is_read_to_its_end_and_the_server_ends(
     stdin: str, tmp_path: Path
@@ -282,6 +291,7 @@ def test_any_standard_input_is_read_to_its_end_and_the_server_ends(
     assert none_left(mark)
 
 
+@pytest.mark.engine
 def test_a_position_that_cannot_be_played_is_refused_and_nothing_is_played_from_it(
     tmp_path: Path,
 ) -> None:
@@ -310,6 +320,7 @@ def test_a_position_that_cannot_be_played_is_refused_and_nothing_is_played_from_
     assert none_left(mark)
 
 
+@pytest.mark.engine
 def test_bytes_that_are_not_text_are_neither_fatal_nor_echoed_raw(tmp_path: Path) -> None:
     # A terminal escape, a carriage return (a GUI splitting lines on it would read a false
     # bestmove), a NUL and bytes that are not UTF-8, on a terminal that takes only ASCII.
@@ -336,6 +347,7 @@ def test_bytes_that_are_not_text_are_neither_fatal_nor_echoed_raw(tmp_path: Path
     assert none_left(mark)
 
 
+@pytest.mark.engine
 def test_stop_does_not_wait_for_the_analyst(tmp_path: Path) -> None:
     # In a won ending against a bare king the full-strength analyst moves (technique), as it
     # varies an opening: a search of its own, which stop must cut short too. It is frozen

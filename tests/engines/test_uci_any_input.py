@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 from tests.engines.test_uci import NO_WHITE_KING, READY_WITHIN
 from tests.engines.uci_process import UciProcess, none_left
 
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
+
 ENTRY = "stockfish-nodes-300"
 """Answers by itself in well under a second, and varies its opening through the analyst, so
 two engines run (and must be gone at the end)."""

@@ -8,7 +8,7 @@ import math
 import chess
 import pytest
 
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
 from profiles.player.card import class_card
@@ -18,7 +18,7 @@ from profiles.player.past_games import GameInPlayError, game_lines, past_game
 from profiles.player.seasons import game_score, rated_games
 from profiles.ratings import SYSTEMS, get_system
 from rated_play.session import RatedGame
-from tests.conftest import fast_opponent
+from tests.builders import fast_opponent, record_game
 from tests.played_games import ABANDONED_GAME, BLITZ_GAMES, PLAYER, UNTIMED_GAMES
 
 RAPID = TimeControl.parse("15+10")
@@ -26,15 +26,10 @@ RAPID = TimeControl.parse("15+10")
 
 def record(ledger: Ledger, profile: Profile, opponent: str, rating: float, score: float) -> int:
     """A closed rapid game written straight to the ledger: known inputs for the arithmetic."""
-    game = ledger.open_game(
-        profile, opponent_name=opponent, opponent_title=opponent.title(),
-        opponent_rating=rating, time_control=RAPID, rating_before=None,
+    return record_game(
+        ledger, profile, score, opponent=opponent, title=opponent.title(), opponent_rating=rating,
+        time_control="15+10", termination=Termination.RESIGNATION,
     )  # fmt: skip
-    winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
-    ending = Termination.RESIGNATION if winner is not None else Termination.DRAW_AGREED
-    result = GameResult(winner, ending, game.player_color)
-    ledger.close_game(game.id, result, pgn="", rating_after=None)
-    return game.id
 
 
 def record_run(ledger: Ledger, profile: Profile, count: int) -> list[int]:
@@ -134,6 +129,7 @@ def test_past_games_are_rated_against_todays_calibration(ledger: Ledger, profile
     assert lines[0].rating == after.points[-1]
 
 
+@pytest.mark.engine
 def test_the_list_of_real_games_newest_first(played: Ledger) -> None:
     profile = played.profile(PLAYER)
     lines = game_lines(played, profile)
@@ -157,6 +153,7 @@ def test_the_list_of_real_games_newest_first(played: Ledger) -> None:
     ]
 
 
+@pytest.mark.engine
 def test_a_past_game_replays_its_moves(played: Ledger) -> None:
     record = played.games(played.profile(PLAYER).id)[0]
     game = past_game(played, record.id)
@@ -169,6 +166,7 @@ def test_a_past_game_replays_its_moves(played: Ledger) -> None:
     assert len(game.sans()) == len(game.moves)
 
 
+@pytest.mark.engine
 async def test_nothing_of_a_profile_is_looked_back_at_while_it_has_a_game_on(
     played: Ledger,
 ) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from profiles.laws.endings import GameResult, Termination
 from profiles.ledger.ledger import Ledger, LedgerError, ProfileError
-from tests.ledger_games import open_game
+from tests.builders import open_game
 
 
 def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from profiles.ledger.ledger import (
     Setup,
 )
 from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
-from tests.ledger_games import record_game
+from tests.builders import record_game
 
 ROOT = Path(__file__).parents[2]
 
@@ -133,7 +133,7 @@ def test_an_early_ledger_is_read_unchanged_and_upgraded_when_written(tmp_path: P
     assert path.read_bytes() == before, "reading writes nothing"
 
     writer = Ledger.open(path)
-    record_game(writer, writer.profile("judit"), moves=("e2e4",))
+    record_game(writer, writer.profile("judit"), moves=("e4",))
     writer.close()
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
     reader = Ledger.open(path, readonly=True)
@@ -145,7 +145,7 @@ def test_reading_a_ledger_changes_no_byte_of_it(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Hou Yifan")
-    record_game(ledger, profile, moves=("e2e4",))
+    record_game(ledger, profile, moves=("e4",))
     ledger.close()
     before = path.read_bytes()
     reader = Ledger.open(path, readonly=True)
@@ -160,7 +160,7 @@ def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Alexandra")
-    record_game(ledger, profile, moves=("e2e4",))
+    record_game(ledger, profile, moves=("e4",))
     # The disk is full: SQLite may not grow the file by a single page.
     pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
     ledger._db.execute(f"PRAGMA max_page_count={pages}")
@@ -200,7 +200,7 @@ def test_a_read_only_directory_is_read_and_a_write_says_it_lacks_permission(
     directory = tmp_path / "data"
     path = directory / "ledger.sqlite3"
     ledger = Ledger.open(path)
-    record_game(ledger, ledger.create_profile("Maia"), moves=("e2e4",))
+    record_game(ledger, ledger.create_profile("Maia"), moves=("e4",))
     ledger.close()
     directory.chmod(0o555)
     path.chmod(0o444)
@@ -229,12 +229,12 @@ WAL_CHILD = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     from profiles.ledger.ledger import Ledger
-    from tests.ledger_games import record_game
+    from tests.builders import record_game
 
     ledger = Ledger.open(Path(sys.argv[1]))
     profile = ledger.create_profile("Nona")
     for _ in range(50):
-        record_game(ledger, profile, moves=("e2e4",))
+        record_game(ledger, profile, moves=("e4",))
     os.kill(os.getpid(), signal.SIGKILL)  # no clean close: the log is never folded in
     """
 )
@@ -338,7 +338,7 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
         assert read_back(ledger) == expected, "the upgrade changes no game"
         assert [(g.stake, g.doublings, g.purse_after) for g in ledger.games()] == [(0, 0, None)] * 3
         judit = ledger.profile("judit")
-        new = record_game(ledger, judit, moves=("e2e4",))
+        new = record_game(ledger, judit, moves=("e4",))
         assert [g.id for g in ledger.games(judit.id)] == [1, 2, new]
     finally:
         ledger.close()

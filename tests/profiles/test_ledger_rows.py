@@ -16,7 +16,7 @@ from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Setup
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.ledger.rows import select_list
 from rated_play.session.outcome import GameOutcome
-from tests.ledger_games import open_game
+from tests.builders import open_game
 
 ROWS = {"games": GameRecord, "setups": Setup, "analysed_moves": AnalysedMove}
 """Each table a dataclass is read from."""

@@ -6,7 +6,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, Profile
 from profiles.player.card import build_card, preview, rated_alike
 from profiles.player.opponent_choice import REACH_ABOVE, cap_note, counted_as, slider_range
-from tests.ledger_games import record_game
+from tests.builders import record_game
 
 
 def test_without_results_the_slider_spans_the_pool() -> None:

@@ -17,7 +17,7 @@ from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.widgets.title_bar import TitleBar
-from tests.ledger_games import record_game
+from tests.builders import record_game
 
 
 class Host(App[None]):

@@ -18,6 +18,9 @@ from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.cli import main
 from rated_play.session import Termination, close_abandoned_games
 
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
+
 # A real rated game in a child process: White plays 1. e4, the engine answers, and the child
 # waits at the board, as a player thinking about their second move.
 CHILD = textwrap.dedent(
@@ -27,7 +30,7 @@ CHILD = textwrap.dedent(
     from profiles.ledger.ledger import Ledger
     from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
-    from tests.conftest import fast_opponent
+    from tests.builders import fast_opponent
 
     async def main() -> None:
         ledger = Ledger.open(Path(sys.argv[1]))

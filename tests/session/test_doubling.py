@@ -16,7 +16,10 @@ from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.card import build_card
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import DoublingError, RatedGame, Termination
-from tests.conftest import fast_opponent, random_move_short_of_mate
+from tests.builders import fast_opponent, random_move_short_of_mate
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 RAPID = TimeControl.parse("15+10")
 MAX_PLIES = 200

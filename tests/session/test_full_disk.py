@@ -20,8 +20,7 @@ from profiles.laws.endings import GameResult
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerWriteError, Profile
 from rated_play.session import RatedGame, Termination
-from tests.conftest import fast_opponent
-from tests.ledger_games import open_game, record_game
+from tests.builders import fast_opponent, open_game, record_game
 
 ROOT = Path(__file__).parents[2]
 
@@ -49,6 +48,7 @@ def free_space(ledger: Ledger) -> None:
     ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
 
 
+@pytest.mark.engine
 async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -73,6 +73,7 @@ async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
     assert ledger.game(game.game_id).status is GameStatus.ABANDONED
 
 
+@pytest.mark.engine
 async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -157,7 +158,7 @@ FULL_DISK = textwrap.dedent(
 def test_a_full_disk_is_said_as_such_and_leaves_nothing_behind(tmp_path: Path) -> None:
     healthy = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(healthy)
-    record_game(ledger, ledger.create_profile("Judit"), 1.0, moves=("e2e4",))
+    record_game(ledger, ledger.create_profile("Judit"), 1.0, moves=("e4",))
     ledger.close()
     mount = tmp_path / "disk"
     mount.mkdir()

@@ -19,7 +19,10 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.cli import main
 from rated_play.session import RatedGame
-from tests.conftest import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 HOSTILE_NAMES = ['Dr "Quote" Smith', "Back\\slash\\", '\\"', "Ünïcödé 象棋 ♞"]
 HOSTILE_TITLE = 'Stockfish "2000 nodes" \\ fast ]'

@@ -33,7 +33,7 @@ from rated_play.session import (
     Termination,
     UnreadableMoveError,
 )
-from tests.conftest import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move
 
 BLITZ = TimeControl.parse("5+3")
 
@@ -52,6 +52,7 @@ async def play_out(game: RatedGame, human: chess.engine.Protocol, max_plies: int
     game.resign()
 
 
+@pytest.mark.engine
 async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -88,6 +89,7 @@ async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
     assert report.games_until_rated == 19
 
 
+@pytest.mark.engine
 async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profile: Profile) -> None:
     colours = []
     for _ in range(3):
@@ -99,6 +101,7 @@ async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profil
     assert [g.player_score for g in ledger.games(profile.id)] == [0.0] * 3
 
 
+@pytest.mark.engine
 async def test_bad_move_input_explains_itself_and_changes_nothing(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -135,6 +138,7 @@ async def test_bad_move_input_explains_itself_and_changes_nothing(
         await game.close()
 
 
+@pytest.mark.engine
 async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
     try:
@@ -149,6 +153,7 @@ async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: P
         await game.close()
 
 
+@pytest.mark.engine
 async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
     await game.play(game.parse_move("e4"))
@@ -163,6 +168,7 @@ async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Prof
     assert (record.status, record.result, record.player_score) == (GameStatus.FINISHED, "0-1", 0.0)
 
 
+@pytest.mark.engine
 async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -181,6 +187,7 @@ async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
         await game.close()
 
 
+@pytest.mark.engine
 async def test_a_flag_falls_on_the_real_clock(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl(1, 0))
     assert game.check_flag() is False
@@ -201,6 +208,7 @@ async def test_an_engine_that_is_missing_costs_the_player_nothing(
     assert ledger.games(profile.id) == []
 
 
+@pytest.mark.engine
 async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -234,6 +242,7 @@ async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
     assert ledger.game(game.game_id).status is GameStatus.FINISHED
 
 
+@pytest.mark.engine
 async def test_an_engine_that_cannot_come_back_voids_the_game(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
@@ -267,6 +276,7 @@ async def test_an_engine_that_cannot_come_back_voids_the_game(
     assert (record.status, record.player_score, record.result) == (GameStatus.VOID, None, "*")
 
 
+@pytest.mark.engine
 async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -296,6 +306,7 @@ async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
     await game.close()
 
 
+@pytest.mark.engine
 async def test_an_engine_that_keeps_failing_voids_the_game_saying_it_was_restarted(
     ledger: Ledger, profile: Profile
 ) -> None:

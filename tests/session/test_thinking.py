@@ -14,6 +14,7 @@ import time
 
 import chess
 import chess.engine
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from rated_play.session.thinking import (
     SPREAD_LIMITS,
     think_time,
 )
-from tests.conftest import OWN_SEARCH, engine_seconds, fast_opponent, human_move, least_think
+from tests.builders import OWN_SEARCH, engine_seconds, fast_opponent, human_move, least_think
 
 SHORT = TimeControl.parse("0.5+0")
 """Thirty seconds each: the pace is a second or so a move, the game stays short."""
@@ -54,6 +55,7 @@ async def play_moves(
     return replies
 
 
+@pytest.mark.engine
 async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -82,6 +84,7 @@ async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
     await game.close()
 
 
+@pytest.mark.engine
 async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -104,6 +107,7 @@ async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once
     await untimed.close()
 
 
+@pytest.mark.engine
 async def test_the_pace_changes_no_move(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -125,6 +129,7 @@ async def test_the_pace_changes_no_move(
     assert paced.san_moves() == plain.san_moves()
 
 
+@pytest.mark.engine
 async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(
         ledger, profile, fast_opponent(nodes=300), LONG, pace=ThinkingPace()
@@ -141,6 +146,7 @@ async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile
     await game.close()
 
 
+@pytest.mark.engine
 async def test_closing_during_the_wait_abandons_the_game_at_once(
     ledger: Ledger, profile: Profile
 ) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 
@@ -12,10 +11,7 @@ from engines.opponents.opponent import Opponent, SearchLimit
 from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from tests.conftest import fast_opponent
-
-SIZE = (120, 40)
-"""The terminal size of the tests: the large board (7×3 squares)."""
+from tests.builders import fast_opponent
 
 
 def weak_opponent() -> Opponent:
@@ -36,33 +32,18 @@ def weak_opponent() -> Opponent:
 @pytest.fixture
 def pool() -> Pool:
     """Three real opponents; the slider's bottom (Home) is the deterministic 50-node one."""
-    return Pool([node_opponent(50, 700.0), weak_opponent(), fast_opponent(20000)])
+    return Pool(
+        [
+            fast_opponent(50, 700.0, rating_error=60.0, calibrated=True),
+            weak_opponent(),
+            fast_opponent(20000),
+        ]
+    )
 
 
 @pytest.fixture
 def app(ledger: Ledger, pool: Pool) -> Iterator[RatedPlayApp]:
     yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
-
-
-def node_opponent(nodes: int, rating: float) -> Opponent:
-    """Stockfish at full skill cut to ``nodes`` per move: weak, instant and deterministic
-    (one thread, a node budget far below what its clock allows), so games replay exactly."""
-    return Opponent(
-        name=f"stockfish-nodes-{nodes}",
-        title=f"Stockfish ({nodes} nodes)",
-        command="stockfish",
-        rating=rating,
-        rating_error=60.0,
-        options={"Threads": 1, "Hash": 16},
-        search=SearchLimit(nodes=nodes),
-        package="stockfish",
-        calibrated=True,
-    )
-
-
-def long_named() -> Opponent:
-    """An opponent whose title is longer than the side panel, as Fairy-Stockfish's are."""
-    return replace(node_opponent(50, 455.0), title="Fairy-Stockfish 11.1 at Skill Level -9")
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import chess
 import chess.engine
@@ -12,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input
 
+from engines.opponents.opponent import Opponent
 from profiles.laws.time_control import PRESETS, TimeControl
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
@@ -20,6 +22,10 @@ from rated_play.ui.widgets.board import TEXT_PRESENTATION, BoardView
 from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
+from tests.builders import fast_opponent
+
+SIZE = (120, 40)
+"""The terminal size of the tests: the large board (7×3 squares)."""
 
 HUMAN_DEPTH = 4
 """The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
@@ -90,12 +96,6 @@ async def click_square(pilot: Pilot[None], square: chess.Square) -> None:
     await pilot.click(BoardView, offset=board.square_offset(square))
 
 
-async def human_move(human: chess.engine.Protocol, board: chess.Board) -> chess.Move:
-    result = await human.play(board, chess.engine.Limit(depth=HUMAN_DEPTH))
-    assert result.move is not None
-    return result.move
-
-
 def on_screen(view: BoardView, square: chess.Square) -> tuple[int, int]:
     """The square's column and row on the screen, counted from the top-left corner."""
     file, rank = chess.square_file(square), chess.square_rank(square)
@@ -155,4 +155,12 @@ async def resign(pilot: Pilot[None]) -> None:
     await wait_until(
         pilot,
         lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+    )
+
+
+def long_named() -> Opponent:
+    """An opponent whose title is longer than the side panel, as Fairy-Stockfish's are."""
+    return replace(
+        fast_opponent(50, 455.0, rating_error=60.0, calibrated=True),
+        title="Fairy-Stockfish 11.1 at Skill Level -9",
     )

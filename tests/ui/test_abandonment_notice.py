@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import signal
 
+import pytest
+
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import PRESETS
 from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    SIZE,
     answer,
     choose_weakest_opponent,
     start_game,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(

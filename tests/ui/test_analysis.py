@@ -12,6 +12,7 @@ import os
 
 import chess
 import chess.engine
+import pytest
 from textual.widgets import ProgressBar, Static
 
 from engines.discovery import find_engine
@@ -22,19 +23,23 @@ from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
-from tests.analysis.test_analyse import _hanging_queen_move, record_game
+from tests.analysis.test_analyse import _hanging_queen_move
+from tests.builders import human_move, record_game
 from tests.engines.test_uci import _alive, _children
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     board_text,
     choose_weakest_opponent,
-    human_move,
     resign,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_a_finished_games_analysis_marks_the_hung_queen(
@@ -54,7 +59,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
             if move is not None:
                 hung = len(board.move_stack) + 1
             else:
-                move = await human_move(human, board)
+                move = await human_move(human, board, HUMAN_DEPTH)
             await type_move(pilot, board.san(move))
         assert hung, "the queen never found a square to hang on"
         await wait_for_player_turn(pilot, screen)
@@ -98,7 +103,7 @@ async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
         game = screen.game
-        await type_move(pilot, game.board.san(await human_move(human, game.board)))
+        await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)
 
         assert not screen.query("#analyse"), "no Analyse button during the game"
@@ -145,7 +150,7 @@ async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(
 ) -> None:
     sans = await self_played(60)
     game_id = record_game(
-        ledger, ledger.create_profile("Magnus"), sans, result="1/2-1/2", player=chess.WHITE
+        ledger, ledger.create_profile("Magnus"), 0.5, moves=sans, player=chess.WHITE
     )
     async with app.run_test(size=SIZE) as pilot:
         before = engines_running()

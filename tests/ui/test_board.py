@@ -22,16 +22,16 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
 from rated_play.ui.widgets.board_contrast import SQUARES, TARGET, contrasts, table_text
-from tests.conftest import fast_opponent
-from tests.ui.conftest import SIZE
+from tests.builders import fast_opponent, human_move
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     answer,
     board_text,
     choose_weakest_opponent,
     click_square,
     cursor_move,
     cursor_to,
-    human_move,
     start_classical_game,
     start_game,
     type_move,
@@ -39,6 +39,9 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 SMALL = (80, 24)
 """The smallest terminal the app is made for: the board's squares are 3×1 there."""
@@ -206,7 +209,11 @@ async def test_a_whole_game_played_with_the_keyboard_cursor(
                 break
             board = game.board
             promotion = next((m for m in board.legal_moves if m.promotion), None)
-            move = promotion if promotion and not promoted else await human_move(human, board)
+            move = (
+                promotion
+                if promotion and not promoted
+                else await human_move(human, board, HUMAN_DEPTH)
+            )
             before = len(game.san_moves())
             await cursor_move(pilot, move)
             if move.promotion:

@@ -16,8 +16,8 @@ from rated_play.cli import main
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ledger_games import record_game
-from tests.ui.conftest import SIZE
+from tests.builders import record_game
+from tests.ui.driving import SIZE
 
 DAMAGE = {
     "text that is not UTF-8": "opponent_title = CAST(x'ff41' AS TEXT)",
@@ -48,6 +48,7 @@ def named_games(text: str) -> set[int]:
     return {int(number) for number in re.findall(r"\bgame (\d+)", text)}
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 async def test_the_app_leaves_out_a_damaged_row_and_names_its_game(
     ledger: Ledger, pool: Pool, damage: str

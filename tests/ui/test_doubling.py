@@ -7,6 +7,7 @@ import random
 
 import chess
 import chess.engine
+import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
@@ -21,12 +22,12 @@ from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.conftest import random_move_short_of_mate
-from tests.ui.conftest import SIZE
+from tests.builders import human_move, random_move_short_of_mate
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     answer,
     choose_weakest_opponent,
-    human_move,
     shown,
     start_game,
     type_move,
@@ -34,6 +35,9 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 MAX_PLIES = 200
 
@@ -60,7 +64,7 @@ async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
             if ahead is not None and ahead >= 600:
                 break
             board = game.board
-            await type_move(pilot, board.san(await human_move(human, board)))
+            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
         await pilot.press("f9")
         await answer(pilot, "Offer to double")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))

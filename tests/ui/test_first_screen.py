@@ -10,8 +10,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from profiles.ledger.ledger import Ledger, Profile
-from tests.ledger_games import record_game
+from tests.builders import record_game
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 ROOT = Path(__file__).parents[2]
 

@@ -3,6 +3,7 @@ and the 20-game rule holds on every screen: no rating, nor a hint of one, before
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Static
@@ -20,9 +21,11 @@ from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.ledger_games import record_game
-from tests.ui.conftest import SIZE
-from tests.ui.driving import shown, wait_until
+from tests.builders import record_game
+from tests.ui.driving import SIZE, shown, wait_until
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 BLITZ = PRESETS[1]
 

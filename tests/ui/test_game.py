@@ -11,6 +11,7 @@ import signal
 
 import chess
 import chess.engine
+import pytest
 from textual.widgets import Input
 
 from engines.opponents.opponent import Opponent
@@ -22,13 +23,14 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
+from tests.builders import human_move
 from tests.session.test_full_disk import fill_the_disk, free_space
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     answer,
     choose_weakest_opponent,
     click_square,
-    human_move,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -44,6 +46,7 @@ def text_of(screen: object, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
+@pytest.mark.engine
 async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
@@ -58,7 +61,7 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
             if game.is_over:
                 break
             board = game.board
-            await type_move(pilot, board.san(await human_move(human, board)))
+            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
 
         outcome = game.outcome
@@ -81,6 +84,7 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
         assert "You play Black this game" in card, "colours alternate"
 
 
+@pytest.mark.engine
 async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
@@ -104,7 +108,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             promotion = next((m for m in board.legal_moves if m.promotion), None)
             if promotion is not None:
                 break
-            move = await human_move(human, board)
+            move = await human_move(human, board, HUMAN_DEPTH)
             await click_square(pilot, move.from_square)
             await click_square(pilot, move.to_square)
         assert promotion is not None
@@ -133,6 +137,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
 
 
+@pytest.mark.engine
 async def test_bad_move_input_is_explained_and_changes_nothing(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -177,6 +182,7 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
         assert not game.is_over
 
 
+@pytest.mark.engine
 async def test_quitting_asks_first_and_records_the_game_as_a_loss(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -199,6 +205,7 @@ async def test_quitting_asks_first_and_records_the_game_as_a_loss(
     assert record.player_score == 0.0
 
 
+@pytest.mark.engine
 async def test_sigterm_during_a_game_records_the_loss_before_exiting(
     ledger: Ledger, pool: Pool
 ) -> None:
@@ -229,6 +236,7 @@ async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
     assert ledger.games() == []
 
 
+@pytest.mark.engine
 async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
@@ -246,7 +254,7 @@ async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
 
         free_space(ledger)
         board = game.board
-        await type_move(pilot, board.san(await human_move(human, board)))
+        await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)
         assert game.unsaved_moves == 0
         assert "Not saved" not in text_of(screen, "#status")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import chess
+import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
@@ -13,11 +14,11 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.game_viewer import headers_text
 from rated_play.ui.widgets.clock import ClockView
-from tests.ledger_games import record_game
-from tests.ui.conftest import SIZE, long_named
-from tests.ui.driving import start_game, wait_until
+from tests.builders import record_game
+from tests.ui.driving import SIZE, long_named, start_game, wait_until
 
 
+@pytest.mark.engine
 async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
     ledger: Ledger,
 ) -> None:
@@ -41,6 +42,7 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
         assert screen.game.clock.running == chess.WHITE
 
 
+@pytest.mark.engine
 async def test_a_game_without_a_clock_says_so_once(app: RatedPlayApp, ledger: Ledger) -> None:
     """The heading said "Rated No clock · no clock": the class and the clock, which are one
     thing without a clock."""

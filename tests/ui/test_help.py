@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual import actions
 from textual.binding import Binding
@@ -26,8 +27,8 @@ from rated_play.ui.screens.setup import CUSTOM, SetupScreen
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.title_bar import TitleBar
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    SIZE,
     answer,
     choose_weakest_opponent,
     shown,
@@ -36,6 +37,9 @@ from tests.ui.driving import (
     wait_for_player_turn,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def described(screen: Screen[Any]) -> list[str]:

@@ -36,11 +36,13 @@ from rated_play.ui.widgets.clock import ClockView
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.move_list import MoveList
-from tests.ui.conftest import SIZE, long_named, node_opponent
+from tests.builders import fast_opponent, human_move
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     answer,
     choose_weakest_opponent,
-    human_move,
+    long_named,
     shown,
     start_game,
     type_move,
@@ -48,6 +50,9 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 SMALL = (80, 24)
 BOARD_ENDINGS = {
@@ -180,7 +185,7 @@ async def test_every_question_stands_beside_the_board_with_both_clocks_in_sight(
         game = screen.game
         for _ in range(3):
             await wait_for_player_turn(pilot, screen)
-            await type_move(pilot, game.board.san(await human_move(human, game.board)))
+            await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)
 
         async def engine_double() -> None:
@@ -260,7 +265,7 @@ async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
             if game.is_over:
                 break
             await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
-            await type_move(pilot, game.board.san(await human_move(human, game.board)))
+            await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)
         assert moves.max_scroll_y > 0, "the list is longer than its window"
         await pilot.press("f7")  # nothing to claim: a long message below the list
@@ -476,7 +481,9 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
         ledger = Ledger.open(Path(folder) / "ledger.sqlite3")
         ledger.create_profile("Magnus")
         app = RatedPlayApp(
-            ledger, Pool([node_opponent(50, 700.0)]), AppOptions(handle_signals=False)
+            ledger,
+            Pool([fast_opponent(50, 700.0, rating_error=60.0, calibrated=True)]),
+            AppOptions(handle_signals=False),
         )
         asked: list[str] = []
         async with app.run_test(size=SIZE) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import chess
 import chess.engine
+import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tabs
@@ -27,17 +28,21 @@ from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.rating_graph import RatingGraph
+from tests.builders import human_move
 from tests.played_games import PLAYER, UNTIMED_GAMES
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     board_text,
     choose_weakest_opponent,
-    human_move,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def pieces_shown(view: BoardView) -> list[str]:
@@ -123,7 +128,9 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
         while not game.is_over and len(game.board.move_stack) < 300:
             await wait_for_player_turn(pilot, screen)
             if not game.is_over:
-                await type_move(pilot, game.board.san(await human_move(human, game.board)))
+                await type_move(
+                    pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH))
+                )
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -213,7 +220,7 @@ async def test_nothing_is_looked_back_at_while_a_game_is_on(
         screen = await start_game(pilot)
         game = screen.game
         await wait_for_player_turn(pilot, screen)
-        await type_move(pilot, game.board.san(await human_move(human, game.board)))
+        await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)
 
         actions = {binding.binding.action for binding in app.active_bindings.values()}

@@ -13,8 +13,8 @@ from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView, Mark, fit_geometry
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    SIZE,
     answer,
     board_text,
     choose_weakest_opponent,
@@ -24,6 +24,9 @@ from tests.ui.driving import (
     wait_until,
 )
 from tests.ui.test_board import SMALL, marked
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 @pytest.mark.parametrize(("size", "cell"), [(SMALL, (3, 1)), (SIZE, (7, 3))])

@@ -31,9 +31,9 @@ from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView, fit_geometry
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
-from tests.ledger_games import record_game
-from tests.ui.conftest import SIZE
+from tests.builders import record_game
 from tests.ui.driving import (
+    SIZE,
     board_text,
     choose_weakest_opponent,
     resign,
@@ -65,9 +65,7 @@ def write_game(
     """The first game of a new profile (so the player has White), closed as ``termination``
     says."""
     profile = ledger.create_profile(f"Player {len(ledger.profiles()) + 1}")
-    board = chess.Board()
-    ucis = tuple(board.push_san(san).uci() for san in sans)
-    return record_game(ledger, profile, score, moves=ucis, termination=termination)
+    return record_game(ledger, profile, score, moves=sans, termination=termination)
 
 
 async def review(pilot: Pilot[None], ledger: Ledger, game_id: int) -> ReviewScreen:
@@ -116,6 +114,7 @@ def shows_mark(screen: ReviewScreen, ply: int, number: str) -> None:
     assert better_squares(screen.query_one(BoardView)) == {best.from_square, best.to_square}
 
 
+@pytest.mark.engine
 async def test_the_board_steps_through_the_game_and_n_p_jump_between_the_players_marks(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -181,6 +180,7 @@ async def test_the_board_steps_through_the_game_and_n_p_jump_between_the_players
         assert isinstance(app.screen, GamesScreen)
 
 
+@pytest.mark.engine
 async def test_the_graph_spans_the_width_its_cursor_follows_and_a_click_goes_there(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -219,6 +219,7 @@ async def test_the_graph_spans_the_width_its_cursor_follows_and_a_click_goes_the
         assert screen.ply == 2
 
 
+@pytest.mark.engine
 async def test_a_clean_game_says_so_in_words(app: RatedPlayApp, ledger: Ledger) -> None:
     game_id = write_game(ledger, QUIET, 0.5)
     async with app.run_test(size=SIZE) as pilot:
@@ -254,6 +255,7 @@ def fits(screen: ReviewScreen) -> None:
     assert moves.scroll_y <= line < moves.scroll_y + moves.size.height, "the move in view"
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize(
     "ending",
     [
@@ -283,6 +285,7 @@ async def test_every_ending_opens_a_review_that_fits_80_by_24(
         assert screen.ply == 0
 
 
+@pytest.mark.engine
 async def test_a_game_left_before_its_first_move_shows_the_board_and_says_why(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -307,6 +310,7 @@ async def test_a_game_left_before_its_first_move_shows_the_board_and_says_why(
         fits(screen)
 
 
+@pytest.mark.engine
 async def test_the_engines_line_is_numbered_as_players_write_it_and_fits_80_by_24(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -363,6 +367,7 @@ async def test_the_move_on_the_board_stays_in_view_when_what_is_said_of_it_grows
         assert moves.scroll_y <= 14 < moves.scroll_y + 4, moves.scroll_y
 
 
+@pytest.mark.engine
 async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_does(
     ledger: Ledger, pool: Pool
 ) -> None:
@@ -380,6 +385,7 @@ async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_doe
         assert "K" in drawn and "k" in drawn and "♚" not in drawn, "letters, as asked"
 
 
+@pytest.mark.engine
 async def test_s_saves_the_annotated_pgn_beside_the_archived_one(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:

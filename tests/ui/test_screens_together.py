@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button, Static
 
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    SIZE,
     answer,
     choose_weakest_opponent,
     start_game,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_the_result_screen_is_whole_after_every_other_screen_was_opened(

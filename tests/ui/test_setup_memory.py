@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
@@ -12,13 +13,16 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.ui.conftest import SIZE
 from tests.ui.driving import (
+    SIZE,
     answer,
     choose_weakest_opponent,
     start_game,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_strength_clock_and_doubling_are_remembered_per_profile(

@@ -12,8 +12,10 @@ from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ui.conftest import SIZE
-from tests.ui.driving import wait_until
+from tests.ui.driving import SIZE, wait_until
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 SMALL = (80, 24)
 

@@ -18,7 +18,12 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from rated_play.ui.launch import EXIT_GRACE_SECONDS
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 CHILD = textwrap.dedent(
     """

@@ -10,6 +10,7 @@ import time
 
 import chess
 import chess.engine
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
@@ -23,18 +24,21 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
-from tests.conftest import OWN_SEARCH, engine_seconds, least_think
-from tests.ui.conftest import SIZE
+from tests.builders import OWN_SEARCH, engine_seconds, human_move, least_think
 from tests.ui.driving import (
+    HUMAN_DEPTH,
+    SIZE,
     answer,
     choose_weakest_opponent,
-    human_move,
     start_classical_game,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
+
+pytestmark = pytest.mark.engine
+"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def thinking_box(app: RatedPlayApp) -> Checkbox:
@@ -48,7 +52,7 @@ async def play_moves(
         await wait_for_player_turn(pilot, screen)
         assert not screen.game.is_over
         board = screen.game.board
-        await type_move(pilot, board.san(await human_move(human, board)))
+        await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
     await wait_for_player_turn(pilot, screen)
 
 
@@ -105,7 +109,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
         assert time.monotonic() - started < OWN_SEARCH
         for _ in range(3):
             board = screen.game.board
-            await type_move(pilot, board.san(await human_move(human, board)))
+            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
             started = time.monotonic()
             await wait_for_player_turn(pilot, screen)
             assert time.monotonic() - started < OWN_SEARCH

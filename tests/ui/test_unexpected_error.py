@@ -13,8 +13,7 @@ from rated_play import paths
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.ui.conftest import SIZE
-from tests.ui.driving import shown, wait_until
+from tests.ui.driving import SIZE, shown, wait_until
 
 
 async def _a_programming_error(self: EnginePlayer) -> None:
@@ -22,6 +21,7 @@ async def _a_programming_error(self: EnginePlayer) -> None:
     raise KeyError("white_clock")
 
 
+@pytest.mark.engine
 async def test_a_programming_error_in_a_worker_is_logged_and_the_dialog_says_where(
     app: RatedPlayApp, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,219 @@
+"""What the tests build their cases from, one of each: the CLI run in-process, a game written
+straight into a ledger, a fast real Stockfish opponent, the "human" that plays against it, and
+the measures of an engine's paced thinking. Fixtures stay in the conftest files; everything a
+test imports by name is here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+
+import chess
+import chess.engine
+import pytest
+
+from engines.discovery import find_engine
+from engines.opponents.opponent import Opponent, SearchLimit
+from profiles.laws.endings import GameResult, Termination
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from rated_play.cli import main
+from rated_play.session import RatedGame
+from rated_play.session.thinking import SPREAD_LIMITS, think_time
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``rated-play ARGV`` in this process: its exit status, standard output and error."""
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+# Games written straight into a ledger, for tests that need known games and no engine.
+
+
+def open_game(
+    ledger: Ledger,
+    profile: Profile,
+    *,
+    opponent_rating: float = 1500,
+    opponent: str = "sf",
+    title: str = "Stockfish",
+    time_control: str = "5+3",
+) -> GameRecord:
+    """A new pending game, as a rated game writes it before its first move."""
+    return ledger.open_game(
+        profile,
+        opponent_name=opponent,
+        opponent_title=title,
+        opponent_rating=opponent_rating,
+        time_control=TimeControl.parse(time_control),
+        rating_before=None,
+    )
+
+
+def record_game(
+    ledger: Ledger,
+    profile: Profile,
+    score: float | None = 1.0,
+    *,
+    player: chess.Color | None = None,
+    opponent_rating: float = 1500,
+    opponent: str = "sf",
+    title: str = "Stockfish",
+    time_control: str = "5+3",
+    moves: Sequence[str] = (),
+    pgn: str = "",
+    termination: Termination | None = None,
+) -> int:
+    """A game opened, its ``moves`` (SAN, from the starting position) recorded move by move as
+    the session writes them, and closed with the player's ``score`` (None: void) and
+    ``termination`` (by default checkmate for a decisive game, a draw agreed for a draw; an
+    abandoned game is closed as the loss the session writes); returns its id.
+
+    The ledger gives colours in turn (White first): with ``player`` given, one-move games won by
+    Black are written first until the ledger gives the player that colour."""
+    while player is not None and ledger.next_color(profile.id) != player:
+        filler = ledger.next_color(profile.id)
+        record_game(ledger, profile, float(filler == chess.BLACK), moves=("e4",))
+    game = open_game(
+        ledger,
+        profile,
+        opponent_rating=opponent_rating,
+        opponent=opponent,
+        title=title,
+        time_control=time_control,
+    )
+    board = chess.Board()
+    for ply, san in enumerate(moves, start=1):
+        ledger.record_move(game.id, ply, board.push_san(san).uci(), None)
+    if score is None:
+        void = GameResult(None, Termination.ENGINE_FAILURE, game.player_color)
+        ledger.close_game(game.id, void, pgn=pgn, rating_after=None)
+        return game.id
+    winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
+    if termination is None:
+        termination = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
+    result = GameResult(winner, termination, game.player_color)
+    ledger.close_game(game.id, result, pgn=pgn, rating_after=None)
+    return game.id
+
+
+# Real engines, set to move in milliseconds.
+
+
+def fast_opponent(
+    nodes: int = 2000,
+    rating: float = 1500.0,
+    *,
+    rating_error: float = 50.0,
+    calibrated: bool = False,
+    command: str = "stockfish",
+) -> Opponent:
+    """A real Stockfish at full skill cut to ``nodes`` per move: one thread and a node budget
+    far below what any clock allows, so it moves in milliseconds and its games replay exactly."""
+    return Opponent(
+        name=f"stockfish-nodes-{nodes}",
+        title=f"Stockfish ({nodes} nodes)",
+        command=command,
+        rating=rating,
+        rating_error=rating_error,
+        options={"Threads": 1, "Hash": 16},
+        search=SearchLimit(nodes=nodes),
+        package="stockfish",
+        calibrated=calibrated,
+    )
+
+
+def weak_fairy(skill: int) -> Opponent:
+    """A real engine that answers in milliseconds: Fairy-Stockfish at a 1-ply search."""
+    return Opponent(
+        name=f"fairy{skill}",
+        title=f"Fairy-Stockfish at Skill Level {skill}",
+        command="fairy-stockfish",
+        rating=1000 + 20 * skill,
+        options={"Threads": 1, "Hash": 16, "Skill Level": skill},
+        search=SearchLimit(depth=1),
+        package="fairy-stockfish",
+    )
+
+
+@asynccontextmanager
+async def human_engine() -> AsyncIterator[chess.engine.Protocol]:
+    """A second real Stockfish, one thread, whose moves stand for the player's."""
+    path = find_engine("stockfish")
+    assert path is not None
+    _, engine = await chess.engine.popen_uci(str(path))
+    try:
+        await engine.configure({"Threads": 1, "Hash": 16})
+        yield engine
+    finally:
+        await engine.quit()
+
+
+async def human_move(
+    engine: chess.engine.Protocol, board: chess.Board, depth: int = 1
+) -> chess.Move:
+    """The "human"'s move: ``engine``'s best at ``depth`` plies."""
+    result = await engine.play(board, chess.engine.Limit(depth=depth))
+    assert result.move is not None
+    return result.move
+
+
+def random_move_short_of_mate(board: chess.Board, chooser: random.Random) -> chess.Move:
+    """A move at random, but never one that allows mate in one: such a player is soon lost on
+    material, yet (measured) is not mated before move 10, when the engine may first double. A
+    plain random mover was mated before then in 8 of 300 games; this one in 0 of 300."""
+
+    def allows_mate(move: chess.Move) -> bool:
+        after = board.copy(stack=False)
+        after.push(move)
+        for reply in after.legal_moves:
+            after.push(reply)
+            mated = after.is_checkmate()
+            after.pop()
+            if mated:
+                return True
+        return False
+
+    moves = list(board.legal_moves)
+    return chooser.choice([move for move in moves if not allows_mate(move)] or moves)
+
+
+# The engine's paced thinking, measured.
+
+OWN_SEARCH = 2.0
+"""Seconds within which an opponent cut to a few hundred nodes or fewer answers by itself
+(its opening variety starts a second engine once), however loaded the machine."""
+
+
+def least_think(game: RatedGame) -> float:
+    """The least time still to run of the opponent's paced think over its first move: whatever
+    it plays, at the quickest a person's pace gives, less what its clock has run this turn
+    (the pace counts from no earlier). The clock it had at the turn's start is at least what
+    it has now, and more clock never means a quicker think. Ending the game in less than this
+    did not wait for the opponent's move."""
+    board, increment = game.board, game.time_control.increment_seconds
+    remaining = game.clock.remaining(game.engine_color)
+    assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
+    quickest = min(
+        think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
+        for move in board.legal_moves
+    )
+    left = quickest - (game.time_control.base_seconds - remaining)
+    assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
+    return left
+
+
+def engine_seconds(
+    ledger: Ledger, game_id: int, player_color: chess.Color, base: float, increment: float
+) -> list[float]:
+    """The time each of the engine's moves took, from the clocks the ledger keeps (``%clk``)."""
+    clocks = [
+        move.clock_ms / 1000
+        for move in ledger.moves(game_id)
+        if move.clock_ms is not None and (move.ply % 2 == 0) == (player_color == chess.WHITE)
+    ]
+    before = [base, *clocks[:-1]]
+    return [start - (end - increment) for start, end in zip(before, clocks, strict=True)]
