@@ -22,7 +22,7 @@ from pathlib import Path
 
 from profiles.errors import UserError, printable
 from profiles.input_file import special_file
-from profiles.ledger.ledger_file import LEDGER_FILE
+from profiles.ledger.ledger_file import LEDGER_FILE, side_file
 
 SIDE_FILES = {
     "-wal": "write-ahead log",
@@ -67,7 +67,7 @@ def check_writable(path: Path, kind: FileKind, *, data_dir: Path, option: str) -
     if _same(path, ledger) or target == ledger:
         raise ForeignFileError(f"{shown} is the ledger, which holds your games{refuse}")
     for suffix, side in SIDE_FILES.items():
-        database = ledger.with_name(ledger.name + suffix)
+        database = side_file(ledger, suffix)
         if target == database or _same(path, database):
             raise ForeignFileError(f"{shown} is the ledger's {side}{refuse}")
         if target.name.endswith(suffix) and _is_sqlite(

@@ -220,7 +220,7 @@ def _snapshot(path: Path) -> sqlite3.Connection | None:
     Whenever that cannot be done (a log is there, another process holds the file, the file or
     its directory is read-only) the file is read in place through SQLite's read-only locking.
     """
-    if any(path.with_name(path.name + side).exists() for side in ("-wal", "-journal")):
+    if any(side_file(path, side).exists() for side in ("-wal", "-journal")):
         return None
     try:
         source = sqlite3.connect(
@@ -352,12 +352,21 @@ def _read_header(path: Path) -> bytes | None:
         raise failure(error, path, writing=False) from error
 
 
+def side_file(path: Path, suffix: str) -> Path:
+    """Where SQLite keeps the ``-wal``, ``-shm`` or ``-journal`` file of the database at
+    ``path``: beside the file a link there names, not beside the link, for SQLite's unix VFS
+    resolves links in a database's name before it names the files beside it
+    (https://www.sqlite.org/tempfiles.html)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + suffix)
+
+
 def _check_side_files(path: Path) -> None:
     """Refuse the ledger while anything but a regular file stands where SQLite keeps its log,
     index or journal: SQLite opens them by name, so it would block for ever reading a named
     pipe there, and write through a link into whatever file it names."""
     for suffix in ("-wal", "-shm", "-journal"):
-        side = path.with_name(path.name + suffix)
+        side = side_file(path, suffix)
         try:
             found = os.lstat(side)
         except FileNotFoundError:
@@ -399,11 +408,11 @@ def _has_early_schema(path: Path, header: bytes) -> bool:
     """
     try:
         found = _schema_of(_uri(path, "ro") + "&immutable=1")
-        if not found and header[18] == _WAL_MODE and _wal(path).exists():
+        if not found and header[18] == _WAL_MODE and side_file(path, "-wal").exists():
             with tempfile.TemporaryDirectory() as private:
                 copy = Path(private) / path.name
                 shutil.copyfile(path, copy)
-                shutil.copyfile(_wal(path), _wal(copy))
+                shutil.copyfile(side_file(path, "-wal"), side_file(copy, "-wal"))
                 found = _schema_of(_uri(copy, "rw"))
     except (sqlite3.Error, OSError):
         return False
@@ -430,10 +439,6 @@ def _expected_schema(version: int) -> set[tuple[str, ...]]:
     finally:
         memory.close()
     return {tuple(str(field) for field in row) for row in rows} | {("user_version", str(version))}
-
-
-def _wal(path: Path) -> Path:
-    return path.with_name(path.name + "-wal")
 
 
 def _uri(path: Path, mode: str) -> str:
@@ -472,7 +477,7 @@ def _check_file(path: Path, kind: Kind) -> None:
     which makes no shared-memory file; with one, the log is part of the ledger and is read
     too, through SQLite's read-only locking.
     """
-    immutable = "" if _wal(path).exists() else "&immutable=1"
+    immutable = "" if side_file(path, "-wal").exists() else "&immutable=1"
     try:
         connection = sqlite3.connect(_uri(path, "ro") + immutable, uri=True, timeout=30.0)
     except sqlite3.Error as error:

@@ -156,6 +156,25 @@ def test_reading_a_ledger_changes_no_byte_of_it(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_a_log_beside_a_link_to_the_ledger_is_not_taken_for_the_ledgers(tmp_path: Path) -> None:
+    """SQLite keeps a linked database's log beside the file the link names: an empty ``-wal``
+    beside the link is nobody's, and reading through the link makes nothing anywhere."""
+    elsewhere = tmp_path / "elsewhere"
+    data_dir = tmp_path / "data"
+    elsewhere.mkdir()
+    data_dir.mkdir()
+    ledger = Ledger.open(elsewhere / "games.sqlite3")
+    ledger.create_profile("Hou Yifan")
+    ledger.close()
+    (data_dir / "ledger.sqlite3").symlink_to(elsewhere / "games.sqlite3")
+    (data_dir / "ledger.sqlite3-wal").write_bytes(b"")
+    before = {path.name for path in [*elsewhere.iterdir(), *data_dir.iterdir()]}
+    reader = Ledger.open(data_dir / "ledger.sqlite3", readonly=True)
+    assert reader.profile("hou yifan").name == "Hou Yifan"
+    reader.close()
+    assert {path.name for path in [*elsewhere.iterdir(), *data_dir.iterdir()]} == before
+
+
 def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
