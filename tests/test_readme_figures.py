@@ -11,7 +11,7 @@ from engines.calibration.plan import DIFFERENCE_ERROR, RATING_ERROR
 from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
     SHIPPED_CHECK,
-    CalibrationResult,
+    CalibrationFile,
     read_calibration,
     read_check_summary,
 )
@@ -53,7 +53,7 @@ def readme(pattern: str) -> tuple[str, ...]:
     return figures(ROOT / "README.md", pattern)
 
 
-def shipped() -> CalibrationResult:
+def shipped() -> CalibrationFile:
     calibration = read_calibration(SHIPPED_CALIBRATION)
     assert calibration is not None
     return calibration

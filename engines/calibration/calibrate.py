@@ -35,7 +35,7 @@ from engines.calibration.gauntlet import (
 )
 from engines.calibration.openings import load_openings
 from engines.calibration.plan import plan_games
-from engines.calibration.stored import CalibrationResult, FitQuality, HeldOutPairing, MeasuredRating
+from engines.calibration.stored import CalibrationFile, FitQuality, HeldOutPairing, MeasuredRating
 from engines.errors import CalibrationError, PoolConfigError
 from engines.launch import close_engine, open_engine
 from engines.opponents.opponent import Calibration, Opponent, SearchLimit
@@ -89,7 +89,10 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class CalibrationFit:
+    """What a calibration's games measured: the games, the ratings fitted to them and how well
+    those ratings explain them."""
+
     games: list[chess.pgn.Headers]
     """The tags of every game in the file."""
     fit: FitResult
@@ -265,7 +268,7 @@ async def calibrate(
     settings: Settings,
     pgn: Path,
     on_progress: Callable[[Progress], None] = lambda progress: None,
-) -> Outcome:
+) -> CalibrationFit:
     """Play the calibration into ``pgn`` (resuming what is there) and fit it."""
     playing = [as_calibrated(opponent, settings.movetime) for opponent in ladder]
     by_name = {opponent.name: opponent for opponent in playing}
@@ -307,7 +310,7 @@ async def calibrate(
     scored = scored_games(kept_in_fit(games, held_out))
     fit = fit_ratings(scored, settings.anchors)
     families = family_consistency(scored, fit, ladder)
-    return Outcome(games, fit, goodness_of_fit(scored, fit), held_out, complete, families)
+    return CalibrationFit(games, fit, goodness_of_fit(scored, fit), held_out, complete, families)
 
 
 def machine() -> str:
@@ -347,16 +350,16 @@ def time_control_text(settings: Settings) -> str:
     )
 
 
-def calibration_result(
-    outcome: Outcome,
+def calibration_file(
+    outcome: CalibrationFit,
     ladder: Sequence[Opponent],
     settings: Settings,
     *,
     engines: Mapping[str, str],
     machine_name: str,
-    keep: CalibrationResult | None = None,
+    keep: CalibrationFile | None = None,
     date: datetime.date | None = None,
-) -> CalibrationResult:
+) -> CalibrationFile:
     """The measured ratings with their provenance. Adding entries, ``keep`` (the calibration
     the fixed entries come from) is kept as it is and the new entries join it."""
     fit = outcome.fit
@@ -371,7 +374,7 @@ def calibration_result(
     if keep is not None:
         return replace(keep, ratings=MappingProxyType({**keep.ratings, **measured}))
     goodness = outcome.goodness
-    return CalibrationResult(
+    return CalibrationFile(
         provenance=Calibration(
             time_control=time_control_text(settings),
             machine=machine_name,

@@ -26,7 +26,7 @@ from engines.calibration.openings import load_openings
 from engines.calibration.stored import (
     CHECK_SUMMARY,
     USER_CHECK,
-    CalibrationResult,
+    CalibrationFile,
     CheckSummary,
     HeldOutPairing,
     write_check_summary,
@@ -113,7 +113,7 @@ class CheckResult:
 
 
 def pairings_to_check(
-    ladder: Sequence[Opponent], calibration: CalibrationResult
+    ladder: Sequence[Opponent], calibration: CalibrationFile
 ) -> list[HeldOutPairing]:
     """The calibration's held-out pairings between available entries whose predicted score is
     between 25% and 75%."""
@@ -129,9 +129,7 @@ def pairings_to_check(
     ]
 
 
-def checkable(
-    ladder: Sequence[Opponent], calibration: CalibrationResult | None
-) -> CalibrationResult:
+def checkable(ladder: Sequence[Opponent], calibration: CalibrationFile | None) -> CalibrationFile:
     """``calibration``, when it has held-out pairings to check (:func:`pairings_to_check`);
     else a :class:`CalibrationError` saying what to do."""
     if calibration is None:
@@ -148,7 +146,7 @@ def checkable(
 
 async def check_calibration(
     ladder: Sequence[Opponent],
-    calibration: CalibrationResult | None,
+    calibration: CalibrationFile | None,
     data_dir: Path,
     *,
     pgn: Path | None = None,
@@ -183,7 +181,7 @@ async def check_calibration(
 
 async def run_check(
     ladder: Sequence[Opponent],
-    calibration: CalibrationResult,
+    calibration: CalibrationFile,
     pgn: Path,
     *,
     games: int = GAMES,

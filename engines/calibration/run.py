@@ -20,10 +20,10 @@ from engines.calibration.calibrate import (
     MINIMUM_GAMES,
     MOVETIME,
     SPAN,
-    Outcome,
+    CalibrationFit,
     Settings,
     calibrate,
-    calibration_result,
+    calibration_file,
     design_path,
     engine_versions,
     machine,
@@ -33,7 +33,7 @@ from engines.calibration.engine_game import match_clock
 from engines.calibration.gauntlet import Progress, read_game_headers
 from engines.calibration.stored import (
     CALIBRATION,
-    CalibrationResult,
+    CalibrationFile,
     MeasuredRating,
     user_calibration_path,
     write_calibration,
@@ -69,14 +69,14 @@ class CalibrationRun:
     """The machine the games are played on, as the provenance names it."""
     added: tuple[str, ...] = ()
     """The entries being added to a calibrated pool (``--only``); empty for a whole one."""
-    keep: CalibrationResult | None = None
+    keep: CalibrationFile | None = None
     """Adding entries, the calibration they join, whose ratings stay as they are."""
 
 
 @dataclass(frozen=True)
 class CalibrationReport:
-    outcome: Outcome
-    result: CalibrationResult
+    outcome: CalibrationFit
+    result: CalibrationFile
     """What was written to :attr:`CalibrationRun.output`."""
     added: Mapping[str, MeasuredRating]
     """The ratings measured for the entries being added."""
@@ -149,7 +149,7 @@ async def run_calibration(
         versions = await engine_versions(run.ladder)
     except OSError as error:
         raise cannot_write(error) from error
-    result = calibration_result(
+    result = calibration_file(
         outcome,
         run.ladder,
         run.settings,
@@ -166,7 +166,7 @@ async def run_calibration(
     return CalibrationReport(outcome, result, added)
 
 
-def refuse_off_the_scale(result: CalibrationResult) -> None:
+def refuse_off_the_scale(result: CalibrationFile) -> None:
     """Refuse a calibration with a rating the app could not use (outside
     :data:`~profiles.ratings.base.RATING_RANGE`, where every rating system works): written, it
     would be refused when read. Nothing is written then; the games stay for the next run."""
@@ -186,7 +186,7 @@ def _anchors(
     data_dir: Path,
     texts: Sequence[str],
     only: Sequence[str],
-) -> tuple[dict[str, float], CalibrationResult | None]:
+) -> tuple[dict[str, float], CalibrationFile | None]:
     """The fixed ratings of the calibration, and (adding entries with ``only``) the calibration
     they come from, which the new entries join."""
     known = {opponent.name for opponent in ladder}

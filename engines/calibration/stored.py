@@ -65,7 +65,7 @@ class HeldOutPairing:
 
 
 @dataclass(frozen=True)
-class CalibrationResult:
+class CalibrationFile:
     """A calibration file, whose keys are these fields, written in this order."""
 
     provenance: Calibration = field(metadata=key(Record(Calibration)))
@@ -100,7 +100,7 @@ def user_calibration_path(data_dir: Path) -> Path:
     return data_dir / USER_CALIBRATION
 
 
-def read_calibration(path: Path) -> CalibrationResult | None:
+def read_calibration(path: Path) -> CalibrationFile | None:
     """The calibration stored at ``path``, or None when there is none."""
     try:
         document = json.loads(read_text(path))
@@ -115,7 +115,7 @@ def read_calibration(path: Path) -> CalibrationResult | None:
         if not isinstance(document, dict):
             raise schema.SchemaError("it is not a JSON object")
         # Keys this version does not know are passed over: a newer rated-play may add some.
-        return schema.read(CalibrationResult, document, unknown="ignore")
+        return schema.read(CalibrationFile, document, unknown="ignore")
     except schema.SchemaError as error:
         raise PoolConfigError(
             f"{path}: is not a calibration file ({error}); "
@@ -123,7 +123,7 @@ def read_calibration(path: Path) -> CalibrationResult | None:
         ) from None
 
 
-def write_calibration(path: Path, result: CalibrationResult) -> None:
+def write_calibration(path: Path, result: CalibrationFile) -> None:
     """Write atomically, so an interrupted write never leaves a broken calibration behind."""
     _write_json(path, schema.write(result))
 
@@ -155,7 +155,7 @@ CHECK_SUMMARY = FileKind(
 
 
 def apply_calibration(
-    opponents: Iterable[Opponent], result: CalibrationResult | None
+    opponents: Iterable[Opponent], result: CalibrationFile | None
 ) -> list[Opponent]:
     """The opponents with their measured ratings; those the calibration did not measure keep
     their nominal rating and stay uncalibrated."""
@@ -199,7 +199,7 @@ def write_check_summary(path: Path, summary: CheckSummary) -> None:
     _write_json(path, schema.write(summary))
 
 
-def last_check(data_dir: Path, calibration: CalibrationResult | None) -> CheckSummary | None:
+def last_check(data_dir: Path, calibration: CalibrationFile | None) -> CheckSummary | None:
     """The summary of the newest ``engines check`` of ``calibration``: the user's own, else the
     one shipped with the shipped calibration."""
     if calibration is None:

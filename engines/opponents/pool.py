@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
-    CalibrationResult,
+    CalibrationFile,
     apply_calibration,
     read_calibration,
     user_calibration_path,
@@ -101,11 +101,11 @@ class Pool:
         return playable
 
 
-def shipped_calibration() -> CalibrationResult | None:
+def shipped_calibration() -> CalibrationFile | None:
     return read_calibration(SHIPPED_CALIBRATION)
 
 
-def rating_calibration(data_dir: Path | None) -> CalibrationResult | None:
+def rating_calibration(data_dir: Path | None) -> CalibrationFile | None:
     """The calibration the pool is rated by: the user's own in ``data_dir`` if there is one,
     else the one shipped with rated-play."""
     calibration = None

@@ -32,7 +32,7 @@ from engines.calibration.pgn_fit import fit_pgn
 from engines.calibration.prediction_check import GAMES as CHECK_GAMES
 from engines.calibration.prediction_check import CheckedPairing, CheckResult, check_calibration
 from engines.calibration.run import prepare_calibration, run_calibration
-from engines.calibration.stored import CalibrationResult, CheckSummary, last_check
+from engines.calibration.stored import CalibrationFile, CheckSummary, last_check
 from engines.errors import EngineUnavailableError, PoolConfigError
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, load_pool, rating_calibration
@@ -253,7 +253,7 @@ def list_pool(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_calibration_quality(calibration: CalibrationResult, check: CheckSummary | None) -> None:
+def _print_calibration_quality(calibration: CalibrationFile, check: CheckSummary | None) -> None:
     provenance = calibration.provenance
     print(f"calibrated {provenance.date}: {provenance.games:,} games, {provenance.time_control}")
     quality = calibration.quality
@@ -290,7 +290,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
 
 
 def _calibration_document(
-    calibration: CalibrationResult, check: CheckSummary | None
+    calibration: CalibrationFile, check: CheckSummary | None
 ) -> dict[str, Any]:
     document = schema.write(calibration)
     return {

@@ -14,7 +14,7 @@ from engines import schema
 from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
     SHIPPED_CHECK,
-    CalibrationResult,
+    CalibrationFile,
     MeasuredRating,
     read_calibration,
     read_check_summary,
@@ -181,7 +181,7 @@ def test_the_users_calibration_replaces_the_shipped_one(tmp_path: Path) -> None:
     mine = Calibration(time_control="5+0.05", machine="test", games=2)
     write_calibration(
         user_calibration_path(data_dir),
-        CalibrationResult(mine, {"stockfish-elo-1800": MeasuredRating(1777.0, 42.0, 2)}),
+        CalibrationFile(mine, {"stockfish-elo-1800": MeasuredRating(1777.0, 42.0, 2)}),
     )
     pool = load_pool(None, data_dir)
     measured = pool.get("stockfish-elo-1800")
