@@ -7,7 +7,7 @@ neighbours on the ladder, two a pairing with colours swapped, one game at a time
 The same games are played twice, side by side: with the engines kept running between games
 (a :class:`~engines.calibration.roster.Roster`, as the calibration plays) and with two engines and
 their
-analysts started for every game. It prints figures; it asserts nothing.
+judges started for every game. It prints figures; it asserts nothing.
 
 Run: .venv/bin/python benchmarks/calibration.py [--games N] [--seed N]
 """
@@ -138,7 +138,7 @@ async def main() -> None:
     ]
     print(
         "\nroster: engines kept running between games (as the calibration plays);\n"
-        "fresh: two engines and their analysts started for every game.\n"
+        "fresh: two engines and their judges started for every game.\n"
         "/min: games a minute of wall time, one game at a time (other load on the machine\n"
         "slows it); /CPU-min: games a minute of CPU time, engines included (load does not)."
     )

@@ -17,7 +17,7 @@ import chess.engine
 
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
-from engines.opponents.judge import ANALYST
+from engines.opponents.judge import JUDGE
 from profiles.analysis import MATE_SCORE, PositionEvaluation
 
 DEPTH = 14
@@ -80,7 +80,7 @@ async def evaluate_game(
     cancelled caller (a closed screen) stops the engine with it.
     """
     search = (limit or AnalysisLimit()).limit()
-    engine = await open_engine(ANALYST)
+    engine = await open_engine(JUDGE)
     try:
         board = chess.Board()
         positions: list[PositionEvaluation] = []
@@ -91,10 +91,10 @@ async def evaluate_game(
             positions.append(_final(board) or await _search(engine, board, search))
             if on_progress is not None:
                 on_progress(index + 1, total)
-        return Evaluations(positions, engine.id.get("name", ANALYST.title))
+        return Evaluations(positions, engine.id.get("name", JUDGE.title))
     except (chess.engine.EngineError, TimeoutError) as error:
         raise EngineUnavailableError(
-            f"the analysis stopped: {ANALYST.title} failed ({error or type(error).__name__}); "
+            f"the analysis stopped: {JUDGE.title} failed ({error or type(error).__name__}); "
             "try again"
         ) from error
     finally:

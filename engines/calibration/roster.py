@@ -2,8 +2,8 @@
 
 Starting Stockfish costs about a third of a CPU-second (it loads its network), which is more
 than a whole game between the weaker entries takes: a calibration that started two engines and
-two analysts for every game spent most of its time starting them. A roster keeps the last few
-players a gauntlet worker used, each told ``ucinewgame`` before its next game, and one analyst
+two judges for every game spent most of its time starting them. A roster keeps the last few
+players a gauntlet worker used, each told ``ucinewgame`` before its next game, and one judge
 for all of them.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from types import TracebackType
 
-from engines.opponents.judge import Analyst
+from engines.opponents.judge import Judge
 from engines.opponents.opponent import Opponent
 from engines.opponents.player import EnginePlayer
 
@@ -23,12 +23,12 @@ order), so a few are enough to start most engines once."""
 
 
 class Roster:
-    """The players of one gauntlet worker, which plays one game at a time: so its analyst,
+    """The players of one gauntlet worker, which plays one game at a time: so its judge,
     shared by every player it hands out, is never asked two things at once."""
 
     def __init__(self, capacity: int = CAPACITY) -> None:
         self.capacity = capacity
-        self.analyst = Analyst()
+        self.judge = Judge()
         self._idle: OrderedDict[str, EnginePlayer] = OrderedDict()
 
     async def take(self, opponent: Opponent) -> EnginePlayer:
@@ -38,7 +38,7 @@ class Roster:
         if player is None or player.opponent != opponent or not player.running:
             if player is not None:
                 await player.close()
-            player = EnginePlayer(opponent, analyst=self.analyst)
+            player = EnginePlayer(opponent, judge=self.judge)
             await player.start()
         player.new_game()
         return player
@@ -57,7 +57,7 @@ class Roster:
         while self._idle:
             _, player = self._idle.popitem()
             await player.close()
-        await self.analyst.close()
+        await self.judge.close()
 
     async def __aenter__(self) -> Roster:
         return self

@@ -7,7 +7,7 @@ player judges the doubling cube: Keeler and Spencer ("Optimal doubling in backga
 Operations Research 23, 1975) show a double is worth taking while the taker still wins at
 least a quarter of the time, and worth offering once the doubler is a clear favourite.
 
-Chances come from the full-strength analyst's evaluation through lichess's winning-chances
+Chances come from the full-strength judge's evaluation through lichess's winning-chances
 curve (lila ``WinPercent``: ``50 + 50·(2/(1 + e^(−0.00368208·cp)) − 1)``), the same for every
 opponent, so a weak opponent is not more eager to double from a position that only looks good
 to its shallow search; a draw counts as half a win.

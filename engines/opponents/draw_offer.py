@@ -2,7 +2,7 @@
 
 A player accepts a draw when the position is lost for them, or when it is level and the game is
 past its opening; nobody agrees a draw after 1.e4. The position is judged by the full-strength
-analyst for every opponent alike, so a weak opponent is not more willing than a strong one to
+judge for every opponent alike, so a weak opponent is not more willing than a strong one to
 take a draw from a position that only looks good to its shallow search.
 """
 

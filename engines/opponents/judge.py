@@ -19,8 +19,8 @@ from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.opponents.opponent import Opponent
 
-ANALYST = Opponent(
-    name="analyst",
+JUDGE = Opponent(
+    name="judge",
     title="Stockfish at full strength",
     command="stockfish",
     rating=0.0,
@@ -28,13 +28,13 @@ ANALYST = Opponent(
     package="stockfish",
 )
 JUDGEMENT_LIMIT = chess.engine.Limit(depth=14)
-"""How deep the analyst looks before an opponent answers an offer (a draw, a double)."""
+"""How deep the judge looks before an opponent answers an offer (a draw, a double)."""
 SEARCH_TIMEOUT = 10.0
-"""Seconds an analyst search may take before it counts as failed (and the opponent plays or
+"""Seconds a judge search may take before it counts as failed (and the opponent plays or
 judges on its own); its searches are bounded by depth or nodes and take under a second."""
 
 
-class Analyst:
+class Judge:
     """The full-strength engine, started on first use. Every method raises
     :class:`chess.engine.EngineError` (or :class:`~engines.errors.EngineUnavailableError`) on
     failure; callers fall back to the opponent's own judgement."""
@@ -46,9 +46,9 @@ class Analyst:
     async def _require(self) -> chess.engine.Protocol:
         if self._engine is None:
             if self._starting is None:
-                self._starting = asyncio.ensure_future(open_engine(ANALYST))
+                self._starting = asyncio.ensure_future(open_engine(JUDGE))
             # Shielded: a search stopped while the engine starts leaves the start to finish,
-            # so the process is kept for the next search and closed with the analyst.
+            # so the process is kept for the next search and closed with the judge.
             try:
                 self._engine = await asyncio.shield(self._starting)
             finally:
@@ -60,7 +60,7 @@ class Analyst:
         engine = await self._require()
         result = await asyncio.wait_for(engine.play(board, limit), SEARCH_TIMEOUT)
         if result.move is None or result.move not in board.legal_moves:
-            raise chess.engine.EngineError(f"the analyst answered no legal move ({result.move})")
+            raise chess.engine.EngineError(f"the judge answered no legal move ({result.move})")
         return result.move
 
     async def lines(
@@ -82,7 +82,7 @@ class Analyst:
         info = await asyncio.wait_for(engine.analyse(board, limit), SEARCH_TIMEOUT)
         score = info.get("score")
         if score is None:
-            raise chess.engine.EngineError("the analyst gave no score")
+            raise chess.engine.EngineError("the judge gave no score")
         return score
 
     async def close(self) -> None:

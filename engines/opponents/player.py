@@ -18,7 +18,7 @@ from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponents import doubling, draw_offer
-from engines.opponents.judge import JUDGEMENT_LIMIT, Analyst
+from engines.opponents.judge import JUDGEMENT_LIMIT, Judge
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
 from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
 from engines.opponents.variation import CANDIDATES, variation_limit, varied_move, varies_here
@@ -42,8 +42,8 @@ STOP_REPEAT = 0.2
 """Seconds between repeats of the move-now command until the move comes: one sent before the
 engine has started its search (between ``ucinewgame`` and ``go``) is ignored by it."""
 _Result = TypeVar("_Result")
-_ANALYST_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
-"""When the analyst fails, the opponent plays (or judges) on its own instead."""
+_JUDGE_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
+"""When the judge fails, the opponent plays (or judges) on its own instead."""
 
 
 class EngineCrashError(EngineUnavailableError):
@@ -96,14 +96,14 @@ class EnginePlayer:
     The same player plays rated games, calibration games and ``rated-play engines uci``, so an
     opponent is measured exactly as it plays. Not a rules keeper: the session is."""
 
-    def __init__(self, opponent: Opponent, analyst: Analyst | None = None) -> None:
-        """``analyst``: one shared with other players (see :mod:`engines.calibration.roster`),
+    def __init__(self, opponent: Opponent, judge: Judge | None = None) -> None:
+        """``judge``: one shared with other players (see :mod:`engines.calibration.roster`),
         which this
         player does not close; without it the player starts its own when it first needs one."""
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
-        self._owns_analyst = analyst is None
-        self._analyst = Analyst() if analyst is None else analyst
+        self._owns_judge = judge is None
+        self._judge = Judge() if judge is None else judge
         self._game = object()
         self.restarts = 0
 
@@ -143,21 +143,21 @@ class EnginePlayer:
         """The opponent's move in ``board``. Raises :class:`EngineCrashError` when its engine
         dies, answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the
         search and gives no move; setting ``stop`` makes the engine move at once, with the
-        best move it has found (the analyst's searches, technique and variation, are dropped:
+        best move it has found (the judge's searches, technique and variation, are dropped:
         the engine's own move is the one it has)."""
         if stop is None:
             stop = asyncio.Event()
         if is_simple_win(board):
             limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock)
-            with contextlib.suppress(*_ANALYST_FAILURES):
-                best = await _unless_stopped(stop, self._analyst.best_move(board, limit))
+            with contextlib.suppress(*_JUDGE_FAILURES):
+                best = await _unless_stopped(stop, self._judge.best_move(board, limit))
                 if best is not None:
                     return best
         move = await self._own_move(board, clock, stop)
         if not self.opponent.varies_by_itself and varies_here(board):
-            with contextlib.suppress(*_ANALYST_FAILURES):
+            with contextlib.suppress(*_JUDGE_FAILURES):
                 lines = await _unless_stopped(
-                    stop, self._analyst.lines(board, variation_limit(), CANDIDATES)
+                    stop, self._judge.lines(board, variation_limit(), CANDIDATES)
                 )
                 if lines is not None:
                     move = varied_move(move, lines)
@@ -167,8 +167,8 @@ class EnginePlayer:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
         (see :mod:`engines.opponents.draw_offer`); it declines when it cannot judge."""
         try:
-            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
-        except _ANALYST_FAILURES:
+            score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
+        except _JUDGE_FAILURES:
             return False
         return draw_offer.accepts_draw(score.pov(colour), board)
 
@@ -177,8 +177,8 @@ class EnginePlayer:
         :mod:`engines.opponents.doubling`); when it cannot judge it takes it, as refusing would
         resign."""
         try:
-            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
-        except _ANALYST_FAILURES:
+            score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
+        except _JUDGE_FAILURES:
             return True
         return doubling.accepts_double(score.pov(colour))
 
@@ -186,8 +186,8 @@ class EnginePlayer:
         """Whether the opponent, playing ``colour`` and to move in ``board``, offers to double
         the stake (see :mod:`engines.opponents.doubling`); it does not when it cannot judge."""
         try:
-            score = await self._analyst.evaluate(board, JUDGEMENT_LIMIT)
-        except _ANALYST_FAILURES:
+            score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
+        except _JUDGE_FAILURES:
             return False
         return doubling.offers_double(score.pov(colour), board)
 
@@ -213,8 +213,8 @@ class EnginePlayer:
         return result.move
 
     async def close(self) -> None:
-        if self._owns_analyst:
-            await self._analyst.close()
+        if self._owns_judge:
+            await self._judge.close()
         if self._engine is not None:
             engine, self._engine = self._engine, None
             await close_engine(engine)

@@ -140,7 +140,7 @@ def test_an_unknown_opponent_is_refused_with_a_sentence(tmp_path: Path) -> None:
 
 # Issue 18: no input, clock or stream can hang the server, crash it, or make it play from a
 # position it was not given. FAST answers by itself in milliseconds (depth 1, and it varies by
-# itself, so it starts no analyst); unleashed thinks for minutes on an hour's clock.
+# itself, so it starts no judge); unleashed thinks for minutes on an hour's clock.
 FAST = "stockfish-elo-1350"
 UNLEASHED = "stockfish-unleashed"
 NO_WHITE_KING = "8/8/8/8/8/8/8/k7 w - - 0 1"
@@ -348,8 +348,8 @@ def test_bytes_that_are_not_text_are_neither_fatal_nor_echoed_raw(tmp_path: Path
 
 
 @pytest.mark.engine
-def test_stop_does_not_wait_for_the_analyst(tmp_path: Path) -> None:
-    # In a won ending against a bare king the full-strength analyst moves (technique), as it
+def test_stop_does_not_wait_for_the_judge(tmp_path: Path) -> None:
+    # In a won ending against a bare king the full-strength judge moves (technique), as it
     # varies an opening: a search of its own, which stop must cut short too. It is frozen
     # here, so its search could only end at its ten-second timeout.
     queen_wins = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
@@ -361,8 +361,8 @@ def test_stop_does_not_wait_for_the_analyst(tmp_path: Path) -> None:
         server.send(f"position fen {queen_wins}")
         server.send("go wtime 60000 btime 60000")
         server.expect("bestmove", within=60)
-        (analyst,) = _children(server.process.pid) - own_engine
-        os.kill(analyst, signal.SIGSTOP)
+        (judge,) = _children(server.process.pid) - own_engine
+        os.kill(judge, signal.SIGSTOP)
         server.send(f"position fen {queen_wins} moves e1e2 e8f7")
         server.send("go wtime 60000 btime 60000")
         server.send("isready")  # once answered, the server waits for input: the search runs

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 ENTRY = "stockfish-nodes-300"
-"""Answers by itself in well under a second, and varies its opening through the analyst, so
+"""Answers by itself in well under a second, and varies its opening through the judge, so
 two engines run (and must be gone at the end)."""
 
 COMMANDS = st.sampled_from(

@@ -25,10 +25,10 @@ RAPID = TimeControl.parse("15+10")
 MAX_PLIES = 200
 
 
-async def player_eval(analyst: chess.engine.Protocol, game: RatedGame) -> int:
+async def player_eval(judge: chess.engine.Protocol, game: RatedGame) -> int:
     """The player's centipawns in the position now, by the test's own Stockfish searching as
     deep as the opponent does to judge a double (a shallower search may judge it otherwise)."""
-    info = await analyst.analyse(game.board, JUDGEMENT_LIMIT)
+    info = await judge.analyse(game.board, JUDGEMENT_LIMIT)
     score = info["score"].pov(game.player_color).score(mate_score=MATE_SCORE)
     assert score is not None
     return score
