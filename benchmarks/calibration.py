@@ -4,10 +4,9 @@ slower player (technique, variation, a new entry) is seen. The games are played 
 calibration plays them (``play_match_game``, no clock, each entry as calibrated) between
 neighbours on the ladder, two a pairing with colours swapped, one game at a time.
 
-The same games are played twice, side by side: with the engines kept running between games
-(a :class:`~engines.calibration.roster.Roster`, as the calibration plays) and with two engines and
-their
-judges started for every game. It prints figures; it asserts nothing.
+The same games are played twice, side by side: with the engines kept running between games (a
+:class:`~engines.calibration.roster.Roster`, as the calibration plays) and with two engines and
+their judges started for every game. It prints figures; it asserts nothing.
 
 Run: .venv/bin/python benchmarks/calibration.py [--games N] [--seed N]
 """

@@ -2,10 +2,9 @@
 
 A calibration runs in rounds. Each round fits the games played so far, plans (with
 :mod:`engines.calibration.plan`) the games every rating still needs to reach its target precision,
-and
-plays up to :data:`ROUND_GAMES` of them; the next round plans again from the better ratings.
-Everything it needs to go on is in the games file and the design file beside it, so a run
-that is interrupted, at any point, resumes by being started again.
+and plays up to :data:`ROUND_GAMES` of them; the next round plans again from the better ratings.
+Everything it needs to go on is in the games file and the design file beside it, so a run that is
+interrupted, at any point, resumes by being started again.
 """
 
 from __future__ import annotations

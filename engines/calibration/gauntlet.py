@@ -56,12 +56,11 @@ HELD_OUT_GAP = 120.0
 
 
 def held_out_pairings(ladder: Sequence[Opponent]) -> list[Pairing]:
-    """Pairings the calibration leaves out of its fit so that ``rated-play engines check`` can
-    test its predictions on games the fit never saw: one in every :data:`HELD_OUT_SPACING`
-    points of the ladder (by the ratings it has now), each between entries of different families
-    where there are such (:attr:`~engines.opponents.opponent.Opponent.family`), an entry in one at
-    most so
-    that none loses much of its own evidence."""
+    """Pairings the calibration leaves out of its fit so that ``rated-play engines check`` can test
+    its predictions on games the fit never saw: one in every :data:`HELD_OUT_SPACING` points of the
+    ladder (by the ratings it has now), each between entries of different families where there are
+    such (:attr:`~engines.opponents.opponent.Opponent.family`), an entry in one at most so that none
+    loses much of its own evidence."""
     ordered = sorted(ladder, key=lambda opponent: opponent.rating)
     if not ordered:
         return []

@@ -1,13 +1,13 @@
 """``rated-play engines check``: the calibration's predictions tested on games it never saw.
 
 The calibration keeps some pairings out of its fit
-(:func:`engines.calibration.gauntlet.held_out_pairings`).
-The check plays those whose predicted score lies between 25% and 75% (where a match says most)
-under the calibration's own conditions, and compares each measured difference with the
-predicted one. A pairing is *inside* when the predicted difference lies in the measured 95%
-interval. The calibration passes when the pairings' standardised misses, taken together
-(``Σz²``, χ² on as many degrees of freedom as pairings), are no larger than chance gives 99
-times in 100: a check of eight pairings then fails a sound calibration once in a hundred runs.
+(:func:`engines.calibration.gauntlet.held_out_pairings`). The check plays those whose predicted
+score lies between 25% and 75% (where a match says most) under the calibration's own conditions, and
+compares each measured difference with the predicted one. A pairing is *inside* when the predicted
+difference lies in the measured 95% interval. The calibration passes when the pairings' standardised
+misses, taken together (``Σz²``, χ² on as many degrees of freedom as pairings), are no larger than
+chance gives 99 times in 100: a check of eight pairings then fails a sound calibration once in a
+hundred runs.
 """
 
 from __future__ import annotations

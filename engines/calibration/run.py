@@ -98,9 +98,8 @@ def prepare_calibration(
     output: Path | None = None,
 ) -> CalibrationRun:
     """The calibration of ``pool``'s installed entries the settings describe: ``anchors`` as
-    ``NAME=RATING`` (default :data:`~engines.calibration.calibrate.DEFAULT_ANCHOR`), or ``only``
-    the named
-    entries fitted against the rest of the calibrated pool held fixed; ``clock`` a time
+    ``NAME=RATING`` (default :data:`~engines.calibration.calibrate.DEFAULT_ANCHOR`), or ``only`` the
+    named entries fitted against the rest of the calibrated pool held fixed; ``clock`` a time
     control such as ``60+0.6`` instead of each entry's own limits. Files default to the data
     directory, where the app reads the calibration."""
     ladder = pool.available()

@@ -14,9 +14,8 @@ A file holds ``[[opponent]]`` tables::
 
 The keys, what each must be and which are required are declared once, on the fields of
 :class:`~engines.opponents.opponent.Opponent` and :class:`~engines.opponents.opponent.SearchLimit`;
-this module
-reads files with that declaration (:mod:`engines.schema`) and names the file and the entry in
-every error.
+this module reads files with that declaration (:mod:`engines.schema`) and names the file and the
+entry in every error.
 """
 
 from __future__ import annotations

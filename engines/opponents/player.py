@@ -92,14 +92,14 @@ def engine_clock(seconds: float) -> float:
 class EnginePlayer:
     """One opponent as it plays: its engine process (restartable), with the technique and the
     variation every opponent has (see :mod:`engines.opponents.technique`,
-    :mod:`engines.opponents.variation`).
-    The same player plays rated games, calibration games and ``rated-play engines uci``, so an
-    opponent is measured exactly as it plays. Not a rules keeper: the session is."""
+    :mod:`engines.opponents.variation`). The same player plays rated games, calibration games
+    and ``rated-play engines uci``, so an opponent is measured exactly as it plays. Not a rules
+    keeper: the session is."""
 
     def __init__(self, opponent: Opponent, judge: Judge | None = None) -> None:
         """``judge``: one shared with other players (see :mod:`engines.calibration.roster`),
-        which this
-        player does not close; without it the player starts its own when it first needs one."""
+        which this player does not close; without it the player starts its own when it first
+        needs one."""
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
         self._owns_judge = judge is None
@@ -174,8 +174,8 @@ class EnginePlayer:
 
     async def accepts_double(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, takes a double offered in ``board`` (see
-        :mod:`engines.opponents.doubling`); when it cannot judge it takes it, as refusing would
-        resign."""
+        :mod:`engines.opponents.doubling`); when it cannot judge it takes it, as refusing
+        would resign."""
         try:
             score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
         except _JUDGE_FAILURES:

@@ -48,6 +48,5 @@ def varied_move(own: chess.Move, lines: list[tuple[chess.Move, chess.engine.Scor
         if (value := score.score(mate_score=MATE_SCORE)) is not None and value >= best - EQUAL_CP
     ]
     # The module's generator, like the node budgets' (engines.opponents.opponent): seeding it
-    # replays a
-    # game exactly, which the UI's tests rely on.
+    # replays a game exactly, which the UI's tests rely on.
     return random.choice(equal) if own in equal else own

@@ -1,9 +1,8 @@
 """``rated-play engines uci NAME``: one opponent as a UCI engine on standard input and output.
 
 It plays through the same :class:`~engines.opponents.player.EnginePlayer` as a rated game — the
-entry's
-engine, options, limits, technique and variation — so anyone can play our opponents, or check
-their ratings, with their own UCI tools. It honours ``go wtime/btime/winc/binc`` (the clock it
+entry's engine, options, limits, technique and variation — so anyone can play our opponents, or
+check their ratings, with their own UCI tools. It honours ``go wtime/btime/winc/binc`` (the clock it
 is told, as in a rated game) and ``go`` with no limits (its own limits alone); other limits in
 ``go`` (depth, nodes, movetime) are ignored, because the entry's own limits are its strength.
 

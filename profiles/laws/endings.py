@@ -2,15 +2,14 @@
 plays, a rated game at the board and an engine game of the calibration alike, so the two cannot
 disagree about a result.
 
-The words are python-chess's where it has them (:class:`chess.Outcome`, its ``result()``
-strings, :data:`chess.COLOR_NAMES`, the names of :class:`chess.Termination`); the endings the
-board alone cannot see (a flag, a
-resignation, an agreement, abandonment, an engine that failed) are added beside them. The rules
-are those of the FIDE Laws of Chess (FIDE Handbook E.01): checkmate (article 5.1.1), stalemate
-(5.2.1), a dead position (5.2.2), a draw claimed on a threefold repetition (9.2) or after fifty
-moves (9.3), the automatic draw after a fivefold repetition (9.6.1) or 75 moves (9.6.2), and the
-flag (6.9): the player whose time is up loses, unless the opponent cannot checkmate by any
-series of legal moves.
+The words are python-chess's where it has them (:class:`chess.Outcome`, its ``result()`` strings,
+:data:`chess.COLOR_NAMES`, the names of :class:`chess.Termination`); the endings the board alone
+cannot see (a flag, a resignation, an agreement, abandonment, an engine that failed) are added
+beside them. The rules are those of the FIDE Laws of Chess (FIDE Handbook E.01): checkmate (article
+5.1.1), stalemate (5.2.1), a dead position (5.2.2), a draw claimed on a threefold repetition (9.2)
+or after fifty moves (9.3), the automatic draw after a fivefold repetition (9.6.1) or 75 moves
+(9.6.2), and the flag (6.9): the player whose time is up loses, unless the opponent cannot checkmate
+by any series of legal moves.
 """
 
 from __future__ import annotations

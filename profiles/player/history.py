@@ -1,12 +1,11 @@
 """Rating history: the rating a profile's card showed after each rated game, per class.
 
 A point is what :func:`profiles.player.card.class_card` gives over the class's first *n* rated
-games,
-so the graph, the card and the result screen can never disagree: the same games, read from the
-ledger with the opponents' ratings of today's calibration
-(:func:`profiles.player.seasons.game_score`),
-in the same system. The 20-game rule is the card's: no point exists before the 20th rated game
-of the class, whose point is the initial rating (the performance over those 20 games).
+games, so the graph, the card and the result screen can never disagree: the same games, read from
+the ledger with the opponents' ratings of today's calibration
+(:func:`profiles.player.seasons.game_score`), in the same system. The 20-game rule is the card's: no
+point exists before the 20th rated game of the class, whose point is the initial rating (the
+performance over those 20 games).
 
 Systems that rate game by game (Elo, USCF, Glicko-2) hand back the value after every game in
 one pass (:attr:`RatingState.history`, and :attr:`RatingState.deviations` where the system has

@@ -48,7 +48,7 @@ def app(ledger: Ledger, pool: Pool) -> Iterator[RatedPlayApp]:
 
 @pytest.fixture(autouse=True)
 def _same_node_budgets() -> None:
-    """Node budgets vary from move to move (engines.opponents.opponent.NODE_JITTER); a fixed seed
-    makes
-    the UI's games the same on every run, so a test can count on reaching a promotion."""
+    """Node budgets vary from move to move (engines.opponents.opponent.NODE_JITTER); a fixed
+    seed makes the UI's games the same on every run, so a test can count on reaching a
+    promotion."""
     random.seed(3)
