@@ -8,6 +8,7 @@ from pathlib import Path
 
 import chess.engine
 
+from engines.cancelling import own_cancellation
 from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError
 from engines.opponents.opponent import Opponent, Protocol
@@ -59,11 +60,17 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
 
 
 async def close_engine(engine: chess.engine.Protocol) -> None:
-    """Quit politely, and kill the process if it does not go."""
+    """Quit politely, and kill the process if it does not go. A caller cancelled while it
+    waits has the process killed and its cancellation raised: no engine outlives its closing,
+    and no caller told to stop goes on (:mod:`engines.cancelling`)."""
     try:
         await asyncio.wait_for(engine.quit(), timeout=2.0)
-    except (chess.engine.EngineError, TimeoutError, asyncio.CancelledError, OSError):
+    except (chess.engine.EngineError, TimeoutError, OSError):
         kill_engine(engine)
+    except asyncio.CancelledError:
+        kill_engine(engine)
+        if own_cancellation():
+            raise
 
 
 def kill_engine(engine: chess.engine.Protocol) -> None:

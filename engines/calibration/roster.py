@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from types import TracebackType
 
+from engines.cancelling import close_all
 from engines.opponents.judge import Judge
 from engines.opponents.opponent import Opponent
 from engines.opponents.player import EnginePlayer
@@ -54,10 +55,9 @@ class Roster:
             await oldest.close()
 
     async def close(self) -> None:
-        while self._idle:
-            _, player = self._idle.popitem()
-            await player.close()
-        await self.judge.close()
+        players = list(self._idle.values())
+        self._idle.clear()
+        await close_all(*(player.close for player in players), self.judge.close)
 
     async def __aenter__(self) -> Roster:
         return self

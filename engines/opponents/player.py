@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import chess
 import chess.engine
 
-from engines.cancelling import cancel_and_wait
+from engines.cancelling import cancel_and_wait, close_all
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponents import doubling, draw_offer
@@ -213,8 +213,9 @@ class EnginePlayer:
         return result.move
 
     async def close(self) -> None:
-        if self._owns_judge:
-            await self._judge.close()
+        await close_all(*([self._judge.close] if self._owns_judge else []), self._close_engine)
+
+    async def _close_engine(self) -> None:
         if self._engine is not None:
             engine, self._engine = self._engine, None
             await close_engine(engine)

@@ -115,6 +115,29 @@ async def test_a_caller_cancelled_while_a_hung_search_is_stopped_is_cancelled() 
 
 
 @pytest.mark.engine
+async def test_a_caller_cancelled_while_its_engines_close_is_cancelled_and_leaves_none() -> None:
+    roster = Roster()
+    players = [await roster.take(fast_opponent(nodes)) for nodes in (1000, 2000)]
+    for player in players:
+        await roster.give_back(player)
+    pids = [player.pid for player in players]
+    with _frozen(pids[0]), _frozen(pids[1]):
+        # Neither frozen engine answers "quit": the caller is cancelled while the first is
+        # waited for, and both must still be gone when the cancellation reaches it.
+        closing = asyncio.ensure_future(roster.close())
+        await _running_task(chess.engine.UciProtocol.quit.__qualname__)
+        closing.cancel()
+        await asyncio.wait({closing}, timeout=DEADLINE)
+        assert closing.done(), "closing still waits for an engine that will not quit"
+        assert closing.cancelled(), f"the cancellation was lost: {closing.exception()!r}"
+        for _ in range(100):  # a killed process takes a moment to be gone
+            if not _children() & set(pids):
+                break
+            await asyncio.sleep(0.05)
+        assert not _children() & set(pids), "a closed roster left an engine running"
+
+
+@pytest.mark.engine
 async def test_a_uci_server_cancelled_while_it_stops_a_search_ends_cancelled_and_closed() -> None:
     children_before = _children()
     read_end, write_end = os.pipe()
