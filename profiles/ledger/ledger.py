@@ -227,11 +227,21 @@ class Ledger:
         self.readonly = readonly
         self._locks: dict[int, int] = {}
         self._damaged: dict[str, str] = {}
-        self._game_columns = select_list(GameRecord, SCHEMA_VERSION)
-        self._has_setups = True
-        self._setup_columns = select_list(Setup, SCHEMA_VERSION)
-        self._version = SCHEMA_VERSION
         self._opponent_ratings: dict[str, float] = {}
+        self._read_as(SCHEMA_VERSION)
+
+    def _read_as(self, version: int) -> None:
+        """Read the tables as a ledger of schema ``version`` has them: the columns a row is
+        selected with follow from the rows' declarations (:mod:`profiles.ledger.rows`), built
+        once here rather than for every query."""
+        self._version = version
+        self._game_columns = select_list(GameRecord, version)
+        self._setup_columns = select_list(Setup, version)
+
+    @property
+    def _has_setups(self) -> bool:
+        """Migration 2 added the setups, and with them the abandonments told to the player."""
+        return self._version >= 2
 
     # -- opening -------------------------------------------------------------------------
 
@@ -252,10 +262,7 @@ class Ledger:
             connection.close()
             raise failure(error, path, writing=False) from error
         # A reader leaves an older ledger as it is: it reads the columns that file has.
-        ledger._game_columns = select_list(GameRecord, version)
-        ledger._has_setups = version >= 2
-        ledger._setup_columns = select_list(Setup, version)
-        ledger._version = version
+        ledger._read_as(version)
         return ledger
 
     @contextmanager
