@@ -1,9 +1,12 @@
-"""Finding installed engines: on PATH, then in /usr/games where Debian puts them."""
+"""Finding installed engines: on PATH, then beside this Python (where the package installs its
+own engine, ``rated-play-maia``, which a PATH without the virtual environment would not find),
+then in /usr/games where Debian puts them."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 GAMES_DIRS = (Path("/usr/games"), Path("/usr/local/games"))
@@ -17,7 +20,7 @@ def find_engine(command: str) -> Path | None:
     found = shutil.which(command)
     if found is not None:
         return Path(found)
-    for directory in GAMES_DIRS:
+    for directory in (Path(sys.executable).parent, *GAMES_DIRS):
         candidate = directory / command
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return candidate

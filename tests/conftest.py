@@ -13,6 +13,7 @@ import chess.engine
 import pytest
 from hypothesis import settings
 
+import engines.maia  # noqa: F401 - first: numpy's one BLAS thread must be set before it loads
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent
 from profiles.ledger.ledger import Ledger, Profile

@@ -21,6 +21,8 @@ from profiles.ratings.base import RATING_RANGE
 from profiles.written_file import FileKind, write_durably
 
 SHIPPED_CALIBRATION = Path(__file__).with_name("calibration.json")
+SHIPPED_GAMES = Path(__file__).with_name("calibration-games.pgn.gz")
+"""The games the shipped calibration was fitted on (and those of its held-out pairings)."""
 SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
 """The summary of ``rated-play engines check`` run on the shipped calibration."""
 USER_CALIBRATION = "calibration.json"

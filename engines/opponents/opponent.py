@@ -32,6 +32,9 @@ NODE_JITTER = 0.1
 """How far a node budget varies from one move to the next (a fraction of it)."""
 
 OptionValue = str | int | bool
+NETWORK_OPTION = "WeightsFile"
+"""The UCI option that gives an engine its neural network (lc0's name, which rated-play-maia
+takes too)."""
 
 _NAME = text(blank=False)
 _RATING = number(*RATING_RANGE)
@@ -145,7 +148,9 @@ class Opponent:
         family go wrong in the same ways, so a rating that holds against other families too
         is one number for the entry, not an artefact of whom it met."""
         engine = PurePath(self.command).name
-        if self.options.get("UCI_LimitStrength") is True:
+        if self.plays_a_network:
+            way = "network"
+        elif self.options.get("UCI_LimitStrength") is True:
             way = "UCI_Elo"
         elif "Skill Level" in self.options:
             way = "Skill Level"
@@ -158,9 +163,16 @@ class Opponent:
         return f"{engine} {way}"
 
     @property
+    def plays_a_network(self) -> bool:
+        """True for an engine whose move is a neural network's choice without search (a Maia
+        network, set by lc0's ``WeightsFile`` option: :mod:`engines.maia.engine`)."""
+        return NETWORK_OPTION in self.options
+
+    @property
     def varies_by_itself(self) -> bool:
-        """True when the engine's own weakening is random: Stockfish's UCI_LimitStrength and a
-        Skill Level below 20 pick among the best moves with a random generator seeded at start."""
+        """True when the engine's own choice is random: Stockfish's UCI_LimitStrength and a
+        Skill Level below 20 pick among the best moves with a random generator seeded at start,
+        and a network draws its opening moves from its own policy."""
         skill = self.options.get("Skill Level")
         skilled = isinstance(skill, int) and not isinstance(skill, bool) and skill < 20
-        return self.options.get("UCI_LimitStrength") is True or skilled
+        return self.options.get("UCI_LimitStrength") is True or skilled or self.plays_a_network

@@ -1,0 +1,76 @@
+"""Which move a Maia opponent plays, from what its network says.
+
+At one node, as lichess's Maia bots play, the move is the network's most likely one among the
+legal moves. Early in the game a person does not always play the most common move either: there
+the move is drawn among those the network gives real weight (:data:`REAL_WEIGHT` or more), each
+as often as the network says, so that the opponent's openings vary as people's do and no game is
+replayed. The choice is the network's own, so the variety costs it no strength a person of its
+rating would not lose.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import chess
+import numpy as np
+
+from engines.maia.network import Evaluation
+from engines.maia.policy import policy_index
+
+REAL_WEIGHT = 0.05
+"""A move the network gives this probability or more is one people of its rating play (one in
+twenty of them or more): through the varied moves, such moves are drawn among."""
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    move: chess.Move
+    probability: float
+    """The network's probability for the move, among the legal (or allowed) moves."""
+    drawn_among: int
+    """How many moves it was drawn among; 1 when it is the most likely move."""
+
+    def describe(self) -> str:
+        share = f"{self.probability:.0%}"
+        if self.drawn_among > 1:
+            return (
+                f"network move drawn among {self.drawn_among} of real weight, this one at {share}"
+            )
+        return f"network's most likely move, at {share}"
+
+
+def move_probabilities(
+    board: chess.Board, evaluation: Evaluation, allowed: set[chess.Move] | None = None
+) -> dict[chess.Move, float]:
+    """The network's policy over the legal moves of ``board`` (or the ``allowed`` ones),
+    summing to 1: a softmax over their logits alone, as lc0 restricts its policy."""
+    moves = sorted(board.legal_moves if allowed is None else allowed, key=chess.Move.uci)
+    if not moves:
+        return {}
+    logits = evaluation.policy_logits[[policy_index(board, move) for move in moves]]
+    weights = np.exp(logits - logits.max())
+    weights /= weights.sum()
+    return {move: float(weight) for move, weight in zip(moves, weights, strict=True)}
+
+
+def choose_move(
+    board: chess.Board,
+    evaluation: Evaluation,
+    allowed: set[chess.Move],
+    varied: bool,
+    rng: random.Random,
+) -> MoveChoice | None:
+    """The move to play, or None when there is none; drawn among the moves of real weight
+    when ``varied``, else the most likely."""
+    probabilities = move_probabilities(board, evaluation, allowed)
+    if not probabilities:
+        return None
+    best = max(probabilities, key=probabilities.__getitem__)
+    candidates = [move for move, p in probabilities.items() if p >= REAL_WEIGHT]
+    if not varied or len(candidates) < 2:
+        return MoveChoice(best, probabilities[best], 1)
+    weights = [probabilities[move] for move in candidates]
+    move = rng.choices(candidates, weights)[0]
+    return MoveChoice(move, probabilities[move], len(candidates))

@@ -1,0 +1,207 @@
+"""``rated-play-maia``: a Maia network as a UCI engine, playing at one node as lichess's Maia
+bots do: the move the network finds most likely for a person of its rating.
+
+It speaks the UCI protocol (Stefan-Meyer Kahlen's "Description of the universal chess interface
+(UCI)", April 2006) so that the pool plays, calibrates and serves it like every other engine:
+
+- ``setoption name WeightsFile value maia-1500`` chooses the network: a shipped one by name
+  (``engines/maia/nets``) or an lc0 weights file by path (lc0's own option name);
+- ``position`` keeps the game's moves: the network sees the last eight positions;
+- ``go`` answers at once, whatever limits it carries (one node is always within them), with one
+  ``info`` line (depth 1, one node, the score from the network's value, the move) and an
+  ``info string`` saying what the move's probability was; ``go infinite`` and ``go ponder``
+  answer when ``stop`` (or ``ponderhit``) comes, as the protocol asks; ``searchmoves`` limits
+  the choice;
+- through move :data:`~engines.opponents.variation.VARIED_MOVES` it picks among the moves the
+  network gives real weight (:data:`REAL_WEIGHT`), each as often as the network's probability
+  says, so that its openings vary as people's do; the option ``VariedMoves`` sets how long
+  (0: always the most likely move).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import chess
+
+from engines.maia.choice import MoveChoice, choose_move
+from engines.maia.network import Evaluation, evaluate
+from engines.maia.networks import network_path
+from engines.maia.planes import input_planes
+from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
+from engines.opponents.opponent import NETWORK_OPTION
+from engines.opponents.variation import VARIED_MOVES
+
+NAME = "rated-play-maia"
+WEIGHTS_OPTION = NETWORK_OPTION
+VARIED_OPTION = "VariedMoves"
+
+
+@dataclass
+class MaiaEngine:
+    """The engine's state between commands: the network, the position, a pending answer."""
+
+    write: Callable[[str], None]
+    weights: str = ""
+    varied_moves: int = VARIED_MOVES
+    network: NetworkWeights | None = None
+    board: chess.Board = field(default_factory=chess.Board)
+    pending: str | None = None
+    """The ``bestmove`` line of a ``go infinite`` or ``go ponder``, sent on ``stop``."""
+    rng: random.Random = field(default_factory=random.Random)
+
+    def handle(self, line: str) -> bool:
+        """Act on one command; False once it is ``quit``."""
+        words = line.split()
+        if not words:
+            return True
+        command, arguments = words[0], words[1:]
+        if command == "quit":
+            return False
+        if command == "uci":
+            self.write(f"id name {NAME}")
+            self.write("id author the rated-play authors, with the Maia networks of CSSLab")
+            self.write(f"option name {WEIGHTS_OPTION} type string default <none>")
+            self.write(
+                f"option name {VARIED_OPTION} type spin default {VARIED_MOVES} min 0 max 200"
+            )
+            self.write("uciok")
+        elif command == "isready":
+            self._load()
+            self.write("readyok")
+        elif command == "setoption":
+            self._set_option(arguments)
+        elif command == "ucinewgame":
+            self.board = chess.Board()
+        elif command == "position":
+            self._set_position(arguments)
+        elif command == "go":
+            self._go(arguments)
+        elif command in ("stop", "ponderhit") and self.pending is not None:
+            self.write(self.pending)
+            self.pending = None
+        return True
+
+    def _set_option(self, arguments: list[str]) -> None:
+        text = " ".join(arguments)
+        name, _, value = text.removeprefix("name ").partition(" value ")
+        if name.strip().lower() == WEIGHTS_OPTION.lower():
+            self.weights, self.network = value.strip(), None
+        elif name.strip().lower() == VARIED_OPTION.lower() and value.strip().isdigit():
+            self.varied_moves = int(value)
+
+    def _set_position(self, arguments: list[str]) -> None:
+        try:
+            self.board = _position(arguments)
+        except ValueError as error:
+            self.write(f"info string position not understood ({error}); kept the last one")
+
+    def _go(self, arguments: list[str]) -> None:
+        started = time.perf_counter()
+        network = self._load()
+        allowed = _searchmoves(self.board, arguments)
+        evaluation = evaluate(network, input_planes(self.board))
+        varied = self.board.fullmove_number <= self.varied_moves
+        chosen = choose_move(self.board, evaluation, allowed, varied, self.rng)
+        elapsed = round((time.perf_counter() - started) * 1000)
+        answer = _answer(chosen, evaluation, elapsed)
+        for line in answer[:-1]:
+            self.write(line)
+        if "infinite" in arguments or "ponder" in arguments:
+            self.pending = answer[-1]
+        else:
+            self.write(answer[-1])
+
+    def _load(self) -> NetworkWeights:
+        if self.network is None:
+            if not self.weights:
+                raise NetworkFileError(
+                    f"no network chosen; send 'setoption name {WEIGHTS_OPTION} value maia-1500'"
+                )
+            self.network = load_network(network_path(self.weights))
+        return self.network
+
+
+def _position(arguments: list[str]) -> chess.Board:
+    if not arguments:
+        raise ValueError("it names no position")
+    words = iter(arguments)
+    kind = next(words)
+    if kind == "startpos":
+        board = chess.Board()
+        rest = list(words)
+    elif kind == "fen":
+        rest = list(words)
+        fen_words = rest[: rest.index("moves")] if "moves" in rest else rest
+        board = chess.Board(" ".join(fen_words))
+        rest = rest[len(fen_words) :]
+    else:
+        raise ValueError(f"'{kind}' is neither startpos nor fen")
+    if rest and rest[0] == "moves":
+        for text in rest[1:]:
+            board.push(board.parse_uci(text))
+    return board
+
+
+def _searchmoves(board: chess.Board, arguments: list[str]) -> set[chess.Move]:
+    """The moves ``go searchmoves`` allows, all legal moves when it names none."""
+    legal = set(board.legal_moves)
+    if "searchmoves" not in arguments:
+        return legal
+    named = set()
+    for text in arguments[arguments.index("searchmoves") + 1 :]:
+        try:
+            named.add(chess.Move.from_uci(text))
+        except ValueError:
+            break  # the next keyword of the go command
+    return (named & legal) or legal
+
+
+def _answer(chosen: MoveChoice | None, evaluation: Evaluation, elapsed: int) -> list[str]:
+    if chosen is None:
+        return ["info string no legal move", "bestmove 0000"]
+    permille = [round(p * 1000) for p in (evaluation.win, evaluation.draw, evaluation.loss)]
+    return [
+        f"info depth 1 seldepth 1 nodes 1 time {elapsed} score cp {_centipawns(evaluation)} "
+        f"wdl {permille[0]} {permille[1]} {permille[2]} pv {chosen.move.uci()}",
+        f"info string {chosen.describe()}",
+        f"bestmove {chosen.move.uci()}",
+    ]
+
+
+def _centipawns(evaluation: Evaluation) -> int:
+    """The network's value as centipawns, by lc0's formula for its UCI score,
+    ``90 × tan(1.5637541897 × q)`` with ``q = win − loss``."""
+    q = max(-0.99, min(0.99, evaluation.win - evaluation.loss))
+    return round(90 * math.tan(1.5637541897 * q))
+
+
+def run(lines: Iterable[str], out: TextIO) -> int:
+    """Serve UCI commands from ``lines``; the exit status."""
+
+    def write(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    engine = MaiaEngine(write)
+    try:
+        for line in lines:
+            if not engine.handle(line.strip()):
+                break
+    except NetworkFileError as error:
+        print(f"{NAME}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main() -> None:
+    try:
+        sys.exit(run(sys.stdin, sys.stdout))
+    except (BrokenPipeError, KeyboardInterrupt):
+        sys.exit(1)

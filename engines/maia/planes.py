@@ -1,0 +1,109 @@
+"""The 112 input planes of an lc0 network (the classical format), from a python-chess board
+and the moves that led to it.
+
+As lc0's ``src/neural/encoder.cc`` fills them for ``INPUT_CLASSICAL_112_PLANE``, every plane an
+8×8 array indexed by rank then file, all seen from the side to move's side of the board (for
+Black the board is mirrored, rank 1 ↔ rank 8, and "ours" are Black's pieces):
+
+- planes 0–103: the position now and the seven before it, 13 planes each: our pawns, knights,
+  bishops, rooks, queens and king; theirs; and a plane of ones where that position had stood on
+  the board before in the game. The history is the game's real moves: the networks see the last
+  move (a check, a capture, a threat) only through it;
+- 104–107: we may castle queenside, kingside; they may castle queenside, kingside;
+- 108: ones when Black is to move;
+- 109: the fifty-move counter, in plies, as it is (not scaled);
+- 110: zeros (it held the move number once);
+- 111: ones, so the convolutions find the board's edge.
+
+Where the game has fewer than eight positions, lc0 leaves the missing ones empty when the game
+began from the initial position, and otherwise (a game set up from a FEN) repeats the first
+position it has, with a pawn that has just moved two squares put back where it came from.
+"""
+
+from __future__ import annotations
+
+import chess
+import chess.polyglot
+import numpy as np
+import numpy.typing as npt
+
+HISTORY = 8
+"""Positions the network sees: the one now and the seven before it."""
+PLANES_PER_POSITION = 13
+AUX = HISTORY * PLANES_PER_POSITION
+"""The first plane after the history: castling, side to move, the fifty-move counter."""
+PLANE_COUNT = AUX + 8
+INITIAL_EPD = chess.Board().epd()
+REPETITION = 12
+"""Within a position's 13 planes, the one that says it stood on the board before."""
+
+
+def input_planes(board: chess.Board) -> npt.NDArray[np.float32]:
+    """The ``(112, 8, 8)`` planes for the side to move in ``board``, from its move stack."""
+    planes = np.zeros((PLANE_COUNT, 64), dtype=np.float32)
+    us = board.turn
+    history = _history(board)
+    for age, (position, repeated) in enumerate(history):
+        _place_pieces(planes, age * PLANES_PER_POSITION, position, us)
+        if repeated:
+            planes[age * PLANES_PER_POSITION + REPETITION] = 1.0
+    them = not us
+    planes[AUX + 0] = board.has_queenside_castling_rights(us)
+    planes[AUX + 1] = board.has_kingside_castling_rights(us)
+    planes[AUX + 2] = board.has_queenside_castling_rights(them)
+    planes[AUX + 3] = board.has_kingside_castling_rights(them)
+    planes[AUX + 4] = us == chess.BLACK
+    planes[AUX + 5] = board.halfmove_clock
+    planes[AUX + 7] = 1.0
+    return planes.reshape(PLANE_COUNT, 8, 8)
+
+
+def _history(board: chess.Board) -> list[tuple[chess.Board, bool]]:
+    """Up to eight positions, newest first, each with whether it had stood on the board
+    before; filled from the first position as lc0 fills a game set up from a FEN."""
+    game = board.root()
+    positions = [game.copy(stack=False)]
+    for move in board.move_stack:
+        game.push(move)
+        positions.append(game.copy(stack=False))
+    keys = [chess.polyglot.zobrist_hash(position) for position in positions]
+    seen: set[int] = set()
+    repeated = []
+    for key in keys:
+        repeated.append(key in seen)
+        seen.add(key)
+    recent = list(zip(positions, repeated, strict=True))[-HISTORY:][::-1]
+    first = positions[0]
+    if len(recent) < HISTORY and not _is_initial(first):
+        earlier = _before_last_push(first)
+        recent += [(earlier, False)] * (HISTORY - len(recent))
+    return recent
+
+
+def _is_initial(position: chess.Board) -> bool:
+    """The initial position, pieces, side to move and castling rights alike."""
+    return position.epd() == INITIAL_EPD
+
+
+def _before_last_push(position: chess.Board) -> chess.Board:
+    """``position`` with a pawn that has just moved two squares (its en passant square set)
+    put back on its starting square, as lc0 fills the history before a FEN."""
+    if position.ep_square is None:
+        return position
+    earlier = position.copy(stack=False)
+    mover = not position.turn
+    forward = 8 if mover == chess.WHITE else -8
+    landed, started = position.ep_square + forward, position.ep_square - forward
+    pawn = earlier.remove_piece_at(landed)
+    if pawn is not None:
+        earlier.set_piece_at(started, pawn)
+    return earlier
+
+
+def _place_pieces(
+    planes: npt.NDArray[np.float32], base: int, position: chess.Board, us: chess.Color
+) -> None:
+    for square, piece in position.piece_map().items():
+        seen = square if us == chess.WHITE else chess.square_mirror(square)
+        side = 0 if piece.color == us else 6
+        planes[base + side + piece.piece_type - 1, seen] = 1.0

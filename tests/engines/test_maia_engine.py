@@ -1,0 +1,143 @@
+"""``rated-play-maia``: a Maia network as a UCI engine, and the Maia entries of the pool playing
+whole games, in calibration and through ``rated-play engines uci``."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chess
+import chess.engine
+import pytest
+
+from engines.calibration.engine_game import play_match_game
+from engines.calibration.openings import Opening
+from engines.discovery import find_engine
+from engines.maia.engine import MaiaEngine, run
+from engines.opponents.pool import load_pool
+from profiles.laws.time_control import TimeControl
+from tests.builders import fast_opponent
+
+
+def engine(lines: list[str]) -> tuple[MaiaEngine, list[str]]:
+    said: list[str] = []
+    maia = MaiaEngine(said.append, rng=random.Random(1))
+    for line in ["setoption name WeightsFile value maia-1500", *lines]:
+        maia.handle(line)
+    return maia, said
+
+
+def bestmoves(said: list[str]) -> list[str]:
+    return [line.split()[1] for line in said if line.startswith("bestmove")]
+
+
+def test_go_answers_at_once_with_an_info_line_from_the_network() -> None:
+    _, said = engine(["position startpos moves e2e4 f7f6 d1h5", "go wtime 300 btime 60000"])
+    assert bestmoves(said) == ["g7g6"]
+    info = next(line for line in said if line.startswith("info depth"))
+    assert "nodes 1" in info and " score cp " in info and " wdl " in info and info.endswith("g7g6")
+    assert "info string network's most likely move, at 100%" in said
+
+
+def test_go_infinite_and_ponder_wait_for_stop_or_ponderhit() -> None:
+    maia, said = engine(["position startpos", "go infinite", "isready"])
+    assert bestmoves(said) == [] and said[-1] == "readyok"
+    maia.handle("stop")
+    assert len(bestmoves(said)) == 1
+    maia.handle("stop")  # a second stop has nothing left to answer
+    assert len(bestmoves(said)) == 1
+    maia.handle("position startpos moves e2e4")
+    maia.handle("go ponder wtime 1000 btime 1000")
+    assert len(bestmoves(said)) == 1
+    maia.handle("ponderhit")
+    assert len(bestmoves(said)) == 2
+
+
+def test_searchmoves_limits_the_choice_and_every_position_with_a_move_gets_one() -> None:
+    _, said = engine(["position startpos", "go searchmoves a2a3 h2h3 depth 5"])
+    assert bestmoves(said)[0] in ("a2a3", "h2h3")
+    for fen in (
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",  # kings alone
+        "8/8/8/4k3/8/8/3N4/4K3 b - - 150 200",  # a halfmove clock of 150
+    ):
+        _, said = engine([f"position fen {fen}", "go movetime 100"])
+        move = chess.Move.from_uci(bestmoves(said)[0])
+        assert move in chess.Board(fen).legal_moves
+    _, said = engine(["position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go"])
+    assert bestmoves(said) == ["0000"]  # mated: no move to give
+
+
+def test_the_opening_varies_among_moves_of_real_weight_and_not_after() -> None:
+    first = set()
+    for seed in range(12):
+        maia = MaiaEngine(lambda _: None, rng=random.Random(seed))
+        said: list[str] = []
+        maia.write = said.append
+        for line in ("setoption name WeightsFile value maia-1500", "position startpos", "go"):
+            maia.handle(line)
+        first.add(bestmoves(said)[0])
+    assert first <= {"e2e4", "d2d4"} and len(first) == 2  # the two people play most
+    _, said = engine(["setoption name VariedMoves value 0", "position startpos", "go"] * 5)
+    assert set(bestmoves(said)) == {"e2e4"}  # always the most likely move
+
+
+def test_a_network_that_cannot_be_loaded_ends_the_engine_with_one_line(tmp_path: Path) -> None:
+    out = io.StringIO()
+    missing = tmp_path / "none.pb.gz"
+    status = run(["uci", f"setoption name WeightsFile value {missing}", "isready"], out)
+    assert status == 1
+    assert "readyok" not in out.getvalue()
+    command = [sys.executable, "-c", "from engines.maia.engine import main; main()"]
+    done = subprocess.run(
+        command, input="uci\nisready\n", capture_output=True, text=True, timeout=30, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "rated-play-maia: no network chosen; send 'setoption name WeightsFile value maia-1500'"
+    ]
+
+
+@pytest.mark.engine
+async def test_a_maia_entry_plays_whole_calibration_games_that_differ() -> None:
+    maia = load_pool().get("maia-1500")
+    assert maia.command == "rated-play-maia" and find_engine(maia.command) is not None
+    start = Opening("initial position", ())
+    clock = TimeControl(30.0, 0.3)
+    games = []
+    for colour in (chess.WHITE, chess.BLACK):
+        white, black = (maia, fast_opponent(1)) if colour else (fast_opponent(1), maia)
+        game = await play_match_game(white, black, start, clock)
+        assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
+        assert game.headers["Termination"] != "time forfeit"
+        board = game.end().board()
+        assert board.ply() >= 10
+        games.append([move.uci() for move in game.mainline_moves()])
+    maia_moves = [games[0][0::2][:12], games[1][1::2][:12]]
+    assert maia_moves[0] != maia_moves[1]
+
+
+@pytest.mark.engine
+async def test_engines_uci_serves_a_maia_entry_for_a_whole_game(tmp_path: Path) -> None:
+    server = [sys.executable, "-m", "rated_play", "engines", "uci", "maia-1100"]
+    _, ours = await chess.engine.popen_uci([*server, "--data-dir", str(tmp_path)])
+    _, other = await chess.engine.popen_uci(str(find_engine("stockfish")))
+    board = chess.Board()
+    try:
+        assert ours.id["name"].startswith("maia-1100") or "maia-1100" in ours.id["name"]
+        while not board.is_game_over(claim_draw=True) and board.ply() < 200:
+            if board.turn == chess.BLACK:
+                started = time.monotonic()
+                result = await ours.play(board, chess.engine.Limit(white_clock=60, black_clock=5))
+                assert time.monotonic() - started < 2.0  # a network's move: no thinking
+            else:
+                result = await other.play(board, chess.engine.Limit(depth=1))
+            assert result.move in board.legal_moves
+            board.push(result.move)
+    finally:
+        await ours.quit()
+        await other.quit()
+    assert board.ply() >= 20
