@@ -88,6 +88,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
                 yield Static("", id="review-status", markup=False)
                 yield MoveList(id="review-moves")
                 yield Static("", id="review-move", markup=False)
+                yield Static("", id="review-facts", markup=False)
                 yield Static("", id="review-summary", markup=False)
         with Vertical(id="review-bottom"):
             yield ProgressBar(id="review-progress", show_eta=True)
@@ -167,6 +168,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             sans = [m.san + (m.mark.glyph if m.mark else "") for m in analysis.moves]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
+        self.query_one("#review-facts", Static).update(self.facts_text())
         self.query_one(EvalGraph).move_cursor(self.ply)
 
     def move_text(self, sans: list[str]) -> str:

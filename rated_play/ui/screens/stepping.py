@@ -1,7 +1,8 @@
 """A finished game on a read-only board, stepped through with the keys: what the game viewer
 and the review share.
 
-←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end. The game comes through
+←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end, a click on a move goes
+there, and ``f`` turns the board round. The game comes through
 :func:`profiles.player.past_games.past_game`, which refuses it while its profile has a game on; the
 screen then says why and steps nothing.
 """
@@ -16,8 +17,10 @@ from textual.screen import Screen
 
 from profiles.errors import UserError, printable
 from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.openings.names import Opening, openings_by_ply
 from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.material import material_line
 
 
 def ending_text(record: GameRecord) -> str:
@@ -39,6 +42,7 @@ class SteppedGameScreen(Screen[None]):
         Binding("down", "step(2)", "On a full move", show=False),
         Binding("home", "go_to(0)", "Start", group=_ENDS),
         Binding("end", "go_to(-1)", "End", group=_ENDS),
+        Binding("f", "flip", "Flip"),
     ]
 
     def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
@@ -55,6 +59,9 @@ class SteppedGameScreen(Screen[None]):
         self.sans = [] if self.game is None else self.game.sans()
         self.ply = len(self.sans)
         """How many moves are on the board: 0 is the starting position."""
+        self.openings: list[Opening | None] = (
+            [None] if self.game is None else openings_by_ply(self.game.moves)
+        )
 
     def board_view(self, id: str) -> BoardView:
         """The read-only board, from the player's side."""
@@ -68,6 +75,13 @@ class SteppedGameScreen(Screen[None]):
         last = self.game.moves[self.ply - 1] if self.ply else None
         self.query_one(BoardView).show(board, last, interactive=False, better=better)
 
+    def facts_text(self) -> str:
+        """The opening the game had reached by the move shown, and the material then."""
+        assert self.game is not None
+        opening = self.openings[self.ply]
+        material = material_line(self.game.board_after(self.ply), ascii_pieces=self.ascii_pieces)
+        return f"{'No named opening yet' if opening is None else opening.label}\n{material}"
+
     def show_ply(self) -> None:
         """Show the game at ``self.ply``: the board and whatever the screen says of it."""
         raise NotImplementedError
@@ -80,6 +94,9 @@ class SteppedGameScreen(Screen[None]):
             return
         self.ply = len(self.sans) if ply < 0 else ply
         self.show_ply()
+
+    def action_flip(self) -> None:
+        self.query_one(BoardView).flip()
 
     def action_back(self) -> None:
         self.app.pop_screen()
