@@ -16,8 +16,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from profiles.errors import UserError, printable
+from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameRecord, Ledger
 from profiles.openings.names import Opening, openings_by_ply
+from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.material import material_line
@@ -59,9 +61,13 @@ class SteppedGameScreen(Screen[None]):
         self.sans = [] if self.game is None else self.game.sans()
         self.ply = len(self.sans)
         """How many moves are on the board: 0 is the starting position."""
-        self.openings: list[Opening | None] = (
-            [None] if self.game is None else openings_by_ply(self.game.moves)
-        )
+        self.openings: list[Opening | None] = [None]
+        self.move_times: list[float | None] = []
+        """The seconds each move took, ply by ply (None without a clock)."""
+        if self.game is not None:
+            self.openings = openings_by_ply(self.game.moves)
+            clock = TimeControl.from_pgn(self.game.record.time_control)
+            self.move_times = move_times(ledger.moves(game_id), clock)
 
     def board_view(self, id: str) -> BoardView:
         """The read-only board, from the player's side."""
@@ -76,11 +82,18 @@ class SteppedGameScreen(Screen[None]):
         self.query_one(BoardView).show(board, last, interactive=False, better=better)
 
     def facts_text(self) -> str:
-        """The opening the game had reached by the move shown, and the material then."""
+        """The opening the game had reached by the move shown, the material then, and the
+        time the move took."""
         assert self.game is not None
         opening = self.openings[self.ply]
-        material = material_line(self.game.board_after(self.ply), ascii_pieces=self.ascii_pieces)
-        return f"{'No named opening yet' if opening is None else opening.label}\n{material}"
+        said = [
+            "No named opening yet" if opening is None else opening.label,
+            material_line(self.game.board_after(self.ply), ascii_pieces=self.ascii_pieces),
+        ]
+        spent = self.move_times[self.ply - 1] if self.ply else None
+        if spent is not None:
+            said.append(f"The move took {duration_words(spent)}")
+        return "\n".join(said)
 
     def show_ply(self) -> None:
         """Show the game at ``self.ply``: the board and whatever the screen says of it."""
