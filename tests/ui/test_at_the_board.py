@@ -153,7 +153,7 @@ async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_ana
         opening = opening_of(game.board.move_stack)
         assert opening is not None and opening.label in final
         white, black = (format_clock(game.clock.remaining(c)) for c in (chess.WHITE, chess.BLACK))
-        assert f"Clocks at the end: White {white} · Black {black}" in final
+        assert f"Clocks: White {white} · Black {black}" in final
         assert not result.query_one("#accuracy", Static).display, "no analysis, no wait for one"
 
         await pilot.press("a")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import chess
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -72,18 +72,23 @@ def summary_text(game: RatedGame) -> str:
     )
 
 
-def final_text(game: RatedGame) -> str:
+OPENING_FROM_HEIGHT = 30
+"""The terminal's rows from which the result has a line for the opening (the game viewer names
+it on any terminal, and the PGN)."""
+
+
+def final_text(game: RatedGame, *, with_opening: bool = True) -> str:
     """The opening the game reached and both clocks as it left them."""
     lines = []
     opening = opening_of(game.board.move_stack)
-    if opening is not None:
+    if opening is not None and with_opening:
         lines.append(opening.label)
     if not game.time_control.untimed:
         clocks = " · ".join(
             f"{side_name(color)} {format_clock(game.clock.remaining(color))}"
             for color in (chess.WHITE, chess.BLACK)
         )
-        lines.append(f"Clocks at the end: {clocks}")
+        lines.append(f"Clocks: {clocks}")
     return "\n".join(lines)
 
 
@@ -122,7 +127,7 @@ class ResultScreen(Screen[None]):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
             yield Static(summary_text(game), id="summary", markup=False)
-            yield Static(final_text(game), id="final", markup=False)
+            yield Static("", id="final", markup=False)
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
@@ -139,6 +144,10 @@ class ResultScreen(Screen[None]):
         self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
         self.show_accuracy()
+
+    def on_resize(self, event: events.Resize) -> None:
+        with_opening = event.size.height >= OPENING_FROM_HEIGHT
+        self.query_one("#final", Static).update(final_text(self.game, with_opening=with_opening))
 
     def on_screen_resume(self) -> None:
         self.show_accuracy()  # back from the review, which may have made the analysis

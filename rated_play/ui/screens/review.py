@@ -42,6 +42,8 @@ SIDE_WIDTH = 36
 """The narrowest the moves and what is said of them may be."""
 GRAPH_HEIGHTS = (5, 15)
 """The graph's rows, least and most: the board takes what is left, up to its largest size."""
+FACTS_FROM_HEIGHT = 30
+"""The terminal's rows from which the review has room for the opening, material and time."""
 _MARKS = Binding.Group("Marks")
 
 
@@ -75,8 +77,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         Binding("n", "next_mark", "Next mark", group=_MARKS),
         Binding("p", "previous_mark", "Previous mark", group=_MARKS),
         Binding("s", "save_pgn", "Save PGN"),
-        Binding("t", "times", "Times"),
-        # Kept out of the footer, which has no room left at 80 columns; the help lists it.
+        # Kept out of the footer, which has no room left at 80 columns; the help lists them.
+        Binding("t", "times", "Move times", show=False),
         Binding("f", "flip", "Flip", show=False),
     ]
 
@@ -123,6 +125,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         geometry = fit_geometry(size.width - SIDE_WIDTH, height - least)
         graph = max(least, min(most, height - geometry.height))
         self.query_one("#review-top").styles.height = height - graph
+        # The opening, the material and the move's time: where the summary leaves them room.
+        self.query_one("#review-facts").display = size.height >= FACTS_FROM_HEIGHT
         self.query_one("#review-board").styles.width = geometry.width + 1
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
@@ -238,8 +242,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         self.query_one(EvalGraph).display = not chart.display
 
     @on(EvalGraph.PlyChosen)
-    @on(MoveTimeChart.PlyChosen)
-    def graph_clicked(self, event: EvalGraph.PlyChosen | MoveTimeChart.PlyChosen) -> None:
+    def graph_clicked(self, event: EvalGraph.PlyChosen) -> None:
         self.action_go_to(event.ply)
 
 

@@ -9,29 +9,21 @@ and a click on a column chooses its ply.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import groupby
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from rated_play.ui.widgets.eval_graph import GUTTER, Columns
+from rated_play.ui.widgets.eval_graph import GUTTER, Columns, EvalGraph
 
 _REVERSE = Style(reverse=True)
 _BOLD = Style(bold=True)
 
 
 class MoveTimeChart(Widget):
-    @dataclass
-    class PlyChosen(Message):
-        """A column was clicked: the ply it shows (0: the starting position)."""
-
-        ply: int
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._times: list[float] = []
@@ -56,7 +48,8 @@ class MoveTimeChart(Widget):
     def on_click(self, event: events.Click) -> None:
         columns = self.columns
         if columns is not None and GUTTER <= event.x < GUTTER + columns.width:
-            self.post_message(self.PlyChosen(columns.ply_at(event.x - GUTTER)))
+            # The graph's message: a ply chosen on either reads the same to the review.
+            self.post_message(EvalGraph.PlyChosen(columns.ply_at(event.x - GUTTER)))
 
     def render_line(self, y: int) -> Strip:
         base = self.rich_style
