@@ -175,6 +175,10 @@ class Setup:
     believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
     """On a clock, the opponent takes a person's time over its moves, charged to its clock
     (a setting: on unless the player turns it off)."""
+    # Migration 6 added the setting; an older ledger reads as its default.
+    bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
+    """The terminal's bell rings on the opponent's move and when the player's clock runs low
+    (off unless turned on)."""
 
 
 @dataclass(frozen=True)
@@ -636,10 +640,11 @@ class Ledger:
         with self._write():
             self._db.execute(
                 "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling, "
-                "believable_thinking) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE "
+                "believable_thinking, bell) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(profile_id) DO UPDATE "
                 "SET strength = excluded.strength, unleashed = excluded.unleashed, "
                 "time_control = excluded.time_control, doubling = excluded.doubling, "
-                "believable_thinking = excluded.believable_thinking",
+                "believable_thinking = excluded.believable_thinking, bell = excluded.bell",
                 (
                     profile_id,
                     setup.strength,
@@ -647,6 +652,7 @@ class Ledger:
                     setup.time_control,
                     int(setup.doubling),
                     int(setup.believable_thinking),
+                    int(setup.bell),
                 ),
             )
 

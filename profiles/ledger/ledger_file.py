@@ -124,12 +124,19 @@ ALTER TABLE analysed_moves ADD COLUMN line TEXT;
 apart, the better move first). NULL in the rows of analyses made before: they are kept, and
 read without lines."""
 
+_BELL = """
+ALTER TABLE setups ADD COLUMN bell INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 6: whether the terminal's bell rings on the opponent's move and at low time, a
+setting of each profile's setup; off unless turned on."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
     _ANALYSES,
     _BELIEVABLE_THINKING,
     _ENGINE_LINES,
+    _BELL,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 
 from profiles.laws.time_control import TimeControl
+from profiles.openings.names import opening_of
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
 
@@ -72,6 +73,10 @@ def game_pgn(
     game.headers["WhiteType"] = "human" if player_is_white else "program"
     game.headers["BlackType"] = "program" if player_is_white else "human"
     game.headers["TimeControl"] = headers.time_control.pgn
+    opening = opening_of([played.move for played in moves])
+    if opening is not None:  # the tags lichess writes (a game's PGN export there)
+        game.headers["ECO"] = opening.eco
+        game.headers["Opening"] = tag_string(opening.name)
     game.headers["UTCDate"] = headers.started_at.strftime("%Y.%m.%d")
     game.headers["UTCTime"] = headers.started_at.strftime("%H:%M:%S")
     game.headers["Termination"] = "unterminated" if outcome is None else outcome.termination.pgn

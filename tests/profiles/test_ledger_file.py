@@ -307,7 +307,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
     db.close()
 
 
@@ -376,7 +376,8 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
     db = sqlite3.connect(path, isolation_level=None)
     # Back to version 3, the setups table as it was, with one setup saved in it.
     db.executescript(
-        "BEGIN; ALTER TABLE setups DROP COLUMN believable_thinking; "
+        "BEGIN; ALTER TABLE setups DROP COLUMN bell; "
+        "ALTER TABLE setups DROP COLUMN believable_thinking; "
         "ALTER TABLE analysed_moves DROP COLUMN line; "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=3; COMMIT;"
@@ -397,5 +398,36 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         ledger.save_setup(profile.id, replace(setup, believable_thinking=False))
         saved = ledger.last_setup(profile.id)
         assert saved is not None and not saved.believable_thinking
+    finally:
+        ledger.close()
+
+
+def test_a_setup_saved_before_the_bell_reads_with_it_off_and_keeps_it_once_migrated(
+    tmp_path: Path,
+) -> None:
+    """Migration 6 adds the bell to every profile's setup, off as it is by default; once the
+    ledger is migrated, a setup saved with the bell on reads with it on."""
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    profile = ledger.create_profile("Vera")
+    ledger.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(
+        "BEGIN; ALTER TABLE setups DROP COLUMN bell; "
+        f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
+        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=5; COMMIT;"
+    )
+    db.close()
+    reader = Ledger.open(path, readonly=True)
+    try:
+        setup = reader.last_setup(profile.id)
+        assert setup == Setup(1450.0, False, "600+5", True, bell=False)
+    finally:
+        reader.close()
+    ledger = Ledger.open(path)
+    try:
+        ledger.save_setup(profile.id, replace(setup, bell=True))
+        saved = ledger.last_setup(profile.id)
+        assert saved is not None and saved.bell
     finally:
         ledger.close()

@@ -33,8 +33,9 @@ from rated_play.session import (
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
-from rated_play.ui.widgets.clock import ClockView
+from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView
 from rated_play.ui.widgets.decision import Choice, DecisionPanel, Question, confirmation
+from rated_play.ui.widgets.material import side_material
 from rated_play.ui.widgets.move_box import MoveBox
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.text_line import show_text
@@ -91,10 +92,14 @@ class GameScreen(WorkingScreen):
         """The opponent's title as shown: any control or bidi character in it escaped."""
         return printable(self.game.opponent.title)
 
-    def __init__(self, game: RatedGame, *, ascii_pieces: bool) -> None:
+    def __init__(self, game: RatedGame, *, ascii_pieces: bool, bell: bool = False) -> None:
         super().__init__()
         self.game = game
         self.ascii_pieces = ascii_pieces
+        self.bell = bell
+        """The terminal's bell on the opponent's move and once when the player's time runs
+        low (under TENTHS_BELOW, where the clock turns to tenths)."""
+        self._low_time_rung = False
         self._ticker: Timer | None = None
         self._finished = False
         self._not_saved = ""
@@ -223,6 +228,7 @@ class GameScreen(WorkingScreen):
         changed: without this it would show at the next tick) and the engine's turn."""
         self.query_one(MoveList).show(self.game.san_moves())
         self.show_clocks()
+        self.show_material()
         self.ask_engine()
 
     def tick(self) -> None:
@@ -233,6 +239,7 @@ class GameScreen(WorkingScreen):
             self.finish()
         else:
             self.show_clocks()
+            self.ring_at_low_time()
             if self.asking:
                 self.query_one(DecisionPanel).show_clock(self.whose_clock())
 
@@ -255,6 +262,24 @@ class GameScreen(WorkingScreen):
         ):
             self.query_one(clock_id, ClockView).show(
                 clock.remaining(color), running=clock.running == color
+            )
+
+    def ring_at_low_time(self) -> None:
+        """Once a game, when the player's clock falls under the low-time mark."""
+        left = self.game.clock.remaining(self.game.player_color)
+        if self.bell and not self._low_time_rung and left is not None and left < TENTHS_BELOW:
+            self._low_time_rung = True
+            self.app.bell()
+
+    def show_material(self) -> None:
+        """What each side is up, under its clock: the pieces counted on the board, which any
+        player sees (lichess shows it during play), not an evaluation."""
+        for color, clock_id in (
+            (self.game.player_color, "#player-clock"),
+            (not self.game.player_color, "#opponent-clock"),
+        ):
+            self.query_one(clock_id, ClockView).border_subtitle = side_material(
+                self.game.board, color, ascii_pieces=self.ascii_pieces
             )
 
     def show_stake(self) -> None:
@@ -446,6 +471,8 @@ class GameScreen(WorkingScreen):
     async def think(self) -> None:
         with self.saving():
             await self.game.engine_move()
+        if self.bell:
+            self.app.bell()  # the opponent has moved: for a player looking away
         if self.game.double_offered_to_player:
             self.show_position()  # the move the offer comes with, on the board first
             await self.answer_engine_double()

@@ -66,6 +66,7 @@ class GameViewerScreen(SteppedGameScreen):
                 yield Static("", id="viewer-headers", markup=False)
                 yield MoveList(id="viewer-moves")
                 yield Static("", id="viewer-position", markup=False)
+                yield Static("", id="viewer-facts", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -90,6 +91,7 @@ class GameViewerScreen(SteppedGameScreen):
             move = numbered_line(self.ply, self.sans[self.ply - 1 : self.ply])
             where = f"{move} · ply {self.ply} of {total}"
         self.query_one("#viewer-position", Static).update(where)
+        self.query_one("#viewer-facts", Static).update(self.facts_text())
 
     def action_analyse(self) -> None:
         if self.game is not None:

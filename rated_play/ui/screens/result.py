@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+import chess
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from profiles.analysis import GameAnalysis
 from profiles.errors import printable
 from profiles.laws.endings import side_name
+from profiles.openings.names import opening_of
 from profiles.player.card import money
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.base import RATING_FLOOR
@@ -20,6 +23,7 @@ from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.clock import format_clock
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -68,6 +72,37 @@ def summary_text(game: RatedGame) -> str:
     )
 
 
+OPENING_FROM_HEIGHT = 30
+"""The terminal's rows from which the result has a line for the opening (the game viewer names
+it on any terminal, and the PGN)."""
+
+
+def final_text(game: RatedGame, *, with_opening: bool = True) -> str:
+    """The opening the game reached and both clocks as it left them."""
+    lines = []
+    opening = opening_of(game.board.move_stack)
+    if opening is not None and with_opening:
+        lines.append(opening.label)
+    if not game.time_control.untimed:
+        clocks = " · ".join(
+            f"{side_name(color)} {format_clock(game.clock.remaining(color))}"
+            for color in (chess.WHITE, chess.BLACK)
+        )
+        lines.append(f"Clocks: {clocks}")
+    return "\n".join(lines)
+
+
+def accuracy_text(analysis: GameAnalysis | None) -> str:
+    """Each side's accuracy once the game has been analysed; "" before."""
+    if analysis is None:
+        return ""
+    sides = []
+    for color in (chess.WHITE, chess.BLACK):
+        accuracy = analysis.summary(color).accuracy
+        sides.append(f"{side_name(color)} {'-' if accuracy is None else f'{accuracy:.0f}%'}")
+    return f"Accuracy: {' · '.join(sides)}"
+
+
 class ResultScreen(Screen[None]):
     CSS_PATH = "result.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -92,6 +127,8 @@ class ResultScreen(Screen[None]):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
             yield Static(summary_text(game), id="summary", markup=False)
+            yield Static("", id="final", markup=False)
+            yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
             archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
@@ -106,6 +143,22 @@ class ResultScreen(Screen[None]):
         self.sub_title = "Game over"
         self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
+        self.show_accuracy()
+
+    def on_resize(self, event: events.Resize) -> None:
+        with_opening = event.size.height >= OPENING_FROM_HEIGHT
+        self.query_one("#final", Static).update(final_text(self.game, with_opening=with_opening))
+
+    def on_screen_resume(self) -> None:
+        self.show_accuracy()  # back from the review, which may have made the analysis
+
+    def show_accuracy(self) -> None:
+        """The accuracy of each side, once an analysis is in the ledger: the screen never waits
+        for one, and the game screen had none to give."""
+        analysis = self.game.ledger.analysis(self.report.game_id)
+        accuracy = self.query_one("#accuracy", Static)
+        accuracy.update(accuracy_text(analysis))
+        accuracy.display = analysis is not None
 
     @on(Button.Pressed, "#next-game")
     def action_next_game(self) -> None:

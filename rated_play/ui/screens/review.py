@@ -1,5 +1,6 @@
 """A finished game to learn from: the board stepped through with the keys beside its moves,
-each move's evaluation, the player's marks with the engine's better move drawn on the board and
+each move's evaluation and the time it took (``t``: the move-time chart in the graph's place),
+the player's marks with the engine's better move drawn on the board and
 its line, the evaluation graph, and each side's accuracy as lichess sums it up.
 
 Reached from the result screen, the games list and the game viewer. The analysis comes through
@@ -32,6 +33,7 @@ from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.board import fit_geometry
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
+from rated_play.ui.widgets.move_time_chart import MoveTimeChart
 from rated_play.ui.widgets.title_bar import TitleBar
 
 LINE_PLIES = 6
@@ -40,6 +42,8 @@ SIDE_WIDTH = 36
 """The narrowest the moves and what is said of them may be."""
 GRAPH_HEIGHTS = (5, 15)
 """The graph's rows, least and most: the board takes what is left, up to its largest size."""
+FACTS_FROM_HEIGHT = 30
+"""The terminal's rows from which the review has room for the opening, material and time."""
 _MARKS = Binding.Group("Marks")
 
 
@@ -73,6 +77,9 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         Binding("n", "next_mark", "Next mark", group=_MARKS),
         Binding("p", "previous_mark", "Previous mark", group=_MARKS),
         Binding("s", "save_pgn", "Save PGN"),
+        # Kept out of the footer, which has no room left at 80 columns; the help lists them.
+        Binding("t", "times", "Move times", show=False),
+        Binding("f", "flip", "Flip", show=False),
     ]
 
     def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
@@ -88,17 +95,21 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
                 yield Static("", id="review-status", markup=False)
                 yield MoveList(id="review-moves")
                 yield Static("", id="review-move", markup=False)
+                yield Static("", id="review-facts", markup=False)
                 yield Static("", id="review-summary", markup=False)
         with Vertical(id="review-bottom"):
             yield ProgressBar(id="review-progress", show_eta=True)
             yield EvalGraph(id="review-graph")
+            yield MoveTimeChart(id="review-times")
         yield Footer()
 
     def on_mount(self) -> None:
         self.fit(self.app.size)  # before the first layout, which would otherwise come twice
         self.sub_title = f"Review of game {self.game_id}"
+        self.query_one(MoveTimeChart).display = False
         if self.game is not None:
             self.query_one("#review-status", Static).update(ending_text(self.game.record))
+            self.query_one(MoveTimeChart).show(self.move_times, self.ply)
             self.show_ply()
         self.query_one(EvalGraph).say("Analysing the game: the evaluations come when it is done.")
         self.analyse()
@@ -114,6 +125,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         geometry = fit_geometry(size.width - SIDE_WIDTH, height - least)
         graph = max(least, min(most, height - geometry.height))
         self.query_one("#review-top").styles.height = height - graph
+        # The opening, the material and the move's time: where the summary leaves them room.
+        self.query_one("#review-facts").display = size.height >= FACTS_FROM_HEIGHT
         self.query_one("#review-board").styles.width = geometry.width + 1
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
@@ -167,7 +180,9 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             sans = [m.san + (m.mark.glyph if m.mark else "") for m in analysis.moves]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
+        self.query_one("#review-facts", Static).update(self.facts_text())
         self.query_one(EvalGraph).move_cursor(self.ply)
+        self.query_one(MoveTimeChart).move_cursor(self.ply)
 
     def move_text(self, sans: list[str]) -> str:
         """What is said of the move on the board: its evaluation and, when it is marked, the
@@ -219,6 +234,12 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return
         self.notify(f"Annotated PGN saved at {path}", markup=False)
+
+    def action_times(self) -> None:
+        """The move-time chart in the graph's place, or the graph back."""
+        chart = self.query_one(MoveTimeChart)
+        chart.display = not chart.display
+        self.query_one(EvalGraph).display = not chart.display
 
     @on(EvalGraph.PlyChosen)
     def graph_clicked(self, event: EvalGraph.PlyChosen) -> None:

@@ -155,6 +155,9 @@ class SetupScreen(WorkingScreen):
                     id="believable-thinking",
                     compact=True,
                 )
+                yield TickBox(
+                    "Bell on its moves and when your time runs low", id="bell", compact=True
+                )
                 start = Button("Start rated game", id="start", variant="success")
                 # Started by F5 or a click, never by the Enter or space of text typed after a
                 # stray Tab: a rated game begun by accident is a game lost.
@@ -234,6 +237,7 @@ class SetupScreen(WorkingScreen):
         self.query_one("#unleashed", Checkbox).value = setup.unleashed
         self.query_one("#doubling", Checkbox).value = setup.doubling
         self.query_one("#believable-thinking", Checkbox).value = setup.believable_thinking
+        self.query_one("#bell", Checkbox).value = setup.bell
         try:
             time_control = TimeControl.from_pgn(setup.time_control)
         except TimeControlError:
@@ -253,6 +257,7 @@ class SetupScreen(WorkingScreen):
             time_control=self.time_control.pgn,
             doubling=self.query_one("#doubling", Checkbox).value,
             believable_thinking=self.query_one("#believable-thinking", Checkbox).value,
+            bell=self.query_one("#bell", Checkbox).value,
         )
 
     @on(Button.Pressed, "#create-profile")
@@ -507,6 +512,7 @@ class SetupScreen(WorkingScreen):
             self.time_control,
             setup.doubling,
             setup.believable_thinking,
+            bell=setup.bell,
         )
 
     @work(exclusive=True, group="start", exit_on_error=False)
@@ -517,6 +523,8 @@ class SetupScreen(WorkingScreen):
         time_control: TimeControl,
         doubling: bool,
         believable_thinking: bool,
+        *,
+        bell: bool,
     ) -> None:
         # The game's modules load when a game starts, not before the first screen is painted.
         from rated_play.session import RatedGame, ThinkingPace  # noqa: PLC0415
@@ -531,7 +539,7 @@ class SetupScreen(WorkingScreen):
             doubling=doubling,
             pace=ThinkingPace() if believable_thinking else None,
         )
-        await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces))
+        await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces, bell=bell))
 
     def on_worker_failed(self) -> None:
         self.query_one("#start", Button).disabled = False

@@ -1,7 +1,8 @@
 """A finished game on a read-only board, stepped through with the keys: what the game viewer
 and the review share.
 
-←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end. The game comes through
+←/→ step a ply, ↑/↓ a full move, Home/End go to the start and the end, a click on a move goes
+there, and ``f`` turns the board round. The game comes through
 :func:`profiles.player.past_games.past_game`, which refuses it while its profile has a game on; the
 screen then says why and steps nothing.
 """
@@ -15,9 +16,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from profiles.errors import UserError, printable
+from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.openings.names import Opening, openings_by_ply
+from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.material import material_line
 
 
 def ending_text(record: GameRecord) -> str:
@@ -39,6 +44,7 @@ class SteppedGameScreen(Screen[None]):
         Binding("down", "step(2)", "On a full move", show=False),
         Binding("home", "go_to(0)", "Start", group=_ENDS),
         Binding("end", "go_to(-1)", "End", group=_ENDS),
+        Binding("f", "flip", "Flip"),
     ]
 
     def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
@@ -55,6 +61,13 @@ class SteppedGameScreen(Screen[None]):
         self.sans = [] if self.game is None else self.game.sans()
         self.ply = len(self.sans)
         """How many moves are on the board: 0 is the starting position."""
+        self.openings: list[Opening | None] = [None]
+        self.move_times: list[float | None] = []
+        """The seconds each move took, ply by ply (None without a clock)."""
+        if self.game is not None:
+            self.openings = openings_by_ply(self.game.moves)
+            clock = TimeControl.from_pgn(self.game.record.time_control)
+            self.move_times = move_times(ledger.moves(game_id), clock)
 
     def board_view(self, id: str) -> BoardView:
         """The read-only board, from the player's side."""
@@ -68,6 +81,20 @@ class SteppedGameScreen(Screen[None]):
         last = self.game.moves[self.ply - 1] if self.ply else None
         self.query_one(BoardView).show(board, last, interactive=False, better=better)
 
+    def facts_text(self) -> str:
+        """The opening the game had reached by the move shown, the material then, and the
+        time the move took."""
+        assert self.game is not None
+        opening = self.openings[self.ply]
+        said = [
+            "No named opening yet" if opening is None else opening.label,
+            material_line(self.game.board_after(self.ply), ascii_pieces=self.ascii_pieces),
+        ]
+        spent = self.move_times[self.ply - 1] if self.ply else None
+        if spent is not None:
+            said.append(f"The move took {duration_words(spent)}")
+        return "\n".join(said)
+
     def show_ply(self) -> None:
         """Show the game at ``self.ply``: the board and whatever the screen says of it."""
         raise NotImplementedError
@@ -80,6 +107,9 @@ class SteppedGameScreen(Screen[None]):
             return
         self.ply = len(self.sans) if ply < 0 else ply
         self.show_ply()
+
+    def action_flip(self) -> None:
+        self.query_one(BoardView).flip()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -57,6 +57,14 @@ also an emoji (Unicode's emoji-data.txt), and a terminal whose font lacks it may
 two-cell colour emoji that covers the next cell. The selector asks for the one-cell text glyph
 (Unicode Technical Standard #51, "Emoji Presentation Sequences"); it takes no cell itself."""
 
+
+def piece_glyph(piece: chess.Piece, *, ascii_pieces: bool) -> str:
+    """The piece as the board draws it: its glyph, or its FEN letter with ``--ascii``."""
+    symbol = piece.symbol()
+    glyph = symbol if ascii_pieces else UNICODE_PIECES[symbol]
+    return glyph + TEXT_PRESENTATION if glyph == UNICODE_PIECES["p"] else glyph
+
+
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 """Square sizes (columns, rows), largest first; a terminal cell is about twice as tall as wide."""
 
@@ -297,6 +305,12 @@ class BoardView(Widget):
             geometry.top + row * geometry.cell_height + geometry.cell_height // 2,
         )
 
+    def flip(self) -> None:
+        """Turn the board round: the other side at the bottom, the coordinates with it."""
+        self.orientation = not self.orientation
+        self._geometry = None  # every rank and the file letters are drawn again
+        self._update()
+
     def _square(self, column: int, row: int) -> chess.Square:
         """The square drawn at board column/row 0–7 counted from the top-left corner."""
         if self.orientation == chess.WHITE:
@@ -486,10 +500,7 @@ class BoardView(Widget):
         piece = self._board.piece_at(square)
         if piece is None:
             return (TARGET_DOT, "board--target") if square in targets else (" ", None)
-        symbol = piece.symbol()
-        glyph = symbol if self.ascii_pieces else UNICODE_PIECES[symbol]
-        if glyph == UNICODE_PIECES["p"]:
-            glyph += TEXT_PRESENTATION
+        glyph = piece_glyph(piece, ascii_pieces=self.ascii_pieces)
         return glyph, "board--white-piece" if piece.color == chess.WHITE else "board--black-piece"
 
     def _rank_strips(self, row: int, cells: tuple[Cell, ...]) -> list[Strip]:

@@ -18,7 +18,9 @@ def numbered_moves(
     san_moves: list[str], current: int | None = None, highlight: Style | None = None
 ) -> Text:
     """``1. e4 e5`` one move pair per line; games always start from the initial position.
-    The ``current``-th ply (1 for White's first move) is drawn in ``highlight``."""
+    The ``current``-th ply (1 for White's first move) is drawn in ``highlight``. With a
+    ``current`` ply, a game looked back at, a click on a move runs its screen's ``go_to``
+    with the move's ply."""
     text = Text()
     for index in range(0, len(san_moves), 2):
         if index:
@@ -26,8 +28,15 @@ def numbered_moves(
         text.append(f"{index // 2 + 1:>3}.")
         for ply, san in enumerate(san_moves[index : index + 2], start=index + 1):
             text.append(" ")
-            text.append(san, highlight if ply == current else None)
+            text.append(san, None if current is None else _go_to(ply))
+            if ply == current and highlight is not None:
+                text.stylize(highlight, len(text) - len(san))
     return text
+
+
+def _go_to(ply: int) -> Style:
+    """A click that takes the stepping screen to ``ply`` (Textual's ``@click`` action link)."""
+    return Style.from_meta({"@click": f"screen.go_to({ply})"})
 
 
 def numbered_line(first_ply: int, san_moves: Sequence[str]) -> str:
