@@ -179,6 +179,10 @@ class Setup:
     bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
     """The terminal's bell rings on the opponent's move and when the player's clock runs low
     (off unless turned on)."""
+    # Migration 7 added the setting; an older ledger reads as its default.
+    person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
+    """The player asked for an opponent that plays like a person: a network trained on
+    people's games, where one plays near the wanted strength (off unless turned on)."""
 
 
 @dataclass(frozen=True)
@@ -640,11 +644,12 @@ class Ledger:
         with self._write():
             self._db.execute(
                 "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling, "
-                "believable_thinking, bell) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "believable_thinking, bell, person_like) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(profile_id) DO UPDATE "
                 "SET strength = excluded.strength, unleashed = excluded.unleashed, "
                 "time_control = excluded.time_control, doubling = excluded.doubling, "
-                "believable_thinking = excluded.believable_thinking, bell = excluded.bell",
+                "believable_thinking = excluded.believable_thinking, bell = excluded.bell, "
+                "person_like = excluded.person_like",
                 (
                     profile_id,
                     setup.strength,
@@ -653,6 +658,7 @@ class Ledger:
                     int(setup.doubling),
                     int(setup.believable_thinking),
                     int(setup.bell),
+                    int(setup.person_like),
                 ),
             )
 

@@ -130,6 +130,12 @@ ALTER TABLE setups ADD COLUMN bell INTEGER NOT NULL DEFAULT 0;
 """Version 6: whether the terminal's bell rings on the opponent's move and at low time, a
 setting of each profile's setup; off unless turned on."""
 
+_PERSON_LIKE = """
+ALTER TABLE setups ADD COLUMN person_like INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 7: whether the player asked for an opponent that plays like a person (a network
+trained on people's games), a setting of each profile's setup; off unless turned on."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -137,6 +143,7 @@ MIGRATIONS: tuple[str, ...] = (
     _BELIEVABLE_THINKING,
     _ENGINE_LINES,
     _BELL,
+    _PERSON_LIKE,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

@@ -307,7 +307,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 7
     db.close()
 
 
@@ -376,7 +376,7 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
     db = sqlite3.connect(path, isolation_level=None)
     # Back to version 3, the setups table as it was, with one setup saved in it.
     db.executescript(
-        "BEGIN; ALTER TABLE setups DROP COLUMN bell; "
+        "BEGIN; ALTER TABLE setups DROP COLUMN person_like; ALTER TABLE setups DROP COLUMN bell; "
         "ALTER TABLE setups DROP COLUMN believable_thinking; "
         "ALTER TABLE analysed_moves DROP COLUMN line; "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
@@ -402,32 +402,37 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         ledger.close()
 
 
-def test_a_setup_saved_before_the_bell_reads_with_it_off_and_keeps_it_once_migrated(
-    tmp_path: Path,
+@pytest.mark.parametrize(("setting", "version"), [("bell", 6), ("person_like", 7)])
+def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
+    tmp_path: Path, setting: str, version: int
 ) -> None:
-    """Migration 6 adds the bell to every profile's setup, off as it is by default; once the
-    ledger is migrated, a setup saved with the bell on reads with it on."""
+    """Migration 6 adds the bell and migration 7 the wish for an opponent that plays like a
+    person to every profile's setup, off as they are by default; once the ledger is migrated, a
+    setup saved with the setting on reads with it on."""
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
+    later = [name for name, since in (("bell", 6), ("person_like", 7)) if since >= version]
+    dropped = "".join(f"ALTER TABLE setups DROP COLUMN {name}; " for name in reversed(later))
     db.executescript(
-        "BEGIN; ALTER TABLE setups DROP COLUMN bell; "
+        f"BEGIN; {dropped}"
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
-        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=5; COMMIT;"
+        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version={version - 1}; COMMIT;"
     )
     db.close()
     reader = Ledger.open(path, readonly=True)
     try:
         setup = reader.last_setup(profile.id)
-        assert setup == Setup(1450.0, False, "600+5", True, bell=False)
+        assert setup == Setup(1450.0, False, "600+5", True)
+        assert setup is not None and not getattr(setup, setting)
     finally:
         reader.close()
     ledger = Ledger.open(path)
     try:
-        ledger.save_setup(profile.id, replace(setup, bell=True))
+        ledger.save_setup(profile.id, replace(setup, **{setting: True}))
         saved = ledger.last_setup(profile.id)
-        assert saved is not None and saved.bell
+        assert saved is not None and getattr(saved, setting)
     finally:
         ledger.close()

@@ -44,11 +44,26 @@ START_RATING = 1200.0
 
 def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
     """The engine's own setting (its title) and the rating the calibration measured, each
-    called what it is: a setting's number (UCI_Elo 2150) is no rating on this scale."""
+    called what it is: a setting's number (UCI_Elo 2150) is no rating on this scale. A network
+    is named for what it is ("Maia 1500, a network trained on people's games"): its number is
+    the rating of the people it learnt from, no setting and no rating here either."""
     rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
     error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
     strength = f"measured {rating}{error}" if opponent.calibrated else f"{rating}, not measured"
-    return f"{printable(opponent.title)} (engine setting): {strength}"
+    kind = "" if opponent.plays_a_network else " (engine setting)"
+    return f"{printable(opponent.title)}{kind}: {strength}"
+
+
+def person_like_note(wanted: float, networks: tuple[float, float] | None) -> str:
+    """Why the opponent is an engine although the player asked for one that plays like a
+    person: no network plays near the wanted strength."""
+    if networks is None:
+        return "No network trained on people's games is installed: an engine plays."
+    low, high = networks
+    return (
+        f"No network trained on people's games plays near {wanted:.0f} (they play from "
+        f"{low:.0f} to {high:.0f}): the engine nearest it plays."
+    )
 
 
 class SetupScreen(WorkingScreen):
@@ -106,7 +121,12 @@ class SetupScreen(WorkingScreen):
     def opponent(self) -> Opponent:
         if self.query_one("#unleashed", Checkbox).value:
             return self.pool.unleashed()
-        return self.pool.nearest(self.query_one(StrengthSlider).value)
+        wanted = self.query_one(StrengthSlider).value
+        if self.query_one("#person-like", Checkbox).value:
+            person_like = self.pool.person_like(wanted)
+            if person_like is not None:
+                return person_like
+        return self.pool.nearest(wanted)
 
     def compose(self) -> ComposeResult:
         low, high = self.pool.rating_range()
@@ -140,6 +160,11 @@ class SetupScreen(WorkingScreen):
                 yield Static("Opponent strength", classes="heading")
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
+                yield TickBox(
+                    "Plays like a person: a network trained on people's games",
+                    id="person-like",
+                    compact=True,
+                )
                 yield Static("", id="preview", markup=False)
                 yield TickBox(
                     Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
@@ -238,6 +263,7 @@ class SetupScreen(WorkingScreen):
         self.query_one("#doubling", Checkbox).value = setup.doubling
         self.query_one("#believable-thinking", Checkbox).value = setup.believable_thinking
         self.query_one("#bell", Checkbox).value = setup.bell
+        self.query_one("#person-like", Checkbox).value = setup.person_like
         try:
             time_control = TimeControl.from_pgn(setup.time_control)
         except TimeControlError:
@@ -258,6 +284,7 @@ class SetupScreen(WorkingScreen):
             doubling=self.query_one("#doubling", Checkbox).value,
             believable_thinking=self.query_one("#believable-thinking", Checkbox).value,
             bell=self.query_one("#bell", Checkbox).value,
+            person_like=self.query_one("#person-like", Checkbox).value,
         )
 
     @on(Button.Pressed, "#create-profile")
@@ -310,15 +337,21 @@ class SetupScreen(WorkingScreen):
 
     @on(StrengthSlider.Changed)
     @on(Checkbox.Changed, "#unleashed")
+    @on(Checkbox.Changed, "#person-like")
     def show_opponent(self) -> None:
         unleashed = self.query_one("#unleashed", Checkbox).value
         self.query_one(StrengthSlider).disabled = unleashed
+        person_like = self.query_one("#person-like", Checkbox)
+        person_like.disabled = unleashed
         slider_value = self.query_one(StrengthSlider).value
         opponent = self.opponent
         line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
-        note = self.cap_note(opponent.rating)
-        self.query_one("#opponent", Static).update(wanted + line + (f"\n{note}" if note else ""))
+        notes = [self.cap_note(opponent.rating)]
+        if person_like.value and not unleashed and not opponent.plays_a_network:
+            notes.append(person_like_note(slider_value, self.pool.person_like_range()))
+        said = "".join(f"\n{note}" for note in notes if note)
+        self.query_one("#opponent", Static).update(wanted + line + said)
         self.show_preview()
 
     def outlook(self, opponent: float) -> Preview:
