@@ -21,7 +21,7 @@ import math
 import os
 import sqlite3
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -553,14 +553,23 @@ class Ledger:
         pgn: str,
         rating_after: float | None,
         purse_after: int | None = None,
+        moves: Sequence[RecordedMove] = (),
     ) -> GameRecord:
         """Replace a pending game's provisional loss with how it really ended: ``result``,
         which gives the row its status, result, score and termination.
+
+        ``moves`` are the game's moves, all of them: those the ledger lacks (a write refused
+        while the game went on) are written in the same transaction as the result, so no
+        game ever reads as finished without every move its PGN holds.
 
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
         with self._write():
+            self._db.executemany(
+                "INSERT OR IGNORE INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
+                [(game_id, move.ply, move.uci, move.clock_ms) for move in moves],
+            )
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
                 "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "

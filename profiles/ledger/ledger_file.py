@@ -262,6 +262,8 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
             return LedgerError(f"the path of the data directory is too long: {_SHORTER}")
         if code == errno.ENOTDIR:
             return LedgerError(f"{where} is not a directory: {_SHORTER}")
+        if writing and code == errno.EIO:
+            return LedgerWriteError(_WRITE_FAILED.format(where=where, why=error.strerror) + keeps)
         return LedgerError(f"cannot {doing} the ledger in {where}: {error.strerror or error}")
     primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
     # SQLite reports a file it could not make or grow beside the ledger (the -shm or -wal) as
@@ -279,6 +281,10 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
         )
     if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return _damaged(path, str(error))
+    # A write the disk failed (a file system gone read-only under SQLite reports this way too):
+    # the ledger is as it was before the transaction, like a full disk's, and is said alike.
+    if writing and primary == sqlite3.SQLITE_IOERR:
+        return LedgerWriteError(_WRITE_FAILED.format(where=where, why=error) + keeps)
     return LedgerError(f"cannot {doing} the ledger {printable(path)}: {error}; nothing was changed")
 
 
@@ -286,6 +292,10 @@ _NO_SPACE = "there is no space left on the disk holding {where}: free some space
 _NO_PERMISSION = (
     "rated-play has no permission to {doing} in {where}: give your user that permission, "
     "or run as the user who owns it"
+)
+_WRITE_FAILED = (
+    "the disk holding {where} failed to write the ledger ({why}): check the disk, or free "
+    "some space, and try again"
 )
 _KEEPS = "; the ledger keeps every game it had"
 

@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 
 from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import RecordedMove
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
 
@@ -23,6 +24,11 @@ class PlayedMove:
     move: chess.Move
     clock: float | None
     """The mover's clock after the move, increment included; None without a clock."""
+
+    def recorded(self, ply: int) -> RecordedMove:
+        """The move as the ledger keeps it, at ``ply`` (1 for White's first move)."""
+        clock_ms = None if self.clock is None else round(self.clock * 1000)
+        return RecordedMove(ply, self.move.uci(), clock_ms)
 
 
 @dataclass(frozen=True)
