@@ -46,6 +46,7 @@ from profiles.ledger.ledger_file import (
     failure,
     open_file,
 )
+from profiles.ledger.process import PlayingProcess, is_running, this_process
 from profiles.ledger.rows import column, optional, read_row, select_list
 from profiles.ratings.base import RATING_RANGE
 
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameClosedError",
+    "GameInPlayError",
     "GameRecord",
     "GameStatus",
     "Ledger",
@@ -83,6 +85,10 @@ class ProfileError(UserError, ValueError):
 
 class GameClosedError(LedgerError):
     """A game that was closed already (perhaps by another process a moment ago)."""
+
+
+class GameInPlayError(LedgerError):
+    """The profile is playing a rated game already, in another copy of the app."""
 
 
 class GameStatus(StrEnum):
@@ -226,6 +232,8 @@ class Ledger:
         self.path = path
         self.readonly = readonly
         self._locks: dict[int, int] = {}
+        self._left: set[int] = set()
+        """Games this process no longer plays but could not close (the ledger refused)."""
         self._damaged: dict[str, str] = {}
         self._opponent_ratings: dict[str, float] = {}
         self._read_as(SCHEMA_VERSION)
@@ -237,6 +245,11 @@ class Ledger:
         self._version = version
         self._game_columns = select_list(GameRecord, version)
         self._setup_columns = select_list(Setup, version)
+
+    @property
+    def _has_players(self) -> bool:
+        """Migration 6 added the process that plays a pending game."""
+        return self._version >= 6
 
     @property
     def _has_setups(self) -> bool:
@@ -462,17 +475,22 @@ class Ledger:
         the row.
 
         The colour is taken here, in the same transaction, so two copies of the app starting
-        games at once still alternate.
+        games at once still alternate; and so is the check that the profile plays no other
+        game: a player plays one rated game at a time, so :class:`GameInPlayError` refuses a
+        second one started beside it, in another copy of the app.
         """
         started = _now()
+        player = this_process()
         with self._write():
+            self._refuse_a_second_game(profile)
             color = self.next_color(profile.id)
             pending = GameResult.abandonment(color)  # a loss until the game ends
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
-                "player_score, termination, started_at, rating_before, stake, abandonment_told) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                "player_score, termination, started_at, rating_before, stake, abandonment_told, "
+                "player_pid, player_started) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (
                     profile.id,
                     GameStatus.PENDING.value,
@@ -488,6 +506,8 @@ class Ledger:
                     started.isoformat(),
                     rating_before,
                     stake,
+                    None if player is None else player.pid,
+                    None if player is None else player.started,
                 ),
             )
             game_id = cursor.lastrowid
@@ -496,6 +516,19 @@ class Ledger:
             self._lock(game_id)
         self._checkpoint()
         return self.game(game_id)
+
+    def _refuse_a_second_game(self, profile: Profile) -> None:
+        rows = self._db.execute(
+            "SELECT id FROM games WHERE profile_id = ? AND status = ?",
+            (profile.id, GameStatus.PENDING.value),
+        ).fetchall()
+        for (game_id,) in rows:
+            if game_id in self._locks or not self._is_orphan(game_id):
+                raise GameInPlayError(
+                    f"{printable(profile.name)} is playing game {game_id} already, in another "
+                    "copy of rated-play: finish or leave that game first, since a player plays "
+                    "one rated game at a time"
+                )
 
     def record_move(self, game_id: int, ply: int, uci: str, clock_ms: int | None) -> None:
         """Append a move of a pending game, so an abandoned game keeps its moves."""
@@ -785,24 +818,48 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
     def _is_orphan(self, game_id: int) -> bool:
-        """True when no process holds the game's lock (the lock dies with its process).
+        """True when no process plays the game: none holds its lock (the lock dies with its
+        process) and the process written in its row runs no more (a lock file removed by
+        hand must not make a live game look abandoned).
 
         The lock is made before its game row is committed, so a game without a lock file has
         none. The probe is shared and read-only: it writes nothing and two readers probing at
         once do not mistake each other for a player.
         """
+        if game_id in self._left:
+            return True
         try:
             # Non-blocking: a named pipe left in place of the lock file must not block.
             fd = os.open(self._lock_path(game_id), os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
-            return True
+            return not self._player_runs(game_id)
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         finally:
             os.close(fd)
-        return True
+        return not self._player_runs(game_id)
+
+    def _player_runs(self, game_id: int) -> bool:
+        """Whether the process written in the game's row is still running."""
+        if not self._has_players:
+            return False
+        with self._reading():
+            row = self._db.execute(
+                "SELECT player_pid, player_started FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None or not all(isinstance(cell, int) for cell in row):
+            return False
+        return is_running(PlayingProcess(*row))
+
+    def let_go(self, game_id: int) -> None:
+        """This process plays the game no more but could not close it (the ledger refused
+        the write): its lock goes, and this process reads it as the abandoned game it is."""
+        self._left.add(game_id)
+        fd = self._locks.pop(game_id, None)
+        if fd is not None:
+            os.close(fd)
 
     def release_orphan(self, game_id: int) -> None:
         """Forget the lock file of a game closed as abandoned."""

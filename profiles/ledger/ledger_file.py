@@ -124,12 +124,21 @@ ALTER TABLE analysed_moves ADD COLUMN line TEXT;
 apart, the better move first). NULL in the rows of analyses made before: they are kept, and
 read without lines."""
 
+_PLAYING_PROCESS = """
+ALTER TABLE games ADD COLUMN player_pid INTEGER;
+ALTER TABLE games ADD COLUMN player_started INTEGER;
+"""
+"""Version 6: the process that plays a pending game (profiles.ledger.process), beside its lock
+file: a game whose lock file was removed is not taken for abandoned while that process runs.
+NULL in older rows and where the system does not say: their lock is all there is."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
     _ANALYSES,
     _BELIEVABLE_THINKING,
     _ENGINE_LINES,
+    _PLAYING_PROCESS,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

@@ -511,7 +511,9 @@ class RatedGame:
             else:
                 self.abandon()
         except LedgerWriteError:
-            pass
+            # The game stays the loss it was written as; once this process is gone nobody
+            # plays it, and the next start closes it as abandoned, with the moves it has.
+            self._ledger.let_go(self.game_id)
         finally:
             await self._engine.close()
 

@@ -307,7 +307,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
     db.close()
 
 
@@ -378,6 +378,7 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
     db.executescript(
         "BEGIN; ALTER TABLE setups DROP COLUMN believable_thinking; "
         "ALTER TABLE analysed_moves DROP COLUMN line; "
+        "ALTER TABLE games DROP COLUMN player_pid; ALTER TABLE games DROP COLUMN player_started; "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=3; COMMIT;"
     )
