@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl
-import math
 import os
 import sqlite3
 import unicodedata
@@ -47,7 +46,7 @@ from profiles.ledger.ledger_file import (
     open_file,
 )
 from profiles.ledger.process import PlayingProcess, is_running, this_process
-from profiles.ledger.rows import column, optional, read_row, select_list
+from profiles.ledger.rows import column, finite, optional, read_row, select_list, whole
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameClosedError",
-    "GameInPlayError",
     "GameRecord",
     "GameStatus",
     "Ledger",
@@ -67,6 +65,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "RecordedMove",
+    "SecondGameError",
     "Setup",
     "validate_profile_name",
 ]
@@ -79,6 +78,11 @@ def _moment(cell: object) -> dt.datetime:
     return dt.datetime.fromisoformat(str(cell))
 
 
+def _time_control(cell: object) -> str:
+    """A time control in PGN form, as :class:`TimeControl` writes it."""
+    return TimeControl.from_pgn(str(cell)).pgn
+
+
 class ProfileError(UserError, ValueError):
     """A profile name that cannot be used or found."""
 
@@ -87,7 +91,7 @@ class GameClosedError(LedgerError):
     """A game that was closed already (perhaps by another process a moment ago)."""
 
 
-class GameInPlayError(LedgerError):
+class SecondGameError(LedgerError):
     """The profile is playing a rated game already, in another copy of the app."""
 
 
@@ -126,20 +130,20 @@ class GameRecord:
     player_color: chess.Color = field(metadata=column(color_named))
     opponent_name: str = field(metadata=column(str))
     opponent_title: str = field(metadata=column(str))
-    opponent_rating: float = field(metadata=column(float))
-    time_control: str = field(metadata=column(str))
+    opponent_rating: float = field(metadata=column(finite))
+    time_control: str = field(metadata=column(_time_control))
     """PGN form: ``"300+3"``, or ``"-"`` without a clock."""
     time_class: TimeClass = field(metadata=column(TimeClass))
     result: str = field(metadata=column(str))
     """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
-    player_score: float | None = field(metadata=column(optional(float)))
+    player_score: float | None = field(metadata=column(optional(finite)))
     """1, 0.5 or 0 for the player; None when void. A pending game holds 0: a loss."""
     termination: str = field(metadata=column(str))
     started_at: dt.datetime = field(metadata=column(_moment))
     finished_at: dt.datetime | None = field(metadata=column(optional(_moment)))
-    rating_before: float | None = field(metadata=column(optional(float)))
+    rating_before: float | None = field(metadata=column(optional(finite)))
     """The default system's rating shown before the game (None while provisional)."""
-    rating_after: float | None = field(metadata=column(optional(float)))
+    rating_after: float | None = field(metadata=column(optional(finite)))
     pgn: str = field(metadata=column(str))
     # Migration 2 added the money: a game of the first schema was played for nothing.
     stake: int = field(default=0, metadata=column(int, since=2, before="0"))
@@ -152,6 +156,19 @@ class GameRecord:
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
     played, as its PGN says. None when the ledger was not told one."""
+
+    def __post_init__(self) -> None:
+        """ValueError for values no game holds: rows written by this code never do, so one
+        that does was damaged outside it."""
+        low, high = RATING_RANGE
+        if not low <= self.opponent_rating <= high:
+            raise ValueError(
+                f"the opponent's rating {self.opponent_rating:g} is outside {low:g} to {high:g}"
+            )
+        if self.player_score not in _SCORES:
+            raise ValueError(f"the score {self.player_score:g} is not 1, 0.5 or 0")
+        if self.player_score is None and self.status is not GameStatus.VOID:
+            raise ValueError(f"it is {self.status.value} but has no score")
 
     @property
     def opponent_rating_today(self) -> float:
@@ -185,10 +202,25 @@ class Setup:
 
 @dataclass(frozen=True)
 class RecordedMove:
-    ply: int
-    uci: str
-    clock_ms: int | None
+    ply: int = field(metadata=column(whole))
+    uci: str = field(metadata=column(str))
+    clock_ms: int | None = field(metadata=column(optional(whole)))
     """The mover's clock after the move (increment included), None without a clock."""
+
+
+_SCORES = (None, *RESULTS.values())
+"""The player's score of a game: win, draw or loss, None when void."""
+
+
+@dataclass(frozen=True)
+class _StoredAnalysis:
+    """The head of a stored analysis (its row of ``analyses``), with the player's colour."""
+
+    engine: str = field(metadata=column(str))
+    depth: int = field(metadata=column(whole))
+    start_eval: int = field(metadata=column(whole))
+    accuracy: float | None = field(metadata=column(optional(finite)))
+    player_color: chess.Color = field(metadata=column(color_named))
 
 
 def _now() -> dt.datetime:
@@ -315,9 +347,10 @@ class Ledger:
             self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
 
     def close(self) -> None:
-        for fd in self._locks.values():
-            os.close(fd)
-        self._locks.clear()
+        """Close the file. A game still held is let go (see :meth:`let_go`): closing the
+        ledger ends this process's play of it, as if the process had ended."""
+        for game_id in list(self._locks):
+            self.let_go(game_id)
         self._db.close()
 
     @property
@@ -476,7 +509,7 @@ class Ledger:
 
         The colour is taken here, in the same transaction, so two copies of the app starting
         games at once still alternate; and so is the check that the profile plays no other
-        game: a player plays one rated game at a time, so :class:`GameInPlayError` refuses a
+        game: a player plays one rated game at a time, so :class:`SecondGameError` refuses a
         second one started beside it, in another copy of the app.
         """
         started = _now()
@@ -524,7 +557,7 @@ class Ledger:
         ).fetchall()
         for (game_id,) in rows:
             if game_id in self._locks or not self._is_orphan(game_id):
-                raise GameInPlayError(
+                raise SecondGameError(
                     f"{printable(profile.name)} is playing game {game_id} already, in another "
                     "copy of rated-play: finish or leave that game first, since a player plays "
                     "one rated game at a time"
@@ -572,11 +605,21 @@ class Ledger:
         return self.game(game_id)
 
     def moves(self, game_id: int) -> list[RecordedMove]:
+        """The game's moves as recorded; a row that cannot be read is a :class:`LedgerError`
+        naming the game and the ply."""
         with self._reading():
             rows = self._db.execute(
-                "SELECT ply, uci, clock_ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+                f"SELECT {select_list(RecordedMove, self._version)} FROM moves "
+                "WHERE game_id = ? ORDER BY ply",
+                (game_id,),
             ).fetchall()
-        return [RecordedMove(*row) for row in rows]
+        try:
+            return [read_row(RecordedMove, row) for row in rows]
+        except ValueError as error:
+            raise LedgerError(
+                f"game {game_id} of the ledger is damaged (a move: {error}); restore the "
+                "ledger from a backup to read it"
+            ) from None
 
     def close_game(
         self,
@@ -714,7 +757,7 @@ class Ledger:
         with self._reading():
             try:
                 head = self._db.execute(
-                    "SELECT a.engine, a.depth, a.start_eval, a.accuracy, g.player_color "
+                    f"SELECT {select_list(_StoredAnalysis, self._version)} "
                     "FROM analyses a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?",
                     (game_id,),
                 ).fetchone()
@@ -730,19 +773,26 @@ class Ledger:
                 "WHERE game_id = ? ORDER BY ply",
                 (game_id,),
             ).fetchall()
-        color = color_named(head["player_color"])
-        moves = tuple(
-            read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
-            for row in rows
-        )
+        try:
+            stored = read_row(_StoredAnalysis, head)
+            color = stored.player_color
+            moves = tuple(
+                read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
+                for row in rows
+            )
+        except (TypeError, ValueError) as error:
+            raise LedgerError(
+                f"the analysis of game {game_id} in the ledger is damaged ({error}); restore "
+                "the ledger from a backup to read it"
+            ) from None
         return GameAnalysis(
             game_id=game_id,
             player_color=color,
-            start_eval_cp=int(head["start_eval"]),
+            start_eval_cp=stored.start_eval,
             moves=moves,
-            accuracy=None if head["accuracy"] is None else float(head["accuracy"]),
-            engine=str(head["engine"]),
-            depth=int(head["depth"]),
+            accuracy=stored.accuracy,
+            engine=stored.engine,
+            depth=stored.depth,
         )
 
     def store_analysis(self, analysis: GameAnalysis) -> GameAnalysis:
@@ -854,12 +904,19 @@ class Ledger:
         return is_running(PlayingProcess(*row))
 
     def let_go(self, game_id: int) -> None:
-        """This process plays the game no more but could not close it (the ledger refused
-        the write): its lock goes, and this process reads it as the abandoned game it is."""
+        """This process plays the game no more but did not close it (the ledger refused the
+        write, or it is closed itself): its lock goes, its process is struck from its row
+        where the ledger takes that, and it reads as the abandoned game it is."""
         self._left.add(game_id)
         fd = self._locks.pop(game_id, None)
         if fd is not None:
             os.close(fd)
+        if self._has_players:
+            with suppress(LedgerError), self._write():
+                self._db.execute(
+                    "UPDATE games SET player_pid = NULL WHERE id = ? AND status = ?",
+                    (game_id, GameStatus.PENDING.value),
+                )
 
     def release_orphan(self, game_id: int) -> None:
         """Forget the lock file of a game closed as abandoned."""
@@ -878,28 +935,8 @@ def _valid_text(cell: object, column: str) -> str:
     return text
 
 
-_SCORES = (None, *RESULTS.values())
-"""The player's score of a game: win, draw or loss, None when void."""
-
-
-def _checked(record: GameRecord) -> GameRecord:
-    """The record, or ValueError naming the first value no game can hold: rows written by this
-    code never do, so one that does was damaged outside it."""
-    low, high = RATING_RANGE
-    if not low <= record.opponent_rating <= high:
-        raise ValueError(
-            f"the opponent's rating {record.opponent_rating:g} is outside {low:g} to {high:g}"
-        )
-    if record.player_score not in _SCORES:
-        raise ValueError(f"the score {record.player_score:g} is not 1, 0.5 or 0")
-    for rating in (record.rating_before, record.rating_after):
-        if rating is not None and not math.isfinite(rating):
-            raise ValueError(f"a rating of {rating} is not a number")
-    return record
-
-
 def _game(row: sqlite3.Row) -> GameRecord:
     for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
         if isinstance(row[name], str):
             _valid_text(row[name], name)
-    return _checked(read_row(GameRecord, row))
+    return read_row(GameRecord, row)

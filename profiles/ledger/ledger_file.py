@@ -519,6 +519,8 @@ def _check(connection: sqlite3.Connection, path: Path, kind: Kind) -> None:
             f"the ledger {printable(path)} was written by a newer rated-play (schema {version}); "
             "nothing was changed: upgrade rated-play to use it"
         )
+    if version < 0:
+        raise _damaged(path, f"its schema version is {version}")
     if kind is Kind.LEDGER and version == 0:
         raise _damaged(path, "it has rated-play's id but no schema")
 

@@ -29,7 +29,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger.ledger import GameClosedError, GameInPlayError, Ledger, ProfileError
+    from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger, ProfileError
     from profiles.laws.endings import GameResult, Termination
     from profiles.laws.time_control import TimeControl
 
@@ -46,7 +46,7 @@ WRITER = textwrap.dedent(
                 profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
                 time_control=TimeControl.parse("3+2"), rating_before=None,
             )
-        except GameInPlayError:
+        except SecondGameError:
             continue  # another copy plays this profile's game: one game at a time
         journal.write(f"opened {game.id}\\n")
         for ply, uci in enumerate(("e2e4", "e7e5", "g1f3", "b8c6"), start=1):

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from profiles.laws.endings import GameResult, Termination
-from profiles.ledger.ledger import GameInPlayError, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import GameStatus, Ledger, Profile, SecondGameError
 from rated_play.session import close_abandoned_games
 from tests.builders import open_game
 
@@ -27,7 +27,7 @@ def test_a_second_rated_game_on_a_profile_in_play_is_refused_with_a_sentence(
     ledger: Ledger, profile: Profile, other_copy: Ledger
 ) -> None:
     playing = open_game(ledger, profile)
-    with pytest.raises(GameInPlayError, match=f"is playing game {playing.id} already"):
+    with pytest.raises(SecondGameError, match=f"is playing game {playing.id} already"):
         open_game(other_copy, profile)
     assert [g.id for g in other_copy.games()] == [playing.id], "nothing was written"
 
@@ -47,7 +47,7 @@ def test_a_game_whose_lock_file_was_removed_is_not_closed_while_its_process_play
     assert close_abandoned_games(other_copy) == []
     assert other_copy.game(playing.id).status is GameStatus.PENDING
     assert [g.status for g in other_copy.games()] == [GameStatus.PENDING]
-    with pytest.raises(GameInPlayError):
+    with pytest.raises(SecondGameError):
         open_game(other_copy, profile)
 
     ledger.record_move(playing.id, 1, "e2e4", None)  # the player plays on, into a live game
