@@ -116,7 +116,9 @@ def archive_dir_of(ledger_path: Path) -> Path:
 
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
     """Where a finished game's PGN is kept: one file per game, by player and date."""
-    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_") or "player"
+    # Dots kept inside a name but not at its ends: "." and ".." would name the archive itself
+    # and the data directory, and a leading dot would hide the folder.
+    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_.") or "player"
     return archive_dir / safe_player / f"{started_at:%Y-%m-%d}-game-{game_id}.pgn"
 
 
