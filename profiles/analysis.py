@@ -77,7 +77,7 @@ class AnalysedMove:
     by_player: bool
     # Stored as its SANs, space apart (a SAN holds no space); migration 5 added it, and the
     # analyses made before read without a line.
-    line: tuple[str, ...] = field(default=(), metadata=column(_line, since=5))
+    line: tuple[str, ...] = field(default=(), metadata=column(_line, since=5, nullable=True))
     """The engine's line (SAN) from the position before the move, ``best`` first; empty when
     none was kept."""
 

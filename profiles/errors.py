@@ -19,3 +19,9 @@ def printable(text: object) -> str:
     if shown.isprintable():
         return shown
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+
+
+def printable_lines(text: str) -> str:
+    """``text`` with its lines kept, each shown as :func:`printable` shows a line: a PGN or a
+    report read from the ledger, whose lines are its own but whose characters may not be."""
+    return "\n".join(printable(line) for line in text.split("\n"))

@@ -18,6 +18,7 @@ from textual.widgets import DataTable
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import game_season
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
+from tests.analysis.test_damaged_analysis import analysed_game
 from tests.builders import record_game
 from tests.ratings.test_ratings_screens import Host
 from tests.test_hostile_input import PLAYER, ROOT, Run, assert_refused, run
@@ -286,6 +287,24 @@ def named_by_another_program(directory: Path) -> Path:
     db.commit()
     db.close()
     return directory
+
+
+def test_export_and_analyse_show_a_stored_pgns_escapes(tmp_path: Path) -> None:
+    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    game_id = analysed_game(ledger, ledger.create_profile(PLAYER))
+    ledger.close()
+    db = sqlite3.connect(tmp_path / "ledger.sqlite3")
+    hostile = f"al{HOSTILE['clear']}{HOSTILE['title']}ice"
+    db.execute("UPDATE games SET pgn = ?", (f'[White "{hostile}"]\n[Black "b"]\n\n1. e4 e5 1-0\n',))
+    db.execute("UPDATE analyses SET engine = ?", (hostile,))
+    db.commit()
+    db.close()
+    for argv in (["export", PLAYER], ["analyse", str(game_id), "--pgn"], ["analyse", str(game_id)]):
+        result = run([*argv, "--data-dir", str(tmp_path)])
+        assert result.status == 0, result.err
+        shown_plainly(result.out)
+        assert "al\\x1b[2J" in result.out, result.out
+        assert result.out.count("\n") > 2, "the lines stay lines"
 
 
 def test_leaderboard_shows_profile_names_escaped(tmp_path: Path) -> None:

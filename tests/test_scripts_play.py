@@ -46,7 +46,11 @@ echo "rated-play $* (in $PWD)"
 MAKE_VENV = """#!/bin/sh
 echo "$*" >>"{calls}"
 case " $* " in *" --clear "*) rm -rf .venv ;; esac
-mkdir -p .venv/bin .venv/lib/python3.11/site-packages/chess-1.11.2.dist-info
+site=.venv/lib/python3.11/site-packages
+mkdir -p .venv/bin "$site/chess-1.11.2.dist-info" "$site/chess"
+touch "$site/chess/__init__.py"
+printf 'chess/__init__.py,sha256=x,1\nchess-1.11.2.dist-info/RECORD,,\n' \
+  >"$site/chess-1.11.2.dist-info/RECORD"
 cp "{fakes}/python" "{fakes}/rated-play" .venv/bin/
 """
 SETTING_UP = "Setting up rated-play: "
@@ -166,7 +170,13 @@ def test_a_changed_setup_script_sets_up_again(set_up: Copy) -> None:
 
 
 def test_a_removed_dependency_sets_up_again_naming_it(set_up: Copy) -> None:
-    (set_up.root / ".venv/lib/python3.11/site-packages/chess-1.11.2.dist-info").rmdir()
+    shutil.rmtree(set_up.root / ".venv/lib/python3.11/site-packages/chess-1.11.2.dist-info")
+    assert_set_up_saying(set_up.play("--help"), set_up, "chess is missing")
+
+
+def test_a_dependency_whose_files_are_gone_but_its_record_kept_sets_up_again(set_up: Copy) -> None:
+    """A half-deleted .venv: the package's folder gone, its dist-info still there."""
+    shutil.rmtree(set_up.root / ".venv/lib/python3.11/site-packages/chess")
     assert_set_up_saying(set_up.play("--help"), set_up, "chess is missing")
 
 
@@ -258,6 +268,15 @@ def test_a_set_up_record_edited_or_cut_short_is_not_believed(
     and miss a changed pyproject.toml ever after."""
     stamp = stamp_of(set_up)
     stamp.write_text(damage(stamp.read_text()))
+    assert_set_up_saying(set_up.play("--help"), set_up, "set-up record unreadable")
+
+
+def test_a_set_up_record_with_a_line_of_megabytes_is_refused_without_reading_it(
+    set_up: Copy,
+) -> None:
+    """Read line by line, a 5 MB line took bash minutes; the record is refused unread."""
+    stamp = stamp_of(set_up)
+    stamp.write_text(stamp.read_text() + "needs " + "x" * 5_000_000 + "\n")
     assert_set_up_saying(set_up.play("--help"), set_up, "set-up record unreadable")
 
 

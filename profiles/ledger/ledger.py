@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl
-import math
 import os
 import sqlite3
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -46,7 +45,8 @@ from profiles.ledger.ledger_file import (
     failure,
     open_file,
 )
-from profiles.ledger.rows import column, optional, read_row, select_list
+from profiles.ledger.process import PlayingProcess, is_running, this_process
+from profiles.ledger.rows import column, finite, optional, read_row, select_list, whole
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "RecordedMove",
+    "SecondGameError",
     "Setup",
     "validate_profile_name",
 ]
@@ -77,12 +78,21 @@ def _moment(cell: object) -> dt.datetime:
     return dt.datetime.fromisoformat(str(cell))
 
 
+def _time_control(cell: object) -> str:
+    """A time control in PGN form, as :class:`TimeControl` writes it."""
+    return TimeControl.from_pgn(str(cell)).pgn
+
+
 class ProfileError(UserError, ValueError):
     """A profile name that cannot be used or found."""
 
 
 class GameClosedError(LedgerError):
     """A game that was closed already (perhaps by another process a moment ago)."""
+
+
+class SecondGameError(LedgerError):
+    """The profile is playing a rated game already, in another copy of the app."""
 
 
 class GameStatus(StrEnum):
@@ -120,20 +130,20 @@ class GameRecord:
     player_color: chess.Color = field(metadata=column(color_named))
     opponent_name: str = field(metadata=column(str))
     opponent_title: str = field(metadata=column(str))
-    opponent_rating: float = field(metadata=column(float))
-    time_control: str = field(metadata=column(str))
+    opponent_rating: float = field(metadata=column(finite))
+    time_control: str = field(metadata=column(_time_control))
     """PGN form: ``"300+3"``, or ``"-"`` without a clock."""
     time_class: TimeClass = field(metadata=column(TimeClass))
     result: str = field(metadata=column(str))
     """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
-    player_score: float | None = field(metadata=column(optional(float)))
+    player_score: float | None = field(metadata=column(optional(finite)))
     """1, 0.5 or 0 for the player; None when void. A pending game holds 0: a loss."""
     termination: str = field(metadata=column(str))
     started_at: dt.datetime = field(metadata=column(_moment))
     finished_at: dt.datetime | None = field(metadata=column(optional(_moment)))
-    rating_before: float | None = field(metadata=column(optional(float)))
+    rating_before: float | None = field(metadata=column(optional(finite)))
     """The default system's rating shown before the game (None while provisional)."""
-    rating_after: float | None = field(metadata=column(optional(float)))
+    rating_after: float | None = field(metadata=column(optional(finite)))
     pgn: str = field(metadata=column(str))
     # Migration 2 added the money: a game of the first schema was played for nothing.
     stake: int = field(default=0, metadata=column(int, since=2, before="0"))
@@ -146,6 +156,19 @@ class GameRecord:
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
     played, as its PGN says. None when the ledger was not told one."""
+
+    def __post_init__(self) -> None:
+        """ValueError for values no game holds: rows written by this code never do, so one
+        that does was damaged outside it."""
+        low, high = RATING_RANGE
+        if not low <= self.opponent_rating <= high:
+            raise ValueError(
+                f"the opponent's rating {self.opponent_rating:g} is outside {low:g} to {high:g}"
+            )
+        if self.player_score not in _SCORES:
+            raise ValueError(f"the score {self.player_score:g} is not 1, 0.5 or 0")
+        if self.player_score is None and self.status is not GameStatus.VOID:
+            raise ValueError(f"it is {self.status.value} but has no score")
 
     @property
     def opponent_rating_today(self) -> float:
@@ -187,10 +210,25 @@ class Setup:
 
 @dataclass(frozen=True)
 class RecordedMove:
-    ply: int
-    uci: str
-    clock_ms: int | None
+    ply: int = field(metadata=column(whole))
+    uci: str = field(metadata=column(str))
+    clock_ms: int | None = field(metadata=column(optional(whole)))
     """The mover's clock after the move (increment included), None without a clock."""
+
+
+_SCORES = (None, *RESULTS.values())
+"""The player's score of a game: win, draw or loss, None when void."""
+
+
+@dataclass(frozen=True)
+class _StoredAnalysis:
+    """The head of a stored analysis (its row of ``analyses``), with the player's colour."""
+
+    engine: str = field(metadata=column(str))
+    depth: int = field(metadata=column(whole))
+    start_eval: int = field(metadata=column(whole))
+    accuracy: float | None = field(metadata=column(optional(finite)))
+    player_color: chess.Color = field(metadata=column(color_named))
 
 
 def _now() -> dt.datetime:
@@ -234,6 +272,8 @@ class Ledger:
         self.path = path
         self.readonly = readonly
         self._locks: dict[int, int] = {}
+        self._left: set[int] = set()
+        """Games this process no longer plays but could not close (the ledger refused)."""
         self._damaged: dict[str, str] = {}
         self._opponent_ratings: dict[str, float] = {}
         self._read_as(SCHEMA_VERSION)
@@ -245,6 +285,11 @@ class Ledger:
         self._version = version
         self._game_columns = select_list(GameRecord, version)
         self._setup_columns = select_list(Setup, version)
+
+    @property
+    def _has_players(self) -> bool:
+        """Migration 6 added the process that plays a pending game."""
+        return self._version >= 6
 
     @property
     def _has_setups(self) -> bool:
@@ -310,9 +355,10 @@ class Ledger:
             self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
 
     def close(self) -> None:
-        for fd in self._locks.values():
-            os.close(fd)
-        self._locks.clear()
+        """Close the file. A game still held is let go (see :meth:`let_go`): closing the
+        ledger ends this process's play of it, as if the process had ended."""
+        for game_id in list(self._locks):
+            self.let_go(game_id)
         self._db.close()
 
     @property
@@ -470,17 +516,22 @@ class Ledger:
         the row.
 
         The colour is taken here, in the same transaction, so two copies of the app starting
-        games at once still alternate.
+        games at once still alternate; and so is the check that the profile plays no other
+        game: a player plays one rated game at a time, so :class:`SecondGameError` refuses a
+        second one started beside it, in another copy of the app.
         """
         started = _now()
+        player = this_process()
         with self._write():
+            self._refuse_a_second_game(profile)
             color = self.next_color(profile.id)
             pending = GameResult.abandonment(color)  # a loss until the game ends
             cursor = self._db.execute(
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
-                "player_score, termination, started_at, rating_before, stake, abandonment_told) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                "player_score, termination, started_at, rating_before, stake, abandonment_told, "
+                "player_pid, player_started) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (
                     profile.id,
                     GameStatus.PENDING.value,
@@ -496,6 +547,8 @@ class Ledger:
                     started.isoformat(),
                     rating_before,
                     stake,
+                    None if player is None else player.pid,
+                    None if player is None else player.started,
                 ),
             )
             game_id = cursor.lastrowid
@@ -504,6 +557,19 @@ class Ledger:
             self._lock(game_id)
         self._checkpoint()
         return self.game(game_id)
+
+    def _refuse_a_second_game(self, profile: Profile) -> None:
+        rows = self._db.execute(
+            "SELECT id FROM games WHERE profile_id = ? AND status = ?",
+            (profile.id, GameStatus.PENDING.value),
+        ).fetchall()
+        for (game_id,) in rows:
+            if game_id in self._locks or not self._is_orphan(game_id):
+                raise SecondGameError(
+                    f"{printable(profile.name)} is playing game {game_id} already, in another "
+                    "copy of rated-play: finish or leave that game first, since a player plays "
+                    "one rated game at a time"
+                )
 
     def record_move(self, game_id: int, ply: int, uci: str, clock_ms: int | None) -> None:
         """Append a move of a pending game, so an abandoned game keeps its moves."""
@@ -547,11 +613,21 @@ class Ledger:
         return self.game(game_id)
 
     def moves(self, game_id: int) -> list[RecordedMove]:
+        """The game's moves as recorded; a row that cannot be read is a :class:`LedgerError`
+        naming the game and the ply."""
         with self._reading():
             rows = self._db.execute(
-                "SELECT ply, uci, clock_ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+                f"SELECT {select_list(RecordedMove, self._version)} FROM moves "
+                "WHERE game_id = ? ORDER BY ply",
+                (game_id,),
             ).fetchall()
-        return [RecordedMove(*row) for row in rows]
+        try:
+            return [read_row(RecordedMove, row) for row in rows]
+        except ValueError as error:
+            raise LedgerError(
+                f"game {game_id} of the ledger is damaged (a move: {error}); restore the "
+                "ledger from a backup to read it"
+            ) from None
 
     def close_game(
         self,
@@ -561,14 +637,23 @@ class Ledger:
         pgn: str,
         rating_after: float | None,
         purse_after: int | None = None,
+        moves: Sequence[RecordedMove] = (),
     ) -> GameRecord:
         """Replace a pending game's provisional loss with how it really ended: ``result``,
         which gives the row its status, result, score and termination.
+
+        ``moves`` are the game's moves, all of them: those the ledger lacks (a write refused
+        while the game went on) are written in the same transaction as the result, so no
+        game ever reads as finished without every move its PGN holds.
 
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
         with self._write():
+            self._db.executemany(
+                "INSERT OR IGNORE INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
+                [(game_id, move.ply, move.uci, move.clock_ms) for move in moves],
+            )
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
                 "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "
@@ -684,7 +769,7 @@ class Ledger:
         with self._reading():
             try:
                 head = self._db.execute(
-                    "SELECT a.engine, a.depth, a.start_eval, a.accuracy, g.player_color "
+                    f"SELECT {select_list(_StoredAnalysis, self._version)} "
                     "FROM analyses a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?",
                     (game_id,),
                 ).fetchone()
@@ -700,19 +785,26 @@ class Ledger:
                 "WHERE game_id = ? ORDER BY ply",
                 (game_id,),
             ).fetchall()
-        color = color_named(head["player_color"])
-        moves = tuple(
-            read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
-            for row in rows
-        )
+        try:
+            stored = read_row(_StoredAnalysis, head)
+            color = stored.player_color
+            moves = tuple(
+                read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
+                for row in rows
+            )
+        except (TypeError, ValueError) as error:
+            raise LedgerError(
+                f"the analysis of game {game_id} in the ledger is damaged ({error}); restore "
+                "the ledger from a backup to read it"
+            ) from None
         return GameAnalysis(
             game_id=game_id,
             player_color=color,
-            start_eval_cp=int(head["start_eval"]),
+            start_eval_cp=stored.start_eval,
             moves=moves,
-            accuracy=None if head["accuracy"] is None else float(head["accuracy"]),
-            engine=str(head["engine"]),
-            depth=int(head["depth"]),
+            accuracy=stored.accuracy,
+            engine=stored.engine,
+            depth=stored.depth,
         )
 
     def store_analysis(self, analysis: GameAnalysis) -> GameAnalysis:
@@ -788,24 +880,55 @@ class Ledger:
         self._lock_path(game_id).unlink(missing_ok=True)
 
     def _is_orphan(self, game_id: int) -> bool:
-        """True when no process holds the game's lock (the lock dies with its process).
+        """True when no process plays the game: none holds its lock (the lock dies with its
+        process) and the process written in its row runs no more (a lock file removed by
+        hand must not make a live game look abandoned).
 
         The lock is made before its game row is committed, so a game without a lock file has
         none. The probe is shared and read-only: it writes nothing and two readers probing at
         once do not mistake each other for a player.
         """
+        if game_id in self._left:
+            return True
         try:
             # Non-blocking: a named pipe left in place of the lock file must not block.
             fd = os.open(self._lock_path(game_id), os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
-            return True
+            return not self._player_runs(game_id)
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         finally:
             os.close(fd)
-        return True
+        return not self._player_runs(game_id)
+
+    def _player_runs(self, game_id: int) -> bool:
+        """Whether the process written in the game's row is still running."""
+        if not self._has_players:
+            return False
+        with self._reading():
+            row = self._db.execute(
+                "SELECT player_pid, player_started FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None or not all(isinstance(cell, int) for cell in row):
+            return False
+        return is_running(PlayingProcess(*row))
+
+    def let_go(self, game_id: int) -> None:
+        """This process plays the game no more but did not close it (the ledger refused the
+        write, or it is closed itself): its lock goes, its process is struck from its row
+        where the ledger takes that, and it reads as the abandoned game it is."""
+        self._left.add(game_id)
+        fd = self._locks.pop(game_id, None)
+        if fd is not None:
+            os.close(fd)
+        if self._has_players:
+            with suppress(LedgerError), self._write():
+                self._db.execute(
+                    "UPDATE games SET player_pid = NULL WHERE id = ? AND status = ?",
+                    (game_id, GameStatus.PENDING.value),
+                )
 
     def release_orphan(self, game_id: int) -> None:
         """Forget the lock file of a game closed as abandoned."""
@@ -824,28 +947,8 @@ def _valid_text(cell: object, column: str) -> str:
     return text
 
 
-_SCORES = (None, *RESULTS.values())
-"""The player's score of a game: win, draw or loss, None when void."""
-
-
-def _checked(record: GameRecord) -> GameRecord:
-    """The record, or ValueError naming the first value no game can hold: rows written by this
-    code never do, so one that does was damaged outside it."""
-    low, high = RATING_RANGE
-    if not low <= record.opponent_rating <= high:
-        raise ValueError(
-            f"the opponent's rating {record.opponent_rating:g} is outside {low:g} to {high:g}"
-        )
-    if record.player_score not in _SCORES:
-        raise ValueError(f"the score {record.player_score:g} is not 1, 0.5 or 0")
-    for rating in (record.rating_before, record.rating_after):
-        if rating is not None and not math.isfinite(rating):
-            raise ValueError(f"a rating of {rating} is not a number")
-    return record
-
-
 def _game(row: sqlite3.Row) -> GameRecord:
     for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
         if isinstance(row[name], str):
             _valid_text(row[name], name)
-    return _checked(read_row(GameRecord, row))
+    return read_row(GameRecord, row)

@@ -136,6 +136,14 @@ ALTER TABLE setups ADD COLUMN person_like INTEGER NOT NULL DEFAULT 0;
 """Version 7: whether the player asked for an opponent that plays like a person (a network
 trained on people's games), a setting of each profile's setup; off unless turned on."""
 
+_PLAYING_PROCESS = """
+ALTER TABLE games ADD COLUMN player_pid INTEGER;
+ALTER TABLE games ADD COLUMN player_started INTEGER;
+"""
+"""Version 8: the process that plays a pending game (profiles.ledger.process), beside its lock
+file: a game whose lock file was removed is not taken for abandoned while that process runs.
+NULL in older rows and where the system does not say: their lock is all there is."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -144,6 +152,7 @@ MIGRATIONS: tuple[str, ...] = (
     _ENGINE_LINES,
     _BELL,
     _PERSON_LIKE,
+    _PLAYING_PROCESS,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""
@@ -276,6 +285,8 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
             return LedgerError(f"the path of the data directory is too long: {_SHORTER}")
         if code == errno.ENOTDIR:
             return LedgerError(f"{where} is not a directory: {_SHORTER}")
+        if writing and code == errno.EIO:
+            return LedgerWriteError(_WRITE_FAILED.format(where=where, why=error.strerror) + keeps)
         return LedgerError(f"cannot {doing} the ledger in {where}: {error.strerror or error}")
     primary = getattr(error, "sqlite_errorcode", 0) & 0xFF
     # SQLite reports a file it could not make or grow beside the ledger (the -shm or -wal) as
@@ -293,6 +304,10 @@ def failure(error: sqlite3.Error | OSError, path: Path, *, writing: bool) -> Led
         )
     if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return _damaged(path, str(error))
+    # A write the disk failed (a file system gone read-only under SQLite reports this way too):
+    # the ledger is as it was before the transaction, like a full disk's, and is said alike.
+    if writing and primary == sqlite3.SQLITE_IOERR:
+        return LedgerWriteError(_WRITE_FAILED.format(where=where, why=error) + keeps)
     return LedgerError(f"cannot {doing} the ledger {printable(path)}: {error}; nothing was changed")
 
 
@@ -300,6 +315,10 @@ _NO_SPACE = "there is no space left on the disk holding {where}: free some space
 _NO_PERMISSION = (
     "rated-play has no permission to {doing} in {where}: give your user that permission, "
     "or run as the user who owns it"
+)
+_WRITE_FAILED = (
+    "the disk holding {where} failed to write the ledger ({why}): check the disk, or free "
+    "some space, and try again"
 )
 _KEEPS = "; the ledger keeps every game it had"
 
@@ -514,6 +533,8 @@ def _check(connection: sqlite3.Connection, path: Path, kind: Kind) -> None:
             f"the ledger {printable(path)} was written by a newer rated-play (schema {version}); "
             "nothing was changed: upgrade rated-play to use it"
         )
+    if version < 0:
+        raise _damaged(path, f"its schema version is {version}")
     if kind is Kind.LEDGER and version == 0:
         raise _damaged(path, "it has rated-play's id but no schema")
 

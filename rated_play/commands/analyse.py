@@ -16,7 +16,7 @@ from typing import Any
 import chess
 
 from profiles.analysis import GameAnalysis, Mark, SideSummary, eval_text
-from profiles.errors import printable
+from profiles.errors import printable, printable_lines
 from profiles.laws.endings import color_name
 from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
@@ -69,11 +69,11 @@ def run(args: argparse.Namespace) -> int:
         analysis = _analyse(args, number)
     if args.pgn:
         with reading_ledger(args) as ledger:
-            sys.stdout.write(annotated_game(ledger, analysis))
+            sys.stdout.write(printable_lines(annotated_game(ledger, analysis)))
     elif args.json:
         print_json(analysis_document(analysis))
     else:
-        print(analysis_text(analysis))
+        print(printable_lines(analysis_text(analysis)))
     return 0
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from profiles.errors import printable
+from profiles.errors import printable, printable_lines
 from profiles.written_file import PGN, check_writable
 from rated_play.commands import CommandError, add_data_dir
 from rated_play.commands._ledger import reading_ledger
@@ -25,7 +25,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     with reading_ledger(args) as ledger:
         games = exported_games(ledger, ledger.profile(args.name))
-        text = pgn_text(games)
+        # The ledger's text as it is, escapes made visible: what a hand put in the file must
+        # not act on the terminal (or on whoever reads the file with cat).
+        text = printable_lines(pgn_text(games))
         if args.out is None:
             sys.stdout.write(text)
             return 0

@@ -511,7 +511,9 @@ class RatedGame:
             else:
                 self.abandon()
         except LedgerWriteError:
-            pass
+            # The game stays the loss it was written as; once this process is gone nobody
+            # plays it, and the next start closes it as abandoned, with the moves it has.
+            self._ledger.let_go(self.game_id)
         finally:
             await self._engine.close()
 
@@ -532,24 +534,32 @@ class RatedGame:
                 self._finish(ending)
 
     def _save_moves(self) -> None:
-        """Write the moves the ledger lacks. A write that fails (a full disk) raises a
-        :class:`LedgerWriteError` and leaves the game as it is; the next write catches up."""
+        """Write the moves the ledger lacks. A write that fails (a full disk, an I/O error)
+        raises a :class:`LedgerWriteError` and leaves the game as it is; the next write
+        catches up."""
         while self._saved_moves < len(self._moves):
-            played = self._moves[self._saved_moves]
-            self._ledger.record_move(
-                self.game_id,
-                self._saved_moves + 1,
-                played.move.uci(),
-                None if played.clock is None else round(played.clock * 1000),
-            )
+            move = self._moves[self._saved_moves].recorded(self._saved_moves + 1)
+            self._ledger.record_move(self.game_id, move.ply, move.uci, move.clock_ms)
             self._saved_moves += 1
+
+    def catch_up(self) -> bool:
+        """Write what the ledger refused earlier: the moves, or the result of a game that
+        ended meanwhile (with every move, in one transaction). True once the ledger holds
+        the game as played; a write refused again raises :class:`LedgerWriteError`."""
+        if self._outcome is not None:
+            if self._report is None:
+                self._save_result()
+        else:
+            self._save_moves()
+        return True
 
     def _finish(self, outcome: GameOutcome) -> None:
         """Record how the game ended: the ledger entry is closed and the PGN archived.
 
-        When the ledger cannot be written (a full disk) the game is over all the same and
-        :class:`LedgerWriteError` says so; the ledger still holds it as a loss, and
-        :meth:`close` tries once more to record the real result.
+        When the ledger cannot be written (a full disk, an I/O error) the game is over all the
+        same and :class:`LedgerWriteError` says so; the ledger still holds it as a loss, with
+        the moves it took, and :meth:`catch_up` (or :meth:`close`) writes the result and every
+        move together once it can.
         """
         self._outcome = outcome
         self._ended.set()
@@ -566,6 +576,7 @@ class RatedGame:
             moves=self._moves,
             archive_dir=self._archive_dir,
         )
+        self._saved_moves = len(self._moves)  # written with the result
 
     def _require_not_over(self) -> None:
         if self._outcome is not None:

@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 
 from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import RecordedMove
 from profiles.openings.names import opening_of
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
@@ -24,6 +25,11 @@ class PlayedMove:
     move: chess.Move
     clock: float | None
     """The mover's clock after the move, increment included; None without a clock."""
+
+    def recorded(self, ply: int) -> RecordedMove:
+        """The move as the ledger keeps it, at ``ply`` (1 for White's first move)."""
+        clock_ms = None if self.clock is None else round(self.clock * 1000)
+        return RecordedMove(ply, self.move.uci(), clock_ms)
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,9 @@ def archive_dir_of(ledger_path: Path) -> Path:
 
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
     """Where a finished game's PGN is kept: one file per game, by player and date."""
-    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_") or "player"
+    # Dots kept inside a name but not at its ends: "." and ".." would name the archive itself
+    # and the data directory, and a leading dot would hide the folder.
+    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_.") or "player"
     return archive_dir / safe_player / f"{started_at:%Y-%m-%d}-game-{game_id}.pgn"
 
 

@@ -153,6 +153,7 @@ def close_game(
         pgn=closed.pgn,
         rating_after=None if closed.after.state is None else closed.after.state.rating,
         purse_after=closed.purse_after,
+        moves=[played.recorded(ply) for ply, played in enumerate(moves, start=1)],
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
     try:

@@ -213,7 +213,9 @@ def test_analyses_stored_before_lines_are_kept_without_them(
     ledger.close()
     db = sqlite3.connect(ledger.path, isolation_level=None)
     db.executescript(
-        "BEGIN; ALTER TABLE analysed_moves DROP COLUMN line; PRAGMA user_version=4; COMMIT;"
+        "BEGIN; ALTER TABLE analysed_moves DROP COLUMN line; "
+        "ALTER TABLE games DROP COLUMN player_pid; ALTER TABLE games DROP COLUMN player_started; "
+        "PRAGMA user_version=4; COMMIT;"
     )
     db.close()
 

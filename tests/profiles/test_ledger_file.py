@@ -307,7 +307,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 7
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 8
     db.close()
 
 
@@ -379,6 +379,7 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         "BEGIN; ALTER TABLE setups DROP COLUMN person_like; ALTER TABLE setups DROP COLUMN bell; "
         "ALTER TABLE setups DROP COLUMN believable_thinking; "
         "ALTER TABLE analysed_moves DROP COLUMN line; "
+        "ALTER TABLE games DROP COLUMN player_pid; ALTER TABLE games DROP COLUMN player_started; "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=3; COMMIT;"
     )
@@ -414,8 +415,17 @@ def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
-    later = [name for name, since in (("bell", 6), ("person_like", 7)) if since >= version]
-    dropped = "".join(f"ALTER TABLE setups DROP COLUMN {name}; " for name in reversed(later))
+    added = (
+        ("setups", "bell", 6),
+        ("setups", "person_like", 7),
+        ("games", "player_pid", 8),
+        ("games", "player_started", 8),
+    )
+    dropped = "".join(
+        f"ALTER TABLE {table} DROP COLUMN {name}; "
+        for table, name, since in reversed(added)
+        if since >= version
+    )
     db.executescript(
         f"BEGIN; {dropped}"
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "

@@ -21,7 +21,11 @@ from tests.builders import open_game
 ROWS = {"games": GameRecord, "setups": Setup, "analysed_moves": AnalysedMove}
 """Each table a dataclass is read from."""
 
-NOT_READ = {"games": {"abandonment_told"}, "setups": {"profile_id"}, "analysed_moves": {"game_id"}}
+NOT_READ = {
+    "games": {"abandonment_told", "player_pid", "player_started"},
+    "setups": {"profile_id"},
+    "analysed_moves": {"game_id"},
+}
 """Columns no field reads: asked in a WHERE clause, never kept in the row."""
 
 

@@ -23,12 +23,13 @@ WRITERS = 3
 SETTLERS = 2
 
 # A copy of the app playing games back to back on one profile, writing to its journal what the
-# ledger has committed: opened, each move, closed.
+# ledger has committed: opened, each move, closed. Two copies share a profile: while one plays
+# its game, the other is refused a second one and tries again.
 WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger.ledger import GameClosedError, Ledger, ProfileError
+    from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger, ProfileError
     from profiles.laws.endings import GameResult, Termination
     from profiles.laws.time_control import TimeControl
 
@@ -40,10 +41,13 @@ WRITER = textwrap.dedent(
         profile = ledger.profile(name)
     journal = open(journal_path, "a", buffering=1)
     while True:
-        game = ledger.open_game(
-            profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
-            time_control=TimeControl.parse("3+2"), rating_before=None,
-        )
+        try:
+            game = ledger.open_game(
+                profile, opponent_name="sf", opponent_title="Stockfish", opponent_rating=1500,
+                time_control=TimeControl.parse("3+2"), rating_before=None,
+            )
+        except SecondGameError:
+            continue  # another copy plays this profile's game: one game at a time
         journal.write(f"opened {game.id}\\n")
         for ply, uci in enumerate(("e2e4", "e7e5", "g1f3", "b8c6"), start=1):
             ledger.record_move(game.id, ply, uci, 180_000)

@@ -4,14 +4,19 @@ ledger keeps the game as the loss it was written as until the real result can be
 The disk is filled the way SQLite sees a full disk: ``PRAGMA max_page_count`` pinned to the
 file's size, so the next page the ledger needs is refused with SQLITE_FULL, exactly as when the
 file system has no block left. Filling a real file system would need a mount, which CI lacks.
+The other ways a disk refuses a write (an I/O error, a file system gone read-only) are injected
+at the ledger's COMMIT, with the codes SQLite gives them (:func:`refused_writes`).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,6 +51,46 @@ def pin_the_size(ledger: Ledger) -> None:
 
 def free_space(ledger: Ledger) -> None:
     ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
+
+
+WRITE_FAULTS = {
+    "full": sqlite3.SQLITE_FULL,  # ENOSPC
+    "io": sqlite3.SQLITE_IOERR_WRITE,  # EIO: a disk failing, or a WAL gone read-only under us
+    "read-only": sqlite3.SQLITE_READONLY,  # a file system remounted read-only
+}
+"""The ways a disk refuses a write, as SQLite reports them to the ledger."""
+
+
+class _RefusingCommits:
+    """The ledger's connection, with every COMMIT refused as the disk would refuse it: the
+    transaction is left for the ledger to roll back, as SQLite leaves one after a failed
+    write (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
+    Transaction")."""
+
+    def __init__(self, connection: sqlite3.Connection, code: int) -> None:
+        self._connection = connection
+        self._code = code
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql == "COMMIT":
+            error = sqlite3.OperationalError(f"the disk refused the write (code {self._code})")
+            error.sqlite_errorcode = self._code
+            raise error
+        return self._connection.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._connection, name)
+
+
+@contextmanager
+def refused_writes(ledger: Ledger, fault: str) -> Iterator[None]:
+    """Every write to ``ledger`` refused with ``fault`` (a key of :data:`WRITE_FAULTS`)."""
+    connection = ledger._db
+    ledger._db = _RefusingCommits(connection, WRITE_FAULTS[fault])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ledger._db = connection
 
 
 @pytest.mark.engine
@@ -99,6 +144,41 @@ async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     assert record.status is GameStatus.FINISHED
     assert record.termination == Termination.RESIGNATION.value
     assert "1. e4" in record.pgn
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("fault", WRITE_FAULTS)
+async def test_a_game_ended_while_the_ledger_refuses_writes_is_written_whole_once_it_takes_them(
+    ledger: Ledger, profile: Profile, fault: str
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    try:
+        await game.play(game.parse_move("e4"))
+        await game.engine_move()
+        with refused_writes(ledger, fault):
+            # Every refusal is said the same way, and the game goes on: a full disk's way.
+            with pytest.raises(LedgerWriteError, match="keeps every game"):
+                await game.play(game.parse_move("Nf3"))
+            assert not game.is_over and game.unsaved_moves == 1
+            with pytest.raises(LedgerWriteError):
+                game.resign()
+            assert game.is_over and game.report is None
+            with pytest.raises(LedgerWriteError):
+                game.catch_up()
+        record = ledger.game(game.game_id)
+        assert record.status is GameStatus.PENDING, "nothing reads as finished yet"
+        assert len(ledger.moves(game.game_id)) == 2
+
+        assert game.catch_up()
+        record = ledger.game(game.game_id)
+        assert record.status is GameStatus.FINISHED
+        assert record.termination == Termination.RESIGNATION.value
+        assert "2. Nf3" in record.pgn
+        assert [m.uci for m in ledger.moves(game.game_id)] == [
+            m.uci() for m in game.board.move_stack
+        ], "the result came with every move its PGN holds"
+    finally:
+        await game.close()
 
 
 # -- a disk with no block left, for real --------------------------------------------------------

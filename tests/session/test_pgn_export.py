@@ -3,6 +3,7 @@ error, and python-chess reads back the same moves, result and clocks as the ledg
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import shutil
@@ -19,6 +20,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.cli import main
 from rated_play.session import RatedGame
+from rated_play.session.pgn import archive_path
 from tests.builders import fast_opponent, human_move
 
 pytestmark = pytest.mark.engine
@@ -89,3 +91,12 @@ async def test_exports_with_hostile_names_pass_pgn_extract_and_read_back(
                 pytest.approx(m.clock_ms / 1000, abs=0.5) for m in recorded if m.clock_ms
             ]
         assert chess.pgn.read_game(stream) is None
+
+
+@pytest.mark.parametrize("name", [".", "..", "../..", "a/../b", "/", ".hidden"])
+def test_a_profile_name_that_is_a_path_trick_is_archived_inside_the_archive(name: str) -> None:
+    archive = Path("/data/archive")
+    path = archive_path(archive, name, 7, dt.datetime(2024, 5, 1, tzinfo=dt.UTC))
+    folder = path.parent
+    assert folder.parent == archive and not folder.name.startswith("."), folder
+    assert ".." not in path.parts

@@ -24,6 +24,9 @@ DAMAGE = {
     "a rating of 1e308": "opponent_rating = 1e308",
     "a rating of -5": "opponent_rating = -5",
     "a score of 7": "player_score = 7",
+    "a finished game without a score": "player_score = NULL",
+    "a time control of x+y": "time_control = 'x+y'",
+    "a rating that is text": "rating_after = 'high'",
 }
 
 DAMAGED = 8

@@ -18,13 +18,13 @@ from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
 from profiles.ledger.ledger import GameStatus, Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.game import RETRY_TICKS, TICK_SECONDS, GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from tests.builders import human_move
-from tests.session.test_full_disk import fill_the_disk, free_space
+from tests.session.test_full_disk import fill_the_disk, free_space, refused_writes
 from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,
@@ -259,3 +259,32 @@ async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
         assert game.unsaved_moves == 0
         assert "Not saved" not in text_of(screen, "#status")
         assert len(ledger.moves(game.game_id)) == len(game.san_moves())
+
+
+@pytest.mark.engine
+async def test_a_game_ended_while_the_disk_fails_shows_its_result_once_the_ledger_takes_it(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        game = screen.game
+        await wait_for_player_turn(pilot, screen)
+        with refused_writes(ledger, "io"):
+            await type_move(pilot, "e4")
+            await wait_until(pilot, lambda: "Not saved yet" in text_of(screen, "#status"))
+            await pilot.press("f8")
+            await answer(pilot, "Resign")
+            await wait_until(pilot, lambda: "could not take" in text_of(screen, "#status"))
+            assert game.is_over and "failed to write" in text_of(screen, "#status")
+            await pilot.pause(2 * RETRY_TICKS * TICK_SECONDS)  # retried, and refused again
+            assert app.screen is screen
+            assert ledger.game(game.game_id).status is GameStatus.PENDING
+        # The ledger takes writes again: the game is written whole, and its result shown.
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=5)
+        record = ledger.game(game.game_id)
+        assert record.status is GameStatus.FINISHED
+        assert [m.uci for m in ledger.moves(game.game_id)] == [
+            m.uci() for m in game.board.move_stack
+        ]

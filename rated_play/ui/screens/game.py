@@ -42,6 +42,8 @@ from rated_play.ui.widgets.text_line import show_text
 
 TICK_SECONDS = 0.1
 """How often the clocks are redrawn and the flag is checked (tenths are shown under 20 s)."""
+RETRY_TICKS = 10
+"""Ticks between offers to the ledger of what it refused (a full disk, an I/O error)."""
 ENGINE_WAITS_FOR_BOARD = 0.25
 """Seconds the engine waits for the player's move to be drawn before it is asked anyway (when
 nothing draws the board: a screen above it)."""
@@ -103,6 +105,7 @@ class GameScreen(WorkingScreen):
         self._ticker: Timer | None = None
         self._finished = False
         self._not_saved = ""
+        self._ticks = 0
         self._engine_to_ask = False
         """The player has moved and the engine is to be asked, once the move is drawn."""
         self._leave_question: Question | None = None
@@ -242,6 +245,22 @@ class GameScreen(WorkingScreen):
             self.ring_at_low_time()
             if self.asking:
                 self.query_one(DecisionPanel).show_clock(self.whose_clock())
+        self._ticks += 1
+        if self._ticks % RETRY_TICKS == 0:
+            self.retry_saving()
+
+    def retry_saving(self) -> None:
+        """Offer the ledger what it refused, so the game is written whole the moment the
+        ledger takes it: the moves, or the result with every move."""
+        game = self.game
+        if not game.unsaved_moves and not (game.is_over and game.report is None):
+            return
+        with self.saving():
+            game.catch_up()
+            if not game.is_over:
+                self.show_position()  # without the warning
+        if game.is_over:
+            self.finish()  # the result, or again why the ledger cannot take it
 
     @contextmanager
     def saving(self) -> Iterator[None]:
@@ -647,8 +666,9 @@ class GameScreen(WorkingScreen):
             # No question is left to answer in a game that is over: the message takes its place.
             self.run_worker(self.query_one(DecisionPanel).clear())
             self.set_status(
-                f"{outcome.description}, but the ledger could not take the result: free some "
-                "disk space, then quit (Ctrl+Q) to save it; until then it stands as a loss."
+                f"{outcome.description}, but the ledger could not take the result yet: "
+                f"{self._not_saved.removeprefix('Not saved yet: ')} It is written, with every "
+                "move, as soon as the ledger takes it; until then it stands as a loss."
             )
             return
         self._finished = True

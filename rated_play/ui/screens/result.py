@@ -53,6 +53,17 @@ def purse_text(report: GameReport) -> str:
     )
 
 
+def archive_text(report: GameReport, player: str) -> str:
+    """Where the game's PGN was archived, or that it was not (a full disk, a folder that
+    cannot be written), and where it is found all the same."""
+    if report.pgn_path is not None:
+        return f"PGN archived at {printable(report.pgn_path)}"
+    return (
+        "PGN not archived: the archive folder could not be written. The ledger keeps the game: "
+        f"'rated-play export {printable(player)}' gives its PGN."
+    )
+
+
 def score_text(report: GameReport) -> str:
     score = report.outcome.player_score
     if score is None:
@@ -131,8 +142,7 @@ class ResultScreen(Screen[None]):
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
-            archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
-            yield Static(f"PGN archived at {archived}", id="archive", markup=False)
+            yield Static(archive_text(report, game.profile.name), id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
                 # Analysis exists only here, after the game: during it there is none at all.
