@@ -402,10 +402,15 @@ class GameScreen(WorkingScreen):
     def on_key(self, event: events.Key) -> None:
         """Whatever is typed on the game screen is a move: it goes to the move box, wherever
         the focus was (the board, or nowhere after a click). A question beside the board
-        takes its own keys first (DecisionPanel.on_key)."""
+        takes its own keys first (DecisionPanel.on_key).
+
+        A character that reaches the screen never went through the box, which keeps every
+        one it is sent, even when the box has the focus now: one typed in a burst behind the
+        key that answered a question was sent to the answer, and the box had the focus by the
+        time it arrived here (it was dropped, and Qb3 read Q)."""
         character = event.character
         box = self.query_one("#move-input", Input)
-        if not event.is_printable or character is None or self.focused is box or self.asking:
+        if not event.is_printable or character is None or self.asking:
             return
         if character == " " and isinstance(self.focused, BoardView):
             return  # the board's own key: pick up, put down

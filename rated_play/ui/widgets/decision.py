@@ -152,10 +152,17 @@ class DecisionPanel(Vertical, can_focus=False):
                 # question came cannot answer it; Tab or a click chooses.
                 self.screen.set_focus(None)
 
-    async def _answer(self, question: Question, value: str) -> None:
+    async def _answer(self, question: Question, value: str, typed: str | None = None) -> None:
+        """Answer ``question`` with ``value``; ``typed`` is the character that gave it its way
+        out, handed on as the start of a move once nothing else is asked."""
         if question is not self.question:
             return  # a press for a question already answered
         self._questions.pop()
+        if typed is not None and self.question is None:
+            # To the screen at once, before anything is awaited: the keys typed behind it in
+            # the same burst reach the screen after it (posted once the answer was shown, it
+            # came after them: Qb3 read b3Q).
+            self.screen.post_message(self.Typed(typed))
         await self._show()
         answered = question.answer(value)
         if inspect.isawaitable(answered):
@@ -189,9 +196,7 @@ class DecisionPanel(Vertical, can_focus=False):
                 await self._answer(question, choice.value)
                 return
         if question.way_out is not None:
-            await self._answer(question, question.way_out)
-            if self.question is None:  # a move is typed only once nothing else is asked
-                self.post_message(self.Typed(character))
+            await self._answer(question, question.way_out, typed=character)
 
 
 def confirmation(title: str, text: str, *, act: str, then: Callable[[], object]) -> Question:
