@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
-from profiles.analysis import GameAnalysis, eval_text
+from profiles.analysis import GameAnalysis, Mark, eval_text
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import GameRecord, Ledger
@@ -53,16 +53,10 @@ def summary_text(analysis: GameAnalysis, record: GameRecord) -> str:
         if side.accuracy is None or side.acpl is None:
             paragraphs.append(f"{name}: no move played")
             continue
-        counts = [
-            (side.inaccuracies, "inaccuracy", "inaccuracies"),
-            (side.mistakes, "mistake", "mistakes"),
-            (side.blunders, "blunder", "blunders"),
-        ]
-        marks = ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
         paragraphs.append(
             f"{name}: {side.accuracy:.0f}% accuracy\n"
             f"  {side.acpl} average centipawn loss\n"
-            f"  {marks or 'a clean game: no inaccuracy, mistake or blunder'}"
+            f"  {side.marks_words}"
         )
     return "\n".join(paragraphs)
 
@@ -75,9 +69,12 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         Binding("s", "save_pgn", "Save PGN"),
     ]
 
-    def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
+    def __init__(
+        self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False, ply: int = 0
+    ) -> None:
         super().__init__(ledger, game_id, ascii_pieces=ascii_pieces)
-        self.ply = 0  # a review starts from the beginning, the marks ahead
+        # From the beginning, the marks ahead; opened from the viewer, at the move viewed.
+        self.ply = max(0, min(len(self.sans), ply))
         self.analysis: GameAnalysis | None = None
 
     def compose(self) -> ComposeResult:
@@ -158,13 +155,14 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         analysis = self.analysis
         move = analysis.moves[self.ply - 1] if analysis is not None and self.ply else None
         better = None
-        if move is not None and move.mark is not None and move.best is not None:
+        if move is not None and self.mark_at(self.ply) is not None and move.best is not None:
             assert self.game is not None
             better = self.game.board_after(self.ply - 1).parse_san(move.best)
         self.show_board(better)
         sans = self.sans
         if analysis is not None:
-            sans = [m.san + (m.mark.glyph if m.mark else "") for m in analysis.moves]
+            marks = analysis.judgements
+            sans = [m.san + (mark.glyph if mark else "") for m, mark in zip(analysis.moves, marks)]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
         self.query_one(EvalGraph).move_cursor(self.ply)
@@ -180,18 +178,25 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         if not self.ply:
             return f"Start position · {total} plies{evaluation}"
         said = f"{numbered_line(self.ply, sans[self.ply - 1 : self.ply])}{evaluation}"
-        move = None if analysis is None else analysis.moves[self.ply - 1]
-        if analysis is None or move is None or move.mark is None:
+        mark = self.mark_at(self.ply)
+        if analysis is None or mark is None:
             return said
+        move = analysis.moves[self.ply - 1]
         before = evaluation_words(analysis.evals[self.ply - 1])
-        said += f"\n{move.mark.value.capitalize()}: the evaluation was {before}."
+        said += f"\n{mark.value.capitalize()}: the evaluation was {before}."
         line = move.line or ((move.best,) if move.best else ())
         if line:
             said += f"\nBest: {numbered_line(self.ply, line[:LINE_PLIES])}"
         return said
 
+    def mark_at(self, ply: int) -> Mark | None:
+        """The mark of the ``ply``-th move, either side's (None before the analysis)."""
+        if self.analysis is None or not ply:
+            return None
+        return self.analysis.judgements[ply - 1]
+
     def marked_plies(self) -> list[int]:
-        """The plies of the player's inaccuracies, mistakes and blunders."""
+        """The plies of both sides' inaccuracies, mistakes and blunders."""
         return [] if self.analysis is None else [move.ply for move in self.analysis.marks]
 
     def action_next_mark(self) -> None:
@@ -199,14 +204,14 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         if later:
             self.action_go_to(later[0])
         elif self.analysis is not None:
-            self.notify("No inaccuracy, mistake or blunder of yours after this move.")
+            self.notify("No inaccuracy, mistake or blunder after this move.")
 
     def action_previous_mark(self) -> None:
         earlier = [ply for ply in self.marked_plies() if ply < self.ply]
         if earlier:
             self.action_go_to(earlier[-1])
         elif self.analysis is not None:
-            self.notify("No inaccuracy, mistake or blunder of yours before this move.")
+            self.notify("No inaccuracy, mistake or blunder before this move.")
 
     def action_save_pgn(self) -> None:
         """The game with its analysis as an annotated PGN, beside the archived one."""
