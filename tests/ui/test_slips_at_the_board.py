@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.game import double_offered
+from rated_play.ui.widgets.board import contrast_ratio
+from rated_play.ui.widgets.board_contrast import TARGET
+from rated_play.ui.widgets.clock import ClockView
 from tests.ui.driving import (
     SIZE,
     choose_weakest_opponent,
+    screen_text,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -44,3 +49,68 @@ async def test_a_move_typed_in_one_burst_past_a_question_keeps_its_order(
         await pilot.pause()
         assert box.value == typed
         assert not screen.game.is_over and not screen.asking
+
+
+def answers_line(app: RatedPlayApp) -> str:
+    """The answers of the question shown, as a monochrome screen shows them: no colour."""
+    lines = [line for line in screen_text(app) if "Keep playing" in line or "Accept (" in line]
+    assert len(lines) == 1
+    return " ".join(lines[0].split("│")[-2].split())
+
+
+async def test_the_answer_enter_presses_reads_without_colour(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """Reverse video alone said which answer had the focus: nothing in the text did, and a
+    Tab moved it onto Resign unseen."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        app.screen.query_one("#doubling", Checkbox).value = True
+        screen = await start_game(pilot)
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, screen)
+        await pilot.press("f8")
+        await wait_for_question(pilot, "Resign?")
+        await pilot.pause()
+        assert answers_line(app) == "▸ Keep playing Resign"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert answers_line(app) == "Keep playing ▸ Resign"
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await screen.ask(double_offered(screen.game, lambda _: None))
+        await wait_for_question(pilot, "Double offered")
+        await pilot.pause()
+        assert "▸" not in answers_line(app), "no answer is safe: Enter presses none"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert answers_line(app).startswith("▸ Accept")
+
+
+async def test_the_clock_under_20_seconds_reads_as_well_as_the_normal_one(
+    app: RatedPlayApp, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The low-time clock fell to 2.6:1 against its background, the normal one being 11:1."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await wait_for_player_turn(pilot, screen)
+        # The clocks show what is set here, not what the game's clock reads.
+        monkeypatch.setattr(screen, "show_clocks", lambda: None)
+        for clock_id, running in (("#player-clock", True), ("#opponent-clock", False)):
+            clock = screen.query_one(clock_id, ClockView)
+            clock.show(15.0, running=running)
+            await pilot.pause()
+            assert clock.has_class("-low")
+            digits = [
+                segment.style
+                for strip in clock.render_lines(clock.region.reset_offset)
+                for segment in strip
+                if "0:15.0" in segment.text
+            ]
+            assert len(digits) == 1 and digits[0].color and digits[0].bgcolor
+            ratio = contrast_ratio(digits[0].color, digits[0].bgcolor)
+            assert ratio >= TARGET, f"{clock_id}: {ratio:.2f}:1"

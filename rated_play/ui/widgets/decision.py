@@ -61,18 +61,34 @@ class Question:
         return self.default if self.default is not None else self.way_out
 
 
+FOCUS_MARK = "▸ "
+"""Before the answer Enter presses: the focus read without colour (a monochrome terminal, a
+screen reader's text), where reverse video alone said it. The other answers keep its width in
+spaces, so the buttons do not move as the focus does."""
+
+
 class AnswerButton(Button):
     """An answer's button, bound to the question it answers: a second press that arrives after
     the question is gone (a double click, a repeated Enter) answers nothing else."""
 
     def __init__(self, question: Question, choice: Choice) -> None:
-        super().__init__(choice.label, id=choice.value, compact=True)
+        super().__init__(self.marked(choice, focused=False), id=choice.value, compact=True)
         if choice.acts:
             self.variant = "error"
         elif choice.value == question.focused_answer:
             self.variant = "primary"
         self.question = question
         self.choice = choice
+
+    @staticmethod
+    def marked(choice: Choice, *, focused: bool) -> str:
+        return (FOCUS_MARK if focused else " " * len(FOCUS_MARK)) + choice.label
+
+    def on_focus(self) -> None:
+        self.label = self.marked(self.choice, focused=True)
+
+    def on_blur(self) -> None:
+        self.label = self.marked(self.choice, focused=False)
 
 
 class DecisionPanel(Vertical, can_focus=False):
