@@ -71,6 +71,8 @@ class RatedPlayApp(App[None]):
         self.ledger = ledger
         self.pool = pool
         self.options = options or AppOptions()
+        self.farewell: str | None = None
+        """What the terminal is told once the app is gone: the game left, scored as a loss."""
 
     @property
     def data_dir(self) -> Path:
@@ -157,9 +159,12 @@ class RatedPlayApp(App[None]):
         def leave() -> None:
             if game_screen.in_play:
                 game_screen.abandon()
-                # The question said it: the next start need not say it again.
+                # The question said it, and the terminal says it again once the app is gone
+                # (not an empty prompt): the next start need not say it a third time.
                 with suppress(UserError):
-                    self.ledger.mark_abandonment_told(game_screen.game.game_id)
+                    game_id = game_screen.game.game_id
+                    self.ledger.mark_abandonment_told(game_id)
+                    self.farewell = abandonment_notice(self.ledger.game(game_id))
             self.exit()  # a game that ended meanwhile has nothing left to lose
 
         # The question is asked beside the board, where the game screen puts it in sight.

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.screen import Screen
 from textual.widgets import Checkbox, Input
+from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
@@ -18,6 +20,7 @@ from tests.ui.driving import (
     SIZE,
     choose_weakest_opponent,
     screen_text,
+    shown,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -114,3 +117,53 @@ async def test_the_clock_under_20_seconds_reads_as_well_as_the_normal_one(
             assert len(digits) == 1 and digits[0].color and digits[0].bgcolor
             ratio = contrast_ratio(digits[0].color, digits[0].bgcolor)
             assert ratio >= TARGET, f"{clock_id}: {ratio:.2f}:1"
+
+
+async def test_while_the_double_waits_the_board_keys_leave_the_footer_and_say_why(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """F6, F8 and F9 did nothing and said nothing while the engine's double waited, and the
+    footer still offered them."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        app.screen.query_one("#doubling", Checkbox).value = True
+        screen = await start_game(pilot)
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, screen)
+        assert {"f6", "f8", "f9"} <= footer_keys(screen)
+        await screen.ask(double_offered(screen.game, lambda _: None))
+        await wait_for_question(pilot, "Double offered")
+        await pilot.pause()
+        assert not {"f6", "f7", "f8", "f9"} & footer_keys(screen)
+        for key, said in (("f8", "Resign waits"), ("f6", "Offer draw waits")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert said in " ".join(screen_text(app)), key
+        assert screen.asking and not screen.game.is_over
+
+
+def footer_keys(screen: Screen[None]) -> set[str]:
+    return {key.key for key in screen.query(FooterKey)}
+
+
+async def test_a_refused_moves_message_goes_with_the_next_thing_that_happens(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await wait_for_player_turn(pilot, screen)
+        await type_move(pilot, "e5")
+        await pilot.pause()
+        assert "e5" in shown(app, "#move-error")
+        await pilot.press("f8", "escape")  # a question asked and answered
+        await pilot.pause()
+        assert shown(app, "#move-error") == ""
+        await type_move(pilot, "Ke3")
+        await pilot.pause()
+        assert "Ke3" in shown(app, "#move-error")
+        await pilot.press("f6", "escape")  # a draw offer asked for and taken back
+        await pilot.pause()
+        assert shown(app, "#move-error") == ""

@@ -160,7 +160,9 @@ class GameScreen(WorkingScreen):
         if action == "offer_double" and not self.game.doubling:
             return False
         if action in ACTIONS_AT_THE_BOARD and self.asking:
-            return None  # shown dimmed: the question beside the board comes first
+            # Out of the footer: the question beside the board comes first, and a key
+            # pressed for one of these says so (on_key), where a dimmed key said nothing.
+            return False
         return True
 
     @property
@@ -281,6 +283,8 @@ class GameScreen(WorkingScreen):
         return "Your opponent's clock is running: it is thinking."
 
     def set_status(self, text: str) -> None:
+        """Say what happened last: a refused move said before it is no longer the news."""
+        self.show_move_error("")
         show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
@@ -292,6 +296,7 @@ class GameScreen(WorkingScreen):
         """Ask beside the board: the move box, the messages and the buttons give way to the
         question until it is answered; the board and the clocks stay in sight."""
         self.to_the_front()
+        self.show_move_error("")  # a move refused before the question is old news after it
         panel = self.query_one(DecisionPanel)
         if not self.asking:
             self._focus_before_asking = self.focused
@@ -408,6 +413,8 @@ class GameScreen(WorkingScreen):
         one it is sent, even when the box has the focus now: one typed in a burst behind the
         key that answered a question was sent to the answer, and the box had the focus by the
         time it arrived here (it was dropped, and Qb3 read Q)."""
+        if self.asking:
+            self.say_what_waits(event.key)
         character = event.character
         box = self.query_one("#move-input", Input)
         if not event.is_printable or character is None or self.asking:
@@ -417,6 +424,17 @@ class GameScreen(WorkingScreen):
         box.focus()
         box.insert_text_at_cursor(character)
         event.stop()
+
+    def say_what_waits(self, key: str) -> None:
+        """A key of the board's (F6, F8, F9…) pressed while a question is asked: said beside
+        the question, which is answered first."""
+        waiting = [
+            binding.description
+            for binding in self._bindings.key_to_bindings.get(key, [])
+            if binding.action in ACTIONS_AT_THE_BOARD and binding.show
+        ]
+        if waiting:
+            self.query_one(DecisionPanel).note(f"{waiting[0]} waits: answer this first.")
 
     async def play(self, move: chess.Move) -> None:
         self.begin()  # a move typed before the first frame starts the clock itself

@@ -116,6 +116,8 @@ class DecisionPanel(Vertical, can_focus=False):
         self._questions: list[Question] = []
         self._showing = asyncio.Lock()
         """One change of the buttons at a time: an answer and a new question may overlap."""
+        self._clock = ""
+        self._note = ""
         self.display = False
 
     def compose(self) -> ComposeResult:
@@ -142,8 +144,15 @@ class DecisionPanel(Vertical, can_focus=False):
         await self._show()
 
     def show_clock(self, text: str) -> None:
-        """Whose clock runs while the player decides."""
-        show_text(self.query_one("#decision-clock", Static), text)
+        """Whose clock runs while the player decides (after a note, if one is said)."""
+        self._clock = text
+        said = f"{self._note}\n{text}" if self._note else text
+        show_text(self.query_one("#decision-clock", Static), said)
+
+    def note(self, text: str) -> None:
+        """Say ``text`` under the question until it is answered (a key that waits for it)."""
+        self._note = text
+        self.show_clock(self._clock)
 
     async def _show(self) -> None:
         async with self._showing:
@@ -156,6 +165,8 @@ class DecisionPanel(Vertical, can_focus=False):
                     self.post_message(self.Closed())
                 return
             self.display = True
+            if self._note:
+                self.note("")  # it was said of the question answered
             self.border_title = question.title
             self.query_one("#decision-text", Static).update(question.text)
             buttons = [AnswerButton(question, choice) for choice in question.choices]
