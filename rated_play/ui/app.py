@@ -173,7 +173,16 @@ class RatedPlayApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "help":
             return self.help_wanted(parameters)
+        if action in ("focus_next", "focus_previous"):
+            return self.tab_wanted()
         return True
+
+    def tab_wanted(self) -> bool:
+        """Whether Tab moves the focus here: not at the board of a game, where ↑ and Escape
+        take the keyboard between the board and the move box and a stray Tab should do
+        nothing at all (nor be in the help); between a question's answers it does."""
+        game_screen = self.game_in_play
+        return game_screen is not self.screen or game_screen is None or game_screen.asking
 
     def help_wanted(self, parameters: tuple[object, ...]) -> bool:
         """Whether the help key opens the help here. Not over itself; and "?" stays text
@@ -196,7 +205,11 @@ class RatedPlayApp(App[None]):
         from rated_play.ui.screens.help import HelpScreen, key_sections  # noqa: PLC0415
 
         sections = key_sections(self.screen)
-        self.push_screen(HelpScreen(sections, during_game=self.game_in_play is not None))
+        game_screen = self.game_in_play
+        # At a game, over the board alone: both clocks, the moves and any question beside the
+        # board stay in sight while the player's clock runs.
+        place = game_screen.help_place() if game_screen is self.screen else None
+        self.push_screen(HelpScreen(sections, during_game=game_screen is not None, place=place))
 
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""

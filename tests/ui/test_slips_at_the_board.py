@@ -27,6 +27,7 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
+from tests.ui.test_help import listed, open_help
 
 pytestmark = pytest.mark.engine
 
@@ -79,6 +80,7 @@ async def test_the_answer_enter_presses_reads_without_colour(
         assert answers_line(app) == "▸ Keep playing Resign"
         await pilot.press("tab")
         await pilot.pause()
+        await pilot.pause()  # the answer, a mark wider, laid out again
         assert answers_line(app) == "Keep playing ▸ Resign"
         await pilot.press("escape")
         await pilot.pause()
@@ -167,3 +169,29 @@ async def test_a_refused_moves_message_goes_with_the_next_thing_that_happens(
         await pilot.press("f6", "escape")  # a draw offer asked for and taken back
         await pilot.pause()
         assert shown(app, "#move-error") == ""
+
+
+async def test_the_game_help_lists_what_applies_and_stands_beside_both_clocks(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """It listed Tab as Focus Next, missed the mouse, and covered both clocks while the
+    player's clock ran."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await wait_for_player_turn(pilot, screen)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#move-input"), "a stray Tab does nothing"
+        help_screen = await open_help(app, pilot, "f1")
+        keys = listed(help_screen)
+        assert not [line for line in keys if "Focus" in line[1]]
+        assert ("Click", "a piece, then a square: move it (the piece again: put it back)") in keys
+        await pilot.pause()
+        shown_help = help_screen.query_one("#help").region
+        for clock in screen.query(ClockView):
+            assert not shown_help.overlaps(clock.region), clock.id
+            assert clock.region.height == 3
+        text = " ".join(screen_text(app))
+        assert "White · You" in text and "Black · " in text, "both clocks in sight"

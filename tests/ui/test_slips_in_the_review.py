@@ -15,6 +15,7 @@ from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
 from tests.builders import record_game
 from tests.ui.driving import wait_until
+from tests.ui.test_help import close_help, listed, open_help
 from tests.ui.test_past_games import highlighted, past_the_notice
 from tests.ui.test_review import better_squares, review, said
 
@@ -80,3 +81,25 @@ async def test_the_review_opened_from_the_viewer_starts_at_the_move_viewed(
         assert screen.ply == 3 and highlighted(screen) == ["Nf3"]
         await wait_until(pilot, lambda: screen.analysis is not None, timeout=90)
         assert screen.ply == 3, "the analysis, once done, leaves the move where it was"
+
+
+async def test_the_help_over_a_read_only_board_lists_no_board_keys_and_the_graph_click(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """The result screen, the viewer and the review listed the board's pick-up keys, and ↑
+    as both "back a full move" and "cursor up"; the graph's click was missing."""
+    game_id = write_win(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await review(pilot, ledger, game_id)
+        help_screen = await open_help(app, pilot, "f1")
+        keys = listed(help_screen)
+        assert ("Click", "the graph: go to that move") in keys
+        assert not [line for line in keys if "Cursor" in line[1] or "Pick up" in line[1]]
+        assert [does for key, does in keys if key.split()[0] == "↑"] == ["Back a full move"]
+        await close_help(app, pilot, screen)
+        await pilot.press("escape")
+        viewer = GameViewerScreen(ledger, game_id, "Magnus")
+        await app.push_screen(viewer)
+        await pilot.pause()
+        keys = listed(await open_help(app, pilot, "f1"))
+        assert not [line for line in keys if "Cursor" in line[1] or "Pick up" in line[1]]

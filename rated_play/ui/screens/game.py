@@ -16,6 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
@@ -164,6 +165,18 @@ class GameScreen(WorkingScreen):
             # pressed for one of these says so (on_key), where a dimmed key said nothing.
             return False
         return True
+
+    def help_place(self) -> Region:
+        """Where the help stands over a game: over the board, beside the side panel, so that
+        both clocks, the moves and any question stay in sight while the player's clock runs
+        (at 80×24 the side panel has no room for it between the clocks)."""
+        return self.query_one(BoardView).region
+
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help (the board says its own)."""
+        if self.asking:
+            return (("Click", "an answer: give it"),)
+        return (("Click", "Offer draw, Claim, Double, Resign: as their keys, asked first"),)
 
     @property
     def asking(self) -> bool:

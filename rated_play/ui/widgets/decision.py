@@ -63,8 +63,8 @@ class Question:
 
 FOCUS_MARK = "▸ "
 """Before the answer Enter presses: the focus read without colour (a monochrome terminal, a
-screen reader's text), where reverse video alone said it. The other answers keep its width in
-spaces, so the buttons do not move as the focus does."""
+screen reader's text), where reverse video alone said it. On that answer alone: a promotion's
+four answers have no room for it on each at 80 columns."""
 
 
 class AnswerButton(Button):
@@ -82,13 +82,15 @@ class AnswerButton(Button):
 
     @staticmethod
     def marked(choice: Choice, *, focused: bool) -> str:
-        return (FOCUS_MARK if focused else " " * len(FOCUS_MARK)) + choice.label
+        return (FOCUS_MARK if focused else "") + choice.label
 
     def on_focus(self) -> None:
         self.label = self.marked(self.choice, focused=True)
+        self.refresh(layout=True)  # a mark wider: Textual's label alone keeps the old width
 
     def on_blur(self) -> None:
         self.label = self.marked(self.choice, focused=False)
+        self.refresh(layout=True)
 
 
 class DecisionPanel(Vertical, can_focus=False):

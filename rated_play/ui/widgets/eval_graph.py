@@ -117,6 +117,10 @@ class EvalGraph(Widget):
             return None
         return Columns(len(self._chances), width)
 
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help."""
+        return (("Click", "the graph: go to that move"),)
+
     def on_click(self, event: events.Click) -> None:
         columns = self.columns
         if columns is not None and GUTTER <= event.x < GUTTER + columns.width:

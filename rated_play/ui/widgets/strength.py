@@ -70,6 +70,10 @@ class StrengthSlider(Widget, can_focus=True):
     def action_nudge(self, steps: int) -> None:
         self.value = self.value + steps * STEP
 
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help."""
+        return (("Click", "the slider: that strength"),)
+
     def on_click(self, event: events.Click) -> None:
         track = max(1, self.content_size.width - 1)
         fraction = min(1.0, max(0.0, event.x / track))
