@@ -70,7 +70,7 @@ def test_export_is_refused_while_a_game_of_the_profile_is_played(
         game.resign()
         loop.run_until_complete(game.close())
         status, out, _ = run_cli(capsys, "export", "Vera", "--data-dir", str(data))
-        assert status == 0 and f"[Round \"{game.game_id}\"]" in out
+        assert status == 0 and f'[Round "{game.game_id}"]' in out
         ledger.close()
     finally:
         loop.close()

@@ -160,11 +160,9 @@ class GameScreen(WorkingScreen):
         # No key in the footer for a game played without doubling.
         if action == "offer_double" and not self.game.doubling:
             return False
-        if action in ACTIONS_AT_THE_BOARD and self.asking:
-            # Out of the footer: the question beside the board comes first, and a key
-            # pressed for one of these says so (on_key), where a dimmed key said nothing.
-            return False
-        return True
+        # Out of the footer while a question is asked: it comes first, and a key pressed for
+        # one of these says so (on_key), where a dimmed key said nothing.
+        return not (action in ACTIONS_AT_THE_BOARD and self.asking)
 
     def help_place(self) -> Region:
         """Where the help stands over a game: over the board, beside the side panel, so that

@@ -161,8 +161,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         self.show_board(better)
         sans = self.sans
         if analysis is not None:
-            marks = analysis.judgements
-            sans = [m.san + (mark.glyph if mark else "") for m, mark in zip(analysis.moves, marks)]
+            marks = zip(analysis.moves, analysis.judgements, strict=True)
+            sans = [move.san + (mark.glyph if mark else "") for move, mark in marks]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
         self.query_one(EvalGraph).move_cursor(self.ply)
