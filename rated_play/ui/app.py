@@ -182,7 +182,13 @@ class RatedPlayApp(App[None]):
         take the keyboard between the board and the move box and a stray Tab should do
         nothing at all (nor be in the help); between a question's answers it does."""
         game_screen = self.game_in_play
-        return game_screen is not self.screen or game_screen is None or game_screen.asking
+        if game_screen is None or game_screen is not self.screen:
+            return True
+        from rated_play.ui.widgets.decision import DecisionPanel  # noqa: PLC0415
+
+        # Asked by the footer too, of a screen still composing or already torn down.
+        panels = game_screen.query(DecisionPanel)
+        return any(panel.question is not None for panel in panels)
 
     def help_wanted(self, parameters: tuple[object, ...]) -> bool:
         """Whether the help key opens the help here. Not over itself; and "?" stays text

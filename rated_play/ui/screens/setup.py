@@ -377,9 +377,12 @@ class SetupScreen(WorkingScreen):
         wait for an Enter the player may not press."""
         self.query_one("#time-control-error", Static).update("")
         typed = self.typed_clock()
-        # "none" waits for Enter: ticking "No clock" would take the field from under the keys.
+        # "none" waits for Enter or F5: ticking "No clock" would take the field from under the
+        # keys. The Clock line says it meanwhile, as it says a text that is no clock yet.
         if typed is not None and not typed.untimed and typed != self.clocked:
             self.use_clock(typed)
+        else:
+            self.show_time_control()
 
     def use_clock(self, time_control: TimeControl) -> None:
         self.clocked = time_control
@@ -419,6 +422,9 @@ class SetupScreen(WorkingScreen):
             typed = TimeControl.parse(text)
         except TimeControlError as error:
             return f"Not started: {error}."
+        if typed.untimed:  # "none", as the refusal of a text that is no clock suggests
+            self.query_one("#no-clock", Checkbox).value = True
+            return None
         if typed != self.time_control:
             return f"Not started: press Enter in the custom field to use {text!r}, or clear it."
         return None
@@ -430,15 +436,24 @@ class SetupScreen(WorkingScreen):
         self.query_one("#custom", Input).disabled = no_clock
         # Without a clock the opponent always answers at once: there is no time to take.
         self.query_one("#believable-thinking", Checkbox).disabled = no_clock
-        time_control = self.time_control
-        # Games without a clock have a rating class of their own, named after that absence.
-        shown = (
-            f"Clock: none · Rated in the {time_control.time_class.label} class"
-            if time_control.untimed
-            else f"Clock: {time_control} · Rated in {time_control.time_class.label}"
-        )
-        self.query_one("#time-control", Static).update(shown)
+        self.query_one("#time-control", Static).update(self.clock_line())
         self.show_card()
+
+    def clock_line(self) -> str:
+        """The clock that F5 starts, as the custom field has it now: never the one chosen
+        before a text that is no clock yet (the line and the box disagreed)."""
+        text = self.query_one("#custom", Input).value.strip()
+        typed = self.typed_clock()
+        time_control = self.time_control
+        if not time_control.untimed and text:
+            if typed is None:
+                return f"Clock: {printable(text)!r} is not a time control yet"
+            if typed.untimed:
+                time_control = typed
+        # Games without a clock have a rating class of their own, named after that absence.
+        if time_control.untimed:
+            return f"Clock: none · Rated in the {time_control.time_class.label} class"
+        return f"Clock: {time_control} · Rated in {time_control.time_class.label}"
 
     # -- the other screens (none of them may be reached during a game) -------------------
 
