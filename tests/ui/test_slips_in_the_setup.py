@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
-from profiles.ledger.ledger import Ledger
+from profiles.ledger.ledger import Ledger, Setup
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -66,3 +66,24 @@ async def test_the_informative_band_reads_without_colour(
             at = round((value - slider.low) / (slider.high - slider.low) * width)
             assert edge == max(0, min(width, at)), "where the band ends, or the track does"
         assert start < track.index("●") < end
+
+
+async def test_a_remembered_opponent_moved_by_the_results_is_said_why(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """On relaunch the remembered opponent moved (1134 to 722 after three losses) without a
+    word."""
+    profile = ledger.create_profile("Magnus")
+    for _ in range(3):
+        record_game(ledger, profile, 0.0, moves=["e4"], opponent_rating=700)
+    ledger.save_setup(profile.id, Setup(1500.0, False, "300+3", False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        slider = app.screen.query_one(StrengthSlider)
+        assert slider.value < 1500
+        said = " ".join(shown(app, "#opponent").split())
+        assert "Your last choice, 1500, is more than 400 above your results now" in said
+        slider.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Your last choice" not in shown(app, "#opponent"), "said until it is moved"

@@ -96,6 +96,9 @@ class SetupScreen(WorkingScreen):
         """The previews computed from :attr:`games`, by time class and opponent rating."""
         self.ledger_may_have_changed = False
         """Another screen has been on top since :attr:`games` were read."""
+        self.moved: tuple[float, str] | None = None
+        """Where the slider opened, away from the player's last choice, and why: said until
+        the slider is moved."""
 
     @property
     def time_control(self) -> TimeControl:
@@ -179,7 +182,8 @@ class SetupScreen(WorkingScreen):
         """Back from a game: the card has a new result, the colour has changed, and the slider
         follows the new result."""
         self.query_one("#start", Button).disabled = False
-        self.remembered_strength = self.query_one(StrengthSlider).value
+        if self.moved is None:  # else the last choice still stands, as the setup says
+            self.remembered_strength = self.query_one(StrengthSlider).value
         if self.ledger_may_have_changed:
             self.ledger_may_have_changed = False
             self.read_profile()
@@ -296,10 +300,15 @@ class SetupScreen(WorkingScreen):
         """Open at the last choice while it is informative, else at the opponent nearest the
         player's estimate."""
         estimate = self.estimate()
-        wanted = self.slider_range().opening_value(estimate, self.remembered_strength, START_RATING)
-        if estimate is not None and wanted == self.slider_range().clamp(estimate):
+        limits = self.slider_range()
+        wanted = limits.opening_value(estimate, self.remembered_strength, START_RATING)
+        if estimate is not None and wanted == limits.clamp(estimate):
             wanted = self.pool.nearest(estimate).rating
-        self.query_one(StrengthSlider).value = wanted
+        slider = self.query_one(StrengthSlider)
+        slider.value = wanted
+        moved = limits.moved_words(estimate, self.remembered_strength)
+        self.moved = (slider.value, moved) if moved else None
+        self.show_opponent()
 
     # -- opponent ------------------------------------------------------------------------
 
@@ -313,6 +322,10 @@ class SetupScreen(WorkingScreen):
         line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
         note = self.cap_note(opponent.rating)
+        if self.moved is not None and self.moved[0] != slider_value:
+            self.moved = None  # the player has moved it since
+        if self.moved is not None and not unleashed:
+            note = "\n".join(part for part in (self.moved[1], note) if part)
         self.query_one("#opponent", Static).update(wanted + line + (f"\n{note}" if note else ""))
         self.show_preview()
 
@@ -515,6 +528,7 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
+        self.moved = None  # played where it opened: that is the choice now
         setup = self.current_setup()
         self.start_game(
             self.profile,
