@@ -43,9 +43,7 @@ async def test_the_clock_line_follows_the_custom_field_and_none_starts_as_sugges
         await wait_until(pilot, lambda: bool(ledger.games(profile.id)))
 
 
-async def test_the_informative_band_reads_without_colour(
-    app: RatedPlayApp, ledger: Ledger
-) -> None:
+async def test_the_informative_band_reads_without_colour(app: RatedPlayApp, ledger: Ledger) -> None:
     """The band within 400 of the player was drawn in a colour alone."""
     profile = ledger.create_profile("Magnus")
     for score in (1.0, 0.0, 1.0):
