@@ -155,7 +155,7 @@ class SideSummary:
             (self.blunders, Mark.BLUNDER, "blunders"),
         )
         words = ", ".join(f"{n} {mark.value if n == 1 else many}" for n, mark, many in counts if n)
-        return words or "a clean game: no inaccuracy, mistake or blunder"
+        return words or "no inaccuracy, mistake or blunder"
 
 
 def is_mate(eval_cp: int) -> bool:

@@ -26,11 +26,9 @@ QUEEN_HUNG_BY_BLACK = ("e4", "e5", "Nf3", "Qg5", "Nxg5")
 """The player, White, wins the queen Black (the engine) hangs with 2...Qg5??."""
 
 
-@pytest.mark.engine
-def test_the_opponents_blunder_is_marked_in_analyse_and_its_json(
-    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game_id = record_game(
+def write_queen_won(ledger: Ledger, profile: Profile) -> int:
+    """The game of :data:`QUEEN_HUNG_BY_BLACK`, won by resignation; returns its id."""
+    return record_game(
         ledger,
         profile,
         1.0,
@@ -38,6 +36,13 @@ def test_the_opponents_blunder_is_marked_in_analyse_and_its_json(
         player=chess.WHITE,
         termination=Termination.RESIGNATION,
     )
+
+
+@pytest.mark.engine
+def test_the_opponents_blunder_is_marked_in_analyse_and_its_json(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id = write_queen_won(ledger, profile)
     data = str(ledger.path.parent)
     ledger.close()
     status, out, _ = run_cli(capsys, "analyse", str(game_id), "--json", "--data-dir", data)

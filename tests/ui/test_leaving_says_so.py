@@ -5,16 +5,14 @@ a pseudo-terminal, the keys a player presses."""
 from __future__ import annotations
 
 import os
-import pty
 import select
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from profiles.ledger.ledger import GameStatus, Ledger
+from tests.builders import app_on_a_terminal
 
 pytestmark = pytest.mark.engine
 
@@ -38,17 +36,7 @@ def test_leave_and_lose_says_on_the_terminal_that_the_game_is_lost(tmp_path: Pat
     ledger = Ledger.open(data / "ledger.sqlite3")
     profile = ledger.create_profile("Magnus")
     ledger.close()
-    main_fd, terminal = pty.openpty()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "rated_play", "--data-dir", str(data)],
-        stdin=terminal,
-        stdout=terminal,
-        stderr=terminal,
-        cwd=Path(__file__).parents[2],
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"},
-        start_new_session=True,
-    )
-    os.close(terminal)
+    child, main_fd = app_on_a_terminal("-m", "rated_play", "--data-dir", str(data))
     try:
         seen = bytearray()
         read_until(main_fd, b"Start", seen)

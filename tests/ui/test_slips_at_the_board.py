@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input
 from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.game import double_offered
+from rated_play.ui.screens.game import GameScreen, double_offered
 from rated_play.ui.widgets.board import contrast_ratio
 from rated_play.ui.widgets.board_contrast import TARGET
 from rated_play.ui.widgets.clock import ClockView
@@ -32,6 +33,16 @@ from tests.ui.test_help import listed, open_help
 pytestmark = pytest.mark.engine
 
 
+async def after_e4(pilot: Pilot[None], *, doubling: bool = False) -> GameScreen:
+    """A game against the weakest opponent, 1. e4 played and the engine's answer in."""
+    await choose_weakest_opponent(pilot)
+    pilot.app.screen.query_one("#doubling", Checkbox).value = doubling
+    screen = await start_game(pilot)
+    await type_move(pilot, "e4")
+    await wait_for_player_turn(pilot, screen)
+    return screen
+
+
 @pytest.mark.parametrize("typed", ["Qb3", "Bf4"])
 async def test_a_move_typed_in_one_burst_past_a_question_keeps_its_order(
     app: RatedPlayApp, ledger: Ledger, typed: str
@@ -40,10 +51,7 @@ async def test_a_move_typed_in_one_burst_past_a_question_keeps_its_order(
     reached the box after the keys typed behind it."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
-        await type_move(pilot, "e4")
-        await wait_for_player_turn(pilot, screen)
+        screen = await after_e4(pilot)
         await pilot.press("f8")
         await wait_for_question(pilot, "Resign?")
         for character in typed:  # one burst: no key waits for the one before
@@ -69,11 +77,7 @@ async def test_the_answer_enter_presses_reads_without_colour(
     Tab moved it onto Resign unseen."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        app.screen.query_one("#doubling", Checkbox).value = True
-        screen = await start_game(pilot)
-        await type_move(pilot, "e4")
-        await wait_for_player_turn(pilot, screen)
+        screen = await after_e4(pilot, doubling=True)
         await pilot.press("f8")
         await wait_for_question(pilot, "Resign?")
         await pilot.pause()
@@ -128,11 +132,7 @@ async def test_while_the_double_waits_the_board_keys_leave_the_footer_and_say_wh
     footer still offered them."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        app.screen.query_one("#doubling", Checkbox).value = True
-        screen = await start_game(pilot)
-        await type_move(pilot, "e4")
-        await wait_for_player_turn(pilot, screen)
+        screen = await after_e4(pilot, doubling=True)
         assert {"f6", "f8", "f9"} <= footer_keys(screen)
         await screen.ask(double_offered(screen.game, lambda _: None))
         await wait_for_question(pilot, "Double offered")

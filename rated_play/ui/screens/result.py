@@ -20,6 +20,7 @@ from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
+from rated_play.ui.widgets.path_line import PathLine
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -94,8 +95,10 @@ class ResultScreen(Screen[None]):
             yield Static(summary_text(game), id="summary", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
-            archived = str(report.pgn_path) if report.pgn_path is not None else "not archived"
-            yield Static(f"PGN archived at {archived}", id="archive", markup=False)
+            if report.pgn_path is not None:
+                yield PathLine("PGN archived at", str(report.pgn_path), id="archive")
+            else:
+                yield Static("PGN not archived", id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
                 # Analysis exists only here, after the game: during it there is none at all.

@@ -24,7 +24,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from profiles.analysis import GameAnalysis, Mark, eval_text
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
-from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.session.analysis import analyse_game, save_annotated_pgn
 from rated_play.session.pgn import archive_dir_of
 from rated_play.ui.screens.base import WorkingScreen
@@ -32,6 +32,7 @@ from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.board import fit_geometry
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
+from rated_play.ui.widgets.path_line import folded_path
 from rated_play.ui.widgets.title_bar import TitleBar
 
 LINE_PLIES = 6
@@ -43,26 +44,28 @@ GRAPH_HEIGHTS = (5, 15)
 _MARKS = Binding.Group("Marks")
 
 
-def summary_text(analysis: GameAnalysis, record: GameRecord) -> str:
-    """Each side's accuracy, average centipawn loss and marks, White first."""
+def summary_text(analysis: GameAnalysis) -> str:
+    """Each side's accuracy, average centipawn loss (lichess's ACPL) and marks, White first,
+    in two lines a side: with the opponent's title and a line for each figure, the summary's
+    last lines fell off the bottom at 80×24 and left the move list three lines."""
     paragraphs = []
     for color in (chess.WHITE, chess.BLACK):
         side = analysis.summary(color)
-        who = "you" if color == analysis.player_color else printable(record.opponent_title)
-        name = f"{side_name(color)} ({who})"
+        name = side_name(color) + (" (you)" if color == analysis.player_color else "")
         if side.accuracy is None or side.acpl is None:
             paragraphs.append(f"{name}: no move played")
             continue
         paragraphs.append(
-            f"{name}: {side.accuracy:.0f}% accuracy\n"
-            f"  {side.acpl} average centipawn loss\n"
-            f"  {side.marks_words}"
+            f"{name}: {side.accuracy:.0f}% accuracy, {side.acpl} ACPL\n  {side.marks_words}"
         )
     return "\n".join(paragraphs)
 
 
 class ReviewScreen(SteppedGameScreen, WorkingScreen):
     CSS_PATH = "review.tcss"
+    # Under 32 rows (80×24 above all) what is said of the move and the summary drop the blank
+    # line above them, for the move list.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual types it so)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_mark", "Next mark", group=_MARKS),
         Binding("p", "previous_mark", "Previous mark", group=_MARKS),
@@ -135,8 +138,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         self.sub_title = (
             f"Review of game {self.game_id} · {analysis.engine}, depth {analysis.depth}"
         )
-        assert self.game is not None  # analysed, so shown
-        self.query_one("#review-summary", Static).update(summary_text(analysis, self.game.record))
+        self.query_one("#review-summary", Static).update(summary_text(analysis))
         self.query_one(EvalGraph).show(analysis)
         self.show_ply()
 
@@ -223,7 +225,10 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         except UserError as error:
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return
-        self.notify(f"Annotated PGN saved at {path}", markup=False)
+        # Folded between directories at the notice's width (Textual's: 60 columns, or half
+        # the screen, less its padding), not mid-name.
+        width = min(60, self.app.size.width // 2) - 4
+        self.notify(folded_path("Annotated PGN saved at", str(path), width), markup=False)
 
     @on(EvalGraph.PlyChosen)
     def graph_clicked(self, event: EvalGraph.PlyChosen) -> None:
