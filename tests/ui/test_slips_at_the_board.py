@@ -33,13 +33,16 @@ from tests.ui.test_help import listed, open_help
 pytestmark = pytest.mark.engine
 
 
-async def after_e4(pilot: Pilot[None], *, doubling: bool = False) -> GameScreen:
-    """A game against the weakest opponent, 1. e4 played and the engine's answer in."""
+async def at_the_board(pilot: Pilot[None], *moves: str, doubling: bool = False) -> GameScreen:
+    """A game against the weakest opponent, ``moves`` played (each answered), the player to
+    move."""
     await choose_weakest_opponent(pilot)
     pilot.app.screen.query_one("#doubling", Checkbox).value = doubling
     screen = await start_game(pilot)
-    await type_move(pilot, "e4")
     await wait_for_player_turn(pilot, screen)
+    for move in moves:
+        await type_move(pilot, move)
+        await wait_for_player_turn(pilot, screen)
     return screen
 
 
@@ -51,7 +54,7 @@ async def test_a_move_typed_in_one_burst_past_a_question_keeps_its_order(
     reached the box after the keys typed behind it."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await after_e4(pilot)
+        screen = await at_the_board(pilot, "e4")
         await pilot.press("f8")
         await wait_for_question(pilot, "Resign?")
         for character in typed:  # one burst: no key waits for the one before
@@ -77,7 +80,7 @@ async def test_the_answer_enter_presses_reads_without_colour(
     Tab moved it onto Resign unseen."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await after_e4(pilot, doubling=True)
+        screen = await at_the_board(pilot, "e4", doubling=True)
         await pilot.press("f8")
         await wait_for_question(pilot, "Resign?")
         await pilot.pause()
@@ -104,9 +107,7 @@ async def test_the_clock_under_20_seconds_reads_as_well_as_the_normal_one(
     """The low-time clock fell to 2.6:1 against its background, the normal one being 11:1."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
-        await wait_for_player_turn(pilot, screen)
+        screen = await at_the_board(pilot)
         # The clocks show what is set here, not what the game's clock reads.
         monkeypatch.setattr(screen, "show_clocks", lambda: None)
         for clock_id, running in (("#player-clock", True), ("#opponent-clock", False)):
@@ -132,7 +133,7 @@ async def test_while_the_double_waits_the_board_keys_leave_the_footer_and_say_wh
     footer still offered them."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await after_e4(pilot, doubling=True)
+        screen = await at_the_board(pilot, "e4", doubling=True)
         assert {"f6", "f8", "f9"} <= footer_keys(screen)
         await screen.ask(double_offered(screen.game, lambda _: None))
         await wait_for_question(pilot, "Double offered")
@@ -154,9 +155,7 @@ async def test_a_refused_moves_message_goes_with_the_next_thing_that_happens(
 ) -> None:
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
-        await wait_for_player_turn(pilot, screen)
+        await at_the_board(pilot)
         await type_move(pilot, "e5")
         await pilot.pause()
         assert "e5" in shown(app, "#move-error")
@@ -178,9 +177,7 @@ async def test_the_game_help_lists_what_applies_and_stands_beside_both_clocks(
     player's clock ran."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
-        await wait_for_player_turn(pilot, screen)
+        screen = await at_the_board(pilot)
         await pilot.press("tab")
         await pilot.pause()
         assert screen.focused is screen.query_one("#move-input"), "a stray Tab does nothing"
