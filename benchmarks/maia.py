@@ -72,10 +72,19 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000, help="positions to match")
     parser.add_argument("--entries", nargs="*", default=list(COMPARED))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--skip-player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="leave out this player's moves (one who dominates the sample); repeatable",
+    )
     arguments = parser.parse_args()
     speed()
     if arguments.games is not None:
-        positions = sample_positions(arguments.games, arguments.positions, arguments.seed)
+        positions = sample_positions(
+            arguments.games, arguments.positions, arguments.seed, set(arguments.skip_player)
+        )
         matching(positions, arguments.entries)
 
 
@@ -155,35 +164,50 @@ async def _engine_moves(name: str, positions: list[Position]) -> list[chess.Move
     return moves
 
 
-def sample_positions(path: Path, count: int, seed: int) -> list[Position]:
+def sample_positions(path: Path, count: int, seed: int, skipped: set[str]) -> list[Position]:
     with path.open(encoding="utf-8", errors="replace") as handle:
         games = list(_games(handle))
-    return _positions(games, random.Random(seed), count, rated=True)
+    return _positions(games, random.Random(seed), count, rated=True, skipped=skipped)
 
 
 def _positions(
-    games: list[chess.pgn.Game], rng: random.Random, count: int, rated: bool = False
+    games: list[chess.pgn.Game],
+    rng: random.Random,
+    count: int,
+    *,
+    rated: bool = False,
+    skipped: set[str] | None = None,
 ) -> list[Position]:
-    """One position a game, at a random ply of 11–80, until ``count``."""
+    """One position a game, at a random ply of 11–80 whose mover is rated (when ``rated``)
+    and not ``skipped``, until ``count``."""
     rng.shuffle(games)
     chosen = []
     for game in games:
         moves = list(game.mainline_moves())
-        last = min(LAST_PLY, len(moves))
-        if last < FIRST_PLY:
+        plies = [
+            ply
+            for ply in range(FIRST_PLY, min(LAST_PLY, len(moves)) + 1)
+            if _mover_counts(game, ply, rated, skipped or set())
+        ]
+        if not plies:
             continue
-        ply = rng.randint(FIRST_PLY, last)
+        ply = rng.choice(plies)
         board = game.board()
         for move in moves[: ply - 1]:
             board.push(move)
-        header = "WhiteElo" if board.turn == chess.WHITE else "BlackElo"
-        rating = game.headers.get(header, "?")
-        if rated and not rating.isdigit():
-            continue
+        rating = game.headers.get("WhiteElo" if ply % 2 else "BlackElo", "?")
         chosen.append(Position(board, moves[ply - 1], int(rating) if rating.isdigit() else 0))
         if len(chosen) == count:
             break
     return chosen
+
+
+def _mover_counts(game: chess.pgn.Game, ply: int, rated: bool, skipped: set[str]) -> bool:
+    """Whether the player who made move ``ply`` (1: White's first) is one to measure."""
+    side = "White" if ply % 2 else "Black"
+    if game.headers.get(side, "?") in skipped:
+        return False
+    return not rated or game.headers.get(f"{side}Elo", "?").isdigit()
 
 
 def _games(handle: io.TextIOBase | io.TextIOWrapper) -> Iterator[chess.pgn.Game]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import chess
@@ -73,7 +73,8 @@ class AnalysedMove:
     best: str | None = field(metadata=column(optional(str)))
     """The engine's choice (SAN) in the position before the move."""
     mark: Mark | None = field(metadata=column(optional(Mark)))
-    """Set on the player's moves only."""
+    """As stored: both sides' marks, where analyses stored before held the player's only
+    (and marked the engine's own choice); what is shown is :attr:`GameAnalysis.judgements`."""
     by_player: bool
     # Stored as its SANs, space apart (a SAN holds no space); migration 5 added it, and the
     # analyses made before read without a line.
@@ -98,7 +99,8 @@ class GameAnalysis:
 
     @property
     def marks(self) -> list[AnalysedMove]:
-        return [move for move in self.moves if move.mark is not None]
+        """Both sides' marked moves, in the order played."""
+        return [move for move, mark in zip(self.moves, self.judgements, strict=True) if mark]
 
     @property
     def evals(self) -> list[int]:
@@ -108,11 +110,12 @@ class GameAnalysis:
     @property
     def judgements(self) -> list[Mark | None]:
         """Every ply's mark, both sides' moves, judged from the stored evaluations: lichess
-        marks both sides (the stored marks are the player's, judged the same way)."""
+        marks both sides. The one reading of the marks, for an analysis stored by any
+        version."""
         evals = self.evals
         return [
-            judge(evals[i], evals[i + 1], chess.WHITE if i % 2 == 0 else chess.BLACK)
-            for i in range(len(self.moves))
+            move_mark(evals[i], move, chess.WHITE if i % 2 == 0 else chess.BLACK)
+            for i, move in enumerate(self.moves)
         ]
 
     def summary(self, color: chess.Color) -> SideSummary:
@@ -142,6 +145,17 @@ class SideSummary:
     def clean(self) -> bool:
         """No inaccuracy, mistake or blunder."""
         return not (self.inaccuracies or self.mistakes or self.blunders)
+
+    @property
+    def marks_words(self) -> str:
+        """``2 inaccuracies, 1 blunder``: the marks there are, each counted in its number."""
+        counts = (
+            (self.inaccuracies, Mark.INACCURACY, "inaccuracies"),
+            (self.mistakes, Mark.MISTAKE, "mistakes"),
+            (self.blunders, Mark.BLUNDER, "blunders"),
+        )
+        words = ", ".join(f"{n} {mark.value if n == 1 else many}" for n, mark, many in counts if n)
+        return words or "no inaccuracy, mistake or blunder"
 
 
 def is_mate(eval_cp: int) -> bool:
@@ -177,6 +191,16 @@ def judge(before: int, after: int, mover: chess.Color) -> Mark | None:
         drop = sign * (winning_chances(before) - winning_chances(after))
         return next((mark for limit, mark in _JUDGEMENTS if drop >= limit), None)
     return _mate_judgement(sign * before, sign * after)
+
+
+def move_mark(before: int, move: AnalysedMove, mover: chess.Color) -> Mark | None:
+    """The mark of ``move``, played from a position evaluated ``before``: none for the move
+    the engine chose there itself, whatever the evaluations after it say (the next position
+    searched to the same depth may see further, and an engine's own best move is never an
+    inaccuracy)."""
+    if move.best is not None and move.best == move.san:
+        return None
+    return judge(before, move.eval_cp, mover)
 
 
 def _mate_judgement(before: int, after: int) -> Mark | None:
@@ -290,8 +314,9 @@ def build_analysis(
         line = san_line(board, before.line)
         san = board.san(move)
         board.push(move)
-        mark = judge(before.eval_cp, after.eval_cp, mover) if by_player else None
-        analysed.append(AnalysedMove(ply, san, after.eval_cp, best, mark, by_player, line))
+        unmarked = AnalysedMove(ply, san, after.eval_cp, best, None, by_player, line)
+        mark = move_mark(before.eval_cp, unmarked, mover)
+        analysed.append(replace(unmarked, mark=mark))
     return GameAnalysis(
         game_id=game_id,
         player_color=player_color,
@@ -318,6 +343,12 @@ def _mate_in(eval_cp: int) -> int:
     """The moves to mate of a mate evaluation, negative when Black mates; 0 once mated."""
     distance = MATE_SCORE - abs(eval_cp)
     return distance if eval_cp > 0 else -distance
+
+
+def mate_in(eval_cp: int) -> int | None:
+    """The moves to a mate, White's view (negative when Black mates, 0 once mated), as
+    lichess's API gives ``mate``; None for an evaluation in centipawns."""
+    return _mate_in(eval_cp) if is_mate(eval_cp) else None
 
 
 def eval_text(eval_cp: int) -> str:

@@ -11,20 +11,26 @@ from profiles.laws.time_control import TimeClass
 from profiles.player.card import ProfileCard, money, rating_words
 
 
-def card_text(card: ProfileCard, time_class: TimeClass) -> Text:
-    """Name, rating or provisional count, won/drawn/lost, score, purse and the next colour,
-    in one time-control class."""
+def card_text(card: ProfileCard, time_class: TimeClass, *, next_colour: bool = True) -> Text:
+    """Name, rating or provisional count, won/drawn/lost, score, purse and (unless
+    ``next_colour`` is False) the colour of the game being set up, in one time-control
+    class."""
     games = card.classes[time_class]
     score = "–" if games.score_percent is None else f"{games.score_percent:.0f}%"
     # Text, not markup: a profile name may hold brackets.
-    return Text.assemble(
+    text = Text.assemble(
         (printable(card.name), "bold"),
         f" · {time_class.label}\n",
         rating_words(games),
         (f"\n{card.system_title}", "dim"),
         f"\nWon {games.wins} · Drawn {games.draws} · Lost {games.losses} · Score {score}\n",
-        f"Purse {money(card.purse)}\n",
-        "You play ",
-        (side_name(card.next_color), "bold"),
-        " this game",
+        f"Purse {money(card.purse)}",
     )
+    if next_colour:
+        text.append_text(next_colour_text(card, "this game"))
+    return text
+
+
+def next_colour_text(card: ProfileCard, which: str) -> Text:
+    """``You play Black this game``: the colour the ledger gives the next game."""
+    return Text.assemble("\nYou play ", (side_name(card.next_color), "bold"), f" {which}")

@@ -5,9 +5,14 @@ test imports by name is here."""
 
 from __future__ import annotations
 
+import os
+import pty
 import random
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import chess
 import chess.engine
@@ -217,3 +222,24 @@ def engine_seconds(
     ]
     before = [base, *clocks[:-1]]
     return [start - (end - increment) for start, end in zip(before, clocks, strict=True)]
+
+
+# The real app on a terminal of its own.
+
+
+def app_on_a_terminal(*python_args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """``python PYTHON_ARGS`` (the app, or a script that runs it) on a new pseudo-terminal of
+    120×40, in a session of its own; returns the process and the terminal's other end, which
+    the caller reads, writes and closes."""
+    main_fd, terminal = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, *python_args],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=Path(__file__).parents[1],
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"},
+        start_new_session=True,
+    )
+    os.close(terminal)
+    return child, main_fd

@@ -43,6 +43,20 @@ class SliderRange:
     def clamp(self, value: float) -> float:
         return min(self.high, max(self.low, value))
 
+    def moved_words(self, estimate: float | None, remembered: float | None) -> str:
+        """Why the slider does not open at the player's last choice, when it does not (the
+        band moved with the results); empty when it does."""
+        if estimate is None or remembered is None:
+            return ""
+        if self.opening_value(estimate, remembered, estimate) == self.clamp(remembered):
+            return ""
+        side = "above" if remembered > estimate else "below"
+        return (
+            f"Your last choice, {remembered:.0f}, is more than {GAP_CAP:.0f} {side} your "
+            f"results now ({estimate:.0f}), where a game tells little: the slider opens "
+            "at the opponent nearest them."
+        )
+
 
 def slider_range(pool_low: float, pool_high: float, estimate: float | None) -> SliderRange:
     """The slider over the pool's ratings, following the player's ``estimate``."""

@@ -38,10 +38,18 @@ def after_the_game(ledger: Ledger, record: GameRecord) -> None:
             f"game {record.id} is still being played: it can be looked at, and analysed, "
             "only once it is over"
         )
-    raise GameInPlayError(
-        f"game {playing.id} is still being played: the profile's past games and their "
-        "analyses wait until it is over"
-    )
+    between_games(ledger, record.profile_id)
+
+
+def between_games(ledger: Ledger, profile_id: int) -> None:
+    """Raise :class:`GameInPlayError` while the profile ``profile_id`` has a game on: none of
+    its past games is opened, analysed or exported meanwhile."""
+    playing = ledger.game_in_play(profile_id)
+    if playing is not None:
+        raise GameInPlayError(
+            f"game {playing.id} is still being played: the profile's past games, their "
+            "analyses and their export wait until it is over"
+        )
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections import Counter
 from typing import Any
 
 import chess
 
-from profiles.analysis import GameAnalysis, Mark, SideSummary, eval_text
+from profiles.analysis import GameAnalysis, SideSummary, eval_text, is_mate, mate_in
 from profiles.errors import printable, printable_lines
-from profiles.laws.endings import color_name
+from profiles.laws.endings import color_name, side_name
 from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
@@ -109,12 +108,14 @@ def analysis_document(analysis: GameAnalysis) -> dict[str, Any]:
             {
                 "ply": move.ply,
                 "san": move.san,
-                "eval_cp": move.eval_cp,
-                "mark": None if move.mark is None else move.mark.value,
+                # A mate is no number of centipawns: lichess's API gives it as "mate" alone.
+                "eval_cp": None if is_mate(move.eval_cp) else move.eval_cp,
+                "mate": mate_in(move.eval_cp),
+                "mark": None if mark is None else mark.value,
                 "best": move.best,
                 "line": list(move.line),
             }
-            for move in analysis.moves
+            for move, mark in zip(analysis.moves, analysis.judgements, strict=True)
         ],
     }
 
@@ -132,19 +133,14 @@ def analysis_text(analysis: GameAnalysis) -> str:
         "",
         f"  {'move':<14} {'eval':>7}  {'':<10}  better",
     ]
-    for move in analysis.moves:
-        mark = "" if move.mark is None else move.mark.value
-        better = move.best if move.mark is not None and move.best is not None else ""
+    for move, judged in zip(analysis.moves, analysis.judgements, strict=True):
+        mark = "" if judged is None else judged.value
+        better = move.best if judged is not None and move.best is not None else ""
         lines.append(
             f"  {_numbered(move.ply, move.san):<14} {eval_text(move.eval_cp):>7}  "
             f"{mark:<10}  {better}".rstrip()
         )
-    counts = Counter(move.mark for move in analysis.marks)
-    lines += [
-        "",
-        "  "
-        + ", ".join(
-            f"{counts[mark]} {mark.value}{'' if counts[mark] == 1 else 's'}" for mark in Mark
-        ),
-    ]
+    lines.append("")
+    for color in chess.COLORS:
+        lines.append(f"  {side_name(color)}: {analysis.summary(color).marks_words}")
     return "\n".join(lines)

@@ -132,7 +132,7 @@ def register(subparsers: Any) -> None:
         "check",
         help="test the calibration on pairings it never played",
         description="Play the pairings the calibration held out (those predicted to score "
-        "25-75%) and compare each measured difference, with its 95%% interval, with the "
+        "25-75%) and compare each measured difference, with its 95% interval, with the "
         "predicted one. Exits 1 when the calibration fails its own check.",
     )
     add_data_dir(check)

@@ -65,5 +65,6 @@ def _show(
     for time_class, rows in standings.items():
         print(f"{time_class.label} — {season} ({SEASON_SYSTEM_TITLE})")
         for rank, s in enumerate(rows, start=1):
-            print(f"{rank:>3}. {printable(s.profile):<24} {s.shown:>14}  {s.games:>3} games  "
+            games = f"{s.games:>3} {'game ' if s.games == 1 else 'games'}"
+            print(f"{rank:>3}. {printable(s.profile):<24} {s.shown:>14}  {games}  "
                   f"+{s.wins} ={s.draws} -{s.losses}")  # fmt: skip

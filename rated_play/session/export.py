@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.player.past_games import between_games
 from rated_play.session.abandoned import abandoned_pgn
 
 
 def exported_games(ledger: Ledger, profile: Profile) -> list[str]:
     """The PGN of every closed game of ``profile``, in the order played: void ones too (their
     Result is ``*``), since the archive hides nothing, and a game left by a dead process as the
-    loss it will be closed as, moves and all. A game still being played is not in it."""
+    loss it will be closed as, moves and all. Refused while one of its games is played, as
+    every look at its past games is (:func:`profiles.player.past_games.between_games`)."""
+    between_games(ledger, profile.id)
     return [
         archived_pgn(ledger, game, profile)
         for game in ledger.games(profile.id)

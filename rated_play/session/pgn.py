@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,7 +98,9 @@ def game_pgn(
     for played in moves:
         node = node.add_variation(played.move)
         if played.clock is not None:
-            node.set_clock(played.clock)
+            # Whole seconds, as lichess and ChessBase write %clk (python-chess would write
+            # the fraction); cut, never rounded up, as the clock on the screen reads.
+            node.set_clock(math.floor(played.clock))
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     return game.accept(exporter) + "\n"
 

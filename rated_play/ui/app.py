@@ -71,6 +71,8 @@ class RatedPlayApp(App[None]):
         self.ledger = ledger
         self.pool = pool
         self.options = options or AppOptions()
+        self.farewell: str | None = None
+        """What the terminal is told once the app is gone: the game left, scored as a loss."""
 
     @property
     def data_dir(self) -> Path:
@@ -157,9 +159,12 @@ class RatedPlayApp(App[None]):
         def leave() -> None:
             if game_screen.in_play:
                 game_screen.abandon()
-                # The question said it: the next start need not say it again.
+                # The question said it, and the terminal says it again once the app is gone
+                # (not an empty prompt): the next start need not say it a third time.
                 with suppress(UserError):
-                    self.ledger.mark_abandonment_told(game_screen.game.game_id)
+                    game_id = game_screen.game.game_id
+                    self.ledger.mark_abandonment_told(game_id)
+                    self.farewell = abandonment_notice(self.ledger.game(game_id))
             self.exit()  # a game that ended meanwhile has nothing left to lose
 
         # The question is asked beside the board, where the game screen puts it in sight.
@@ -168,7 +173,22 @@ class RatedPlayApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "help":
             return self.help_wanted(parameters)
+        if action in ("focus_next", "focus_previous"):
+            return self.tab_wanted()
         return True
+
+    def tab_wanted(self) -> bool:
+        """Whether Tab moves the focus here: not at the board of a game, where ↑ and Escape
+        take the keyboard between the board and the move box and a stray Tab should do
+        nothing at all (nor be in the help); between a question's answers it does."""
+        game_screen = self.game_in_play
+        if game_screen is None or game_screen is not self.screen:
+            return True
+        from rated_play.ui.widgets.decision import DecisionPanel  # noqa: PLC0415
+
+        # Asked by the footer too, of a screen still composing or already torn down.
+        panels = game_screen.query(DecisionPanel)
+        return any(panel.question is not None for panel in panels)
 
     def help_wanted(self, parameters: tuple[object, ...]) -> bool:
         """Whether the help key opens the help here. Not over itself; and "?" stays text
@@ -191,7 +211,11 @@ class RatedPlayApp(App[None]):
         from rated_play.ui.screens.help import HelpScreen, key_sections  # noqa: PLC0415
 
         sections = key_sections(self.screen)
-        self.push_screen(HelpScreen(sections, during_game=self.game_in_play is not None))
+        game_screen = self.game_in_play
+        # At a game, over the board alone: both clocks, the moves and any question beside the
+        # board stay in sight while the player's clock runs.
+        place = game_screen.help_place() if game_screen is self.screen else None
+        self.push_screen(HelpScreen(sections, during_game=game_screen is not None, place=place))
 
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""

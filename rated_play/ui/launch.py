@@ -38,6 +38,8 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
         app.run()
     finally:
         ledger.close()
+    if app.farewell is not None:
+        print(app.farewell)
     return app.return_code or 0
 
 

@@ -226,7 +226,7 @@ def test_an_analysis_without_lines_gives_the_better_move_alone(
     text = " ".join(capsys.readouterr().out.split())  # as one line, whatever the wrapping
     blunder = lineless.moves[2]
     assert blunder.best is not None and blunder.best != "g4"
-    assert f"2. g4 $4 {{ [%eval #-1] [%clk 0:04:52.5] Blunder. {blunder.best} was best. }}" in text
+    assert f"2. g4 $4 {{ [%eval #-1] [%clk 0:04:52] Blunder. {blunder.best} was best. }}" in text
     assert f"( 2. {blunder.best} ) 2... Qh4#" in text, "the better move, alone"
 
 

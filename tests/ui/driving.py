@@ -164,3 +164,12 @@ def long_named() -> Opponent:
         fast_opponent(50, 455.0, rating_error=60.0, calibrated=True),
         title="Fairy-Stockfish 11.1 at Skill Level -9",
     )
+
+
+def screen_text(app: RatedPlayApp) -> list[str]:
+    """The whole screen as a monochrome terminal (or a screen reader) has it: each row's
+    characters, no colour and no style."""
+    return [
+        strip.text.replace(TEXT_PRESENTATION, "")
+        for strip in app.screen._compositor.render_strips()
+    ]

@@ -99,7 +99,9 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
         ):
             await submit(app, pilot, "#custom", text)
             assert says in shown(app, "#time-control-error"), text
-            assert "15+0 · Rated in Rapid" in shown(app, "#time-control"), "nothing changes"
+            assert str(screen.time_control) == "15+0", "nothing changes"
+            # The line says what the field holds, never the clock chosen before it.
+            assert f"Clock: {text!r} is not a time control yet" in shown(app, "#time-control")
 
         await submit(app, pilot, "#custom", "90+30")
         assert shown(app, "#time-control-error") == ""

@@ -9,11 +9,8 @@ returns. Everything else is real: the app on a pseudo-terminal, the hang-up sign
 from __future__ import annotations
 
 import os
-import pty
 import select
 import signal
-import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
@@ -21,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from rated_play.ui.launch import EXIT_GRACE_SECONDS
+from tests.builders import app_on_a_terminal
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
@@ -41,17 +39,7 @@ CHILD = textwrap.dedent(
 
 
 def test_the_app_exits_soon_after_its_terminal_hangs_up(tmp_path: Path) -> None:
-    main_fd, terminal = pty.openpty()
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(tmp_path / "data")],
-        stdin=terminal,
-        stdout=terminal,
-        stderr=terminal,
-        cwd=Path(__file__).parents[2],
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"},
-        start_new_session=True,
-    )
-    os.close(terminal)
+    child, main_fd = app_on_a_terminal("-c", CHILD, str(tmp_path / "data"))
     try:
         drawn = b""
         deadline = time.monotonic() + 30

@@ -16,6 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
@@ -167,9 +168,21 @@ class GameScreen(WorkingScreen):
         # No key in the footer for a game played without doubling.
         if action == "offer_double" and not self.game.doubling:
             return False
-        if action in ACTIONS_AT_THE_BOARD and self.asking:
-            return None  # shown dimmed: the question beside the board comes first
-        return True
+        # Out of the footer while a question is asked: it comes first, and a key pressed for
+        # one of these says so (on_key), where a dimmed key said nothing.
+        return not (action in ACTIONS_AT_THE_BOARD and self.asking)
+
+    def help_place(self) -> Region:
+        """Where the help stands over a game: over the board, beside the side panel, so that
+        both clocks, the moves and any question stay in sight while the player's clock runs
+        (at 80×24 the side panel has no room for it between the clocks)."""
+        return self.query_one(BoardView).region
+
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help (the board says its own)."""
+        if self.asking:
+            return (("Click", "an answer: give it"),)
+        return (("Click", "Offer draw, Claim, Double, Resign: as their keys, asked first"),)
 
     @property
     def asking(self) -> bool:
@@ -325,6 +338,8 @@ class GameScreen(WorkingScreen):
         return "Your opponent's clock is running: it is thinking."
 
     def set_status(self, text: str) -> None:
+        """Say what happened last: a refused move said before it is no longer the news."""
+        self.show_move_error("")
         show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
@@ -336,6 +351,7 @@ class GameScreen(WorkingScreen):
         """Ask beside the board: the move box, the messages and the buttons give way to the
         question until it is answered; the board and the clocks stay in sight."""
         self.to_the_front()
+        self.show_move_error("")  # a move refused before the question is old news after it
         panel = self.query_one(DecisionPanel)
         if not self.asking:
             self._focus_before_asking = self.focused
@@ -446,16 +462,34 @@ class GameScreen(WorkingScreen):
     def on_key(self, event: events.Key) -> None:
         """Whatever is typed on the game screen is a move: it goes to the move box, wherever
         the focus was (the board, or nowhere after a click). A question beside the board
-        takes its own keys first (DecisionPanel.on_key)."""
+        takes its own keys first (DecisionPanel.on_key).
+
+        A character that reaches the screen never went through the box, which keeps every
+        one it is sent, even when the box has the focus now: one typed in a burst behind the
+        key that answered a question was sent to the answer, and the box had the focus by the
+        time it arrived here (it was dropped, and Qb3 read Q)."""
+        if self.asking:
+            self.say_what_waits(event.key)
         character = event.character
         box = self.query_one("#move-input", Input)
-        if not event.is_printable or character is None or self.focused is box or self.asking:
+        if not event.is_printable or character is None or self.asking:
             return
         if character == " " and isinstance(self.focused, BoardView):
             return  # the board's own key: pick up, put down
         box.focus()
         box.insert_text_at_cursor(character)
         event.stop()
+
+    def say_what_waits(self, key: str) -> None:
+        """A key of the board's (F6, F8, F9…) pressed while a question is asked: said beside
+        the question, which is answered first."""
+        waiting = [
+            binding.description
+            for binding in self._bindings.key_to_bindings.get(key, [])
+            if binding.action in ACTIONS_AT_THE_BOARD and binding.show
+        ]
+        if waiting:
+            self.query_one(DecisionPanel).note(f"{waiting[0]} waits: answer this first.")
 
     async def play(self, move: chess.Move) -> None:
         self.begin()  # a move typed before the first frame starts the clock itself

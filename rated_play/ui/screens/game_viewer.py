@@ -96,5 +96,7 @@ class GameViewerScreen(SteppedGameScreen):
     def action_analyse(self) -> None:
         if self.game is not None:
             self.app.push_screen(
-                ReviewScreen(self.ledger, self.game_id, ascii_pieces=self.ascii_pieces)
+                ReviewScreen(
+                    self.ledger, self.game_id, ascii_pieces=self.ascii_pieces, ply=self.ply
+                )
             )

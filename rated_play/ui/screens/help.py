@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -108,6 +109,12 @@ def _shown(widget: Widget) -> bool:
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
+def _takes_keys(widget: Widget) -> bool:
+    """Whether keys can reach ``widget``: it, or something in it, can take the focus (a
+    read-only board's cursor keys never reach it, nor are they the screen's to list)."""
+    return widget.focusable or any(child.focusable for child in widget.query(Widget))
+
+
 def _widget_title(widget: Widget) -> str:
     if widget.BINDING_GROUP_TITLE:
         return widget.BINDING_GROUP_TITLE
@@ -119,13 +126,27 @@ def key_sections(screen: Screen[object]) -> tuple[KeySection, ...]:
     shown on it, then the app's (which work on every screen)."""
     app = screen.app
     sections = [KeySection("On this screen", _lines(screen, _priority_keys([app])))]
+    clicks: list[KeyLine] = list(_clicks(screen))
     for widget in screen.query(Widget):
         if type(widget).__module__.startswith(OWN_WIDGETS) and _shown(widget):
+            clicks += _clicks(widget)
+            if not _takes_keys(widget):
+                continue
             lines = _lines(widget, _priority_keys([app, screen]), _own_bindings(widget))
             if lines:
                 sections.append(KeySection(_widget_title(widget), lines))
+    sections.append(KeySection("Mouse", tuple(clicks)))
     sections.append(KeySection("Everywhere", _lines(app, _priority_keys([screen]))))
     return tuple(section for section in sections if section.lines)
+
+
+def _clicks(node: DOMNode) -> tuple[KeyLine, ...]:
+    """What a click does on ``node`` as it stands now, by its ``mouse_help()`` (a screen or
+    one of the app's widgets says it where the click is handled)."""
+    mouse_help = getattr(node, "mouse_help", None)
+    if mouse_help is None:
+        return ()
+    return tuple(KeyLine(where, does) for where, does in mouse_help())
 
 
 CLOCK_RUNS = (
@@ -167,13 +188,22 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,f1", "close", "Close"),
     ]
 
-    def __init__(self, sections: tuple[KeySection, ...], *, during_game: bool) -> None:
+    def __init__(
+        self,
+        sections: tuple[KeySection, ...],
+        *,
+        during_game: bool,
+        place: Region | None = None,
+    ) -> None:
         super().__init__()
         self.sections = sections
         self.during_game = during_game
+        self.place = place
+        """The part of the screen below it that the help takes (None: the middle)."""
 
     def compose(self) -> ComposeResult:
-        yield TitleBar()
+        if self.place is None:  # placed, it leaves the rows around it to the screen below
+            yield TitleBar()
         with Vertical(id="help"):
             if self.during_game:
                 yield Static(CLOCK_RUNS, id="clock-runs", markup=False)
@@ -187,9 +217,13 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Help: keys and rules"
-        # At the left, over the board: where the terminal is wide enough the side panel,
-        # the clocks in it, stays in sight.
-        self.set_class(self.during_game, "during-game")
+        self.set_class(self.place is not None, "placed")
+        if self.place is not None:
+            # Where it was placed (over a game, the board): what is around it stays in
+            # sight, both clocks above all.
+            box = self.query_one("#help").styles
+            box.offset = (self.place.x, self.place.y)
+            box.width, box.height = self.place.width, self.place.height
 
     def on_key(self, event: events.Key) -> None:
         # Over a game, typed text is a move, as everywhere on the game screen: a character

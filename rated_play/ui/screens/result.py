@@ -24,6 +24,7 @@ from rated_play.session import GameReport, RatedGame
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import format_clock
+from rated_play.ui.widgets.path_line import PathLine
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -53,11 +54,9 @@ def purse_text(report: GameReport) -> str:
     )
 
 
-def archive_text(report: GameReport, player: str) -> str:
-    """Where the game's PGN was archived, or that it was not (a full disk, a folder that
-    cannot be written), and where it is found all the same."""
-    if report.pgn_path is not None:
-        return f"PGN archived at {printable(report.pgn_path)}"
+def not_archived_text(player: str) -> str:
+    """That the game's PGN was not archived (a full disk, a folder that cannot be written),
+    and where it is found all the same."""
     return (
         "PGN not archived: the archive folder could not be written. The ledger keeps the game: "
         f"'rated-play export {printable(player)}' gives its PGN."
@@ -142,7 +141,10 @@ class ResultScreen(Screen[None]):
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
-            yield Static(archive_text(report, game.profile.name), id="archive", markup=False)
+            if report.pgn_path is not None:
+                yield PathLine("PGN archived at", printable(report.pgn_path), id="archive")
+            else:
+                yield Static(not_archived_text(game.profile.name), id="archive", markup=False)
             with Horizontal(id="result-actions"):
                 yield Button("Next game", id="next-game", variant="primary")
                 # Analysis exists only here, after the game: during it there is none at all.

@@ -22,10 +22,10 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
-from profiles.analysis import GameAnalysis, eval_text
+from profiles.analysis import GameAnalysis, Mark, eval_text
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
-from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import Ledger
 from rated_play.session.analysis import analyse_game, save_annotated_pgn
 from rated_play.session.pgn import archive_dir_of
 from rated_play.ui.screens.base import WorkingScreen
@@ -34,6 +34,7 @@ from rated_play.ui.widgets.board import fit_geometry
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
 from rated_play.ui.widgets.move_time_chart import MoveTimeChart
+from rated_play.ui.widgets.path_line import folded_path
 from rated_play.ui.widgets.title_bar import TitleBar
 
 LINE_PLIES = 6
@@ -47,32 +48,28 @@ FACTS_FROM_HEIGHT = 30
 _MARKS = Binding.Group("Marks")
 
 
-def summary_text(analysis: GameAnalysis, record: GameRecord) -> str:
-    """Each side's accuracy, average centipawn loss and marks, White first."""
+def summary_text(analysis: GameAnalysis) -> str:
+    """Each side's accuracy, average centipawn loss (lichess's ACPL) and marks, White first,
+    in two lines a side: with the opponent's title and a line for each figure, the summary's
+    last lines fell off the bottom at 80×24 and left the move list three lines."""
     paragraphs = []
     for color in (chess.WHITE, chess.BLACK):
         side = analysis.summary(color)
-        who = "you" if color == analysis.player_color else printable(record.opponent_title)
-        name = f"{side_name(color)} ({who})"
+        name = side_name(color) + (" (you)" if color == analysis.player_color else "")
         if side.accuracy is None or side.acpl is None:
             paragraphs.append(f"{name}: no move played")
             continue
-        counts = [
-            (side.inaccuracies, "inaccuracy", "inaccuracies"),
-            (side.mistakes, "mistake", "mistakes"),
-            (side.blunders, "blunder", "blunders"),
-        ]
-        marks = ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts if n)
         paragraphs.append(
-            f"{name}: {side.accuracy:.0f}% accuracy\n"
-            f"  {side.acpl} average centipawn loss\n"
-            f"  {marks or 'a clean game: no inaccuracy, mistake or blunder'}"
+            f"{name}: {side.accuracy:.0f}% accuracy, {side.acpl} ACPL\n  {side.marks_words}"
         )
     return "\n".join(paragraphs)
 
 
 class ReviewScreen(SteppedGameScreen, WorkingScreen):
     CSS_PATH = "review.tcss"
+    # Under 32 rows (80×24 above all) what is said of the move and the summary drop the blank
+    # line above them, for the move list.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual types it so)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_mark", "Next mark", group=_MARKS),
         Binding("p", "previous_mark", "Previous mark", group=_MARKS),
@@ -82,9 +79,12 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         Binding("f", "flip", "Flip", show=False),
     ]
 
-    def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
+    def __init__(
+        self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False, ply: int = 0
+    ) -> None:
         super().__init__(ledger, game_id, ascii_pieces=ascii_pieces)
-        self.ply = 0  # a review starts from the beginning, the marks ahead
+        # From the beginning, the marks ahead; opened from the viewer, at the move viewed.
+        self.ply = max(0, min(len(self.sans), ply))
         self.analysis: GameAnalysis | None = None
 
     def compose(self) -> ComposeResult:
@@ -151,8 +151,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         self.sub_title = (
             f"Review of game {self.game_id} · {analysis.engine}, depth {analysis.depth}"
         )
-        assert self.game is not None  # analysed, so shown
-        self.query_one("#review-summary", Static).update(summary_text(analysis, self.game.record))
+        self.query_one("#review-summary", Static).update(summary_text(analysis))
         self.query_one(EvalGraph).show(analysis)
         self.show_ply()
 
@@ -171,13 +170,14 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         analysis = self.analysis
         move = analysis.moves[self.ply - 1] if analysis is not None and self.ply else None
         better = None
-        if move is not None and move.mark is not None and move.best is not None:
+        if move is not None and self.mark_at(self.ply) is not None and move.best is not None:
             assert self.game is not None
             better = self.game.board_after(self.ply - 1).parse_san(move.best)
         self.show_board(better)
         sans = self.sans
         if analysis is not None:
-            sans = [m.san + (m.mark.glyph if m.mark else "") for m in analysis.moves]
+            marks = zip(analysis.moves, analysis.judgements, strict=True)
+            sans = [move.san + (mark.glyph if mark else "") for move, mark in marks]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
         self.query_one("#review-facts", Static).update(self.facts_text())
@@ -195,18 +195,25 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         if not self.ply:
             return f"Start position · {total} plies{evaluation}"
         said = f"{numbered_line(self.ply, sans[self.ply - 1 : self.ply])}{evaluation}"
-        move = None if analysis is None else analysis.moves[self.ply - 1]
-        if analysis is None or move is None or move.mark is None:
+        mark = self.mark_at(self.ply)
+        if analysis is None or mark is None:
             return said
+        move = analysis.moves[self.ply - 1]
         before = evaluation_words(analysis.evals[self.ply - 1])
-        said += f"\n{move.mark.value.capitalize()}: the evaluation was {before}."
+        said += f"\n{mark.value.capitalize()}: the evaluation was {before}."
         line = move.line or ((move.best,) if move.best else ())
         if line:
             said += f"\nBest: {numbered_line(self.ply, line[:LINE_PLIES])}"
         return said
 
+    def mark_at(self, ply: int) -> Mark | None:
+        """The mark of the ``ply``-th move, either side's (None before the analysis)."""
+        if self.analysis is None or not ply:
+            return None
+        return self.analysis.judgements[ply - 1]
+
     def marked_plies(self) -> list[int]:
-        """The plies of the player's inaccuracies, mistakes and blunders."""
+        """The plies of both sides' inaccuracies, mistakes and blunders."""
         return [] if self.analysis is None else [move.ply for move in self.analysis.marks]
 
     def action_next_mark(self) -> None:
@@ -214,14 +221,14 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         if later:
             self.action_go_to(later[0])
         elif self.analysis is not None:
-            self.notify("No inaccuracy, mistake or blunder of yours after this move.")
+            self.notify("No inaccuracy, mistake or blunder after this move.")
 
     def action_previous_mark(self) -> None:
         earlier = [ply for ply in self.marked_plies() if ply < self.ply]
         if earlier:
             self.action_go_to(earlier[-1])
         elif self.analysis is not None:
-            self.notify("No inaccuracy, mistake or blunder of yours before this move.")
+            self.notify("No inaccuracy, mistake or blunder before this move.")
 
     def action_save_pgn(self) -> None:
         """The game with its analysis as an annotated PGN, beside the archived one."""
@@ -233,7 +240,10 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         except UserError as error:
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return
-        self.notify(f"Annotated PGN saved at {path}", markup=False)
+        # Folded between directories at the notice's width (Textual's: 60 columns, or half
+        # the screen, less its padding), not mid-name.
+        width = min(60, self.app.size.width // 2) - 4
+        self.notify(folded_path("Annotated PGN saved at", str(path), width), markup=False)
 
     def action_times(self) -> None:
         """The move-time chart in the graph's place, or the graph back."""

@@ -111,6 +111,9 @@ class SetupScreen(WorkingScreen):
         """The previews computed from :attr:`games`, by time class and opponent rating."""
         self.ledger_may_have_changed = False
         """Another screen has been on top since :attr:`games` were read."""
+        self.moved: tuple[float, str] | None = None
+        """Where the slider opened, away from the player's last choice, and why: said until
+        the slider is moved."""
 
     @property
     def time_control(self) -> TimeControl:
@@ -207,7 +210,8 @@ class SetupScreen(WorkingScreen):
         """Back from a game: the card has a new result, the colour has changed, and the slider
         follows the new result."""
         self.query_one("#start", Button).disabled = False
-        self.remembered_strength = self.query_one(StrengthSlider).value
+        if self.moved is None:  # else the last choice still stands, as the setup says
+            self.remembered_strength = self.query_one(StrengthSlider).value
         if self.ledger_may_have_changed:
             self.ledger_may_have_changed = False
             self.read_profile()
@@ -328,10 +332,15 @@ class SetupScreen(WorkingScreen):
         """Open at the last choice while it is informative, else at the opponent nearest the
         player's estimate."""
         estimate = self.estimate()
-        wanted = self.slider_range().opening_value(estimate, self.remembered_strength, START_RATING)
-        if estimate is not None and wanted == self.slider_range().clamp(estimate):
+        limits = self.slider_range()
+        wanted = limits.opening_value(estimate, self.remembered_strength, START_RATING)
+        if estimate is not None and wanted == limits.clamp(estimate):
             wanted = self.pool.nearest(estimate).rating
-        self.query_one(StrengthSlider).value = wanted
+        slider = self.query_one(StrengthSlider)
+        slider.value = wanted
+        moved = limits.moved_words(estimate, self.remembered_strength)
+        self.moved = (slider.value, moved) if moved else None
+        self.show_opponent()
 
     # -- opponent ------------------------------------------------------------------------
 
@@ -348,6 +357,10 @@ class SetupScreen(WorkingScreen):
         line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
         notes = [self.cap_note(opponent.rating)]
+        if self.moved is not None and self.moved[0] != slider_value:
+            self.moved = None  # the player has moved it since
+        if self.moved is not None and not unleashed:
+            notes.insert(0, self.moved[1])
         if person_like.value and not unleashed and not opponent.plays_a_network:
             notes.append(person_like_note(slider_value, self.pool.person_like_range()))
         said = "".join(f"\n{note}" for note in notes if note)
@@ -415,9 +428,12 @@ class SetupScreen(WorkingScreen):
         wait for an Enter the player may not press."""
         self.query_one("#time-control-error", Static).update("")
         typed = self.typed_clock()
-        # "none" waits for Enter: ticking "No clock" would take the field from under the keys.
+        # "none" waits for Enter or F5: ticking "No clock" would take the field from under the
+        # keys. The Clock line says it meanwhile, as it says a text that is no clock yet.
         if typed is not None and not typed.untimed and typed != self.clocked:
             self.use_clock(typed)
+        else:
+            self.show_time_control()
 
     def use_clock(self, time_control: TimeControl) -> None:
         self.clocked = time_control
@@ -457,6 +473,9 @@ class SetupScreen(WorkingScreen):
             typed = TimeControl.parse(text)
         except TimeControlError as error:
             return f"Not started: {error}."
+        if typed.untimed:  # "none", as the refusal of a text that is no clock suggests
+            self.query_one("#no-clock", Checkbox).value = True
+            return None
         if typed != self.time_control:
             return f"Not started: press Enter in the custom field to use {text!r}, or clear it."
         return None
@@ -468,15 +487,24 @@ class SetupScreen(WorkingScreen):
         self.query_one("#custom", Input).disabled = no_clock
         # Without a clock the opponent always answers at once: there is no time to take.
         self.query_one("#believable-thinking", Checkbox).disabled = no_clock
-        time_control = self.time_control
-        # Games without a clock have a rating class of their own, named after that absence.
-        shown = (
-            f"Clock: none · Rated in the {time_control.time_class.label} class"
-            if time_control.untimed
-            else f"Clock: {time_control} · Rated in {time_control.time_class.label}"
-        )
-        self.query_one("#time-control", Static).update(shown)
+        self.query_one("#time-control", Static).update(self.clock_line())
         self.show_card()
+
+    def clock_line(self) -> str:
+        """The clock that F5 starts, as the custom field has it now: never the one chosen
+        before a text that is no clock yet (the line and the box disagreed)."""
+        text = self.query_one("#custom", Input).value.strip()
+        typed = self.typed_clock()
+        time_control = self.time_control
+        if not time_control.untimed and text:
+            if typed is None:
+                return f"Clock: {printable(text)!r} is not a time control yet"
+            if typed.untimed:
+                time_control = typed
+        # Games without a clock have a rating class of their own, named after that absence.
+        if time_control.untimed:
+            return f"Clock: none · Rated in the {time_control.time_class.label} class"
+        return f"Clock: {time_control} · Rated in {time_control.time_class.label}"
 
     # -- the other screens (none of them may be reached during a game) -------------------
 
@@ -538,6 +566,7 @@ class SetupScreen(WorkingScreen):
             self.query_one("#profile-error", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
+        self.moved = None  # played where it opened: that is the choice now
         setup = self.current_setup()
         self.start_game(
             self.profile,

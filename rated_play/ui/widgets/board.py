@@ -176,8 +176,8 @@ class BoardView(Widget):
     :class:`MoveChosen`.
 
     The widget only proposes moves: whether one is legal is decided by the game session.
-    With ``cursor`` it takes the focus, from the keyboard only (arrows from the move box, or
-    Tab): a click leaves the focus where it is, so the mouse, the cursor and typed moves work
+    With ``cursor`` it takes the focus, from the keyboard only (arrows from the move box): a
+    click leaves the focus where it is, so the mouse, the cursor and typed moves work
     side by side.
     """
 
@@ -324,6 +324,12 @@ class BoardView(Widget):
         return 7 - file, rank
 
     # -- mouse -----------------------------------------------------------------------------
+
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help: only a board that takes moves takes clicks."""
+        if not self.can_focus:
+            return ()
+        return (("Click", "a piece, then a square: move it (the piece again: put it back)"),)
 
     def on_click(self, event: events.Click) -> None:
         square = self.square_at(event.x, event.y)

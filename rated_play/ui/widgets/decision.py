@@ -61,18 +61,36 @@ class Question:
         return self.default if self.default is not None else self.way_out
 
 
+FOCUS_MARK = "▸ "
+"""Before the answer Enter presses: the focus read without colour (a monochrome terminal, a
+screen reader's text), where reverse video alone said it. On that answer alone: a promotion's
+four answers have no room for it on each at 80 columns."""
+
+
 class AnswerButton(Button):
     """An answer's button, bound to the question it answers: a second press that arrives after
     the question is gone (a double click, a repeated Enter) answers nothing else."""
 
     def __init__(self, question: Question, choice: Choice) -> None:
-        super().__init__(choice.label, id=choice.value, compact=True)
+        super().__init__(self.marked(choice, focused=False), id=choice.value, compact=True)
         if choice.acts:
             self.variant = "error"
         elif choice.value == question.focused_answer:
             self.variant = "primary"
         self.question = question
         self.choice = choice
+
+    @staticmethod
+    def marked(choice: Choice, *, focused: bool) -> str:
+        return (FOCUS_MARK if focused else "") + choice.label
+
+    def on_focus(self) -> None:
+        self.label = self.marked(self.choice, focused=True)
+        self.refresh(layout=True)  # a mark wider: Textual's label alone keeps the old width
+
+    def on_blur(self) -> None:
+        self.label = self.marked(self.choice, focused=False)
+        self.refresh(layout=True)
 
 
 class DecisionPanel(Vertical, can_focus=False):
@@ -100,6 +118,8 @@ class DecisionPanel(Vertical, can_focus=False):
         self._questions: list[Question] = []
         self._showing = asyncio.Lock()
         """One change of the buttons at a time: an answer and a new question may overlap."""
+        self._clock = ""
+        self._note = ""
         self.display = False
 
     def compose(self) -> ComposeResult:
@@ -126,8 +146,15 @@ class DecisionPanel(Vertical, can_focus=False):
         await self._show()
 
     def show_clock(self, text: str) -> None:
-        """Whose clock runs while the player decides."""
-        show_text(self.query_one("#decision-clock", Static), text)
+        """Whose clock runs while the player decides (after a note, if one is said)."""
+        self._clock = text
+        said = f"{self._note}\n{text}" if self._note else text
+        show_text(self.query_one("#decision-clock", Static), said)
+
+    def note(self, text: str) -> None:
+        """Say ``text`` under the question until it is answered (a key that waits for it)."""
+        self._note = text
+        self.show_clock(self._clock)
 
     async def _show(self) -> None:
         async with self._showing:
@@ -140,6 +167,8 @@ class DecisionPanel(Vertical, can_focus=False):
                     self.post_message(self.Closed())
                 return
             self.display = True
+            if self._note:
+                self.note("")  # it was said of the question answered
             self.border_title = question.title
             self.query_one("#decision-text", Static).update(question.text)
             buttons = [AnswerButton(question, choice) for choice in question.choices]
@@ -152,10 +181,17 @@ class DecisionPanel(Vertical, can_focus=False):
                 # question came cannot answer it; Tab or a click chooses.
                 self.screen.set_focus(None)
 
-    async def _answer(self, question: Question, value: str) -> None:
+    async def _answer(self, question: Question, value: str, typed: str | None = None) -> None:
+        """Answer ``question`` with ``value``; ``typed`` is the character that gave it its way
+        out, handed on as the start of a move once nothing else is asked."""
         if question is not self.question:
             return  # a press for a question already answered
         self._questions.pop()
+        if typed is not None and self.question is None:
+            # To the screen at once, before anything is awaited: the keys typed behind it in
+            # the same burst reach the screen after it (posted once the answer was shown, it
+            # came after them: Qb3 read b3Q).
+            self.screen.post_message(self.Typed(typed))
         await self._show()
         answered = question.answer(value)
         if inspect.isawaitable(answered):
@@ -189,9 +225,7 @@ class DecisionPanel(Vertical, can_focus=False):
                 await self._answer(question, choice.value)
                 return
         if question.way_out is not None:
-            await self._answer(question, question.way_out)
-            if self.question is None:  # a move is typed only once nothing else is asked
-                self.post_message(self.Typed(character))
+            await self._answer(question, question.way_out, typed=character)
 
 
 def confirmation(title: str, text: str, *, act: str, then: Callable[[], object]) -> Question:

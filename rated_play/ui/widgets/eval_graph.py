@@ -6,8 +6,8 @@ visible cliff, and a +9 and a +20 look alike, as they play alike); the ±10 pawn
 capped at fill the height. The plies are stretched over the whole width (a long game is
 sampled); the zero line carries the move numbers, the left edge the pawns a row stands for.
 The ply on the board is a vertical line through the graph (a gap where it crosses a bar),
-which reads without colour; a click on a column chooses its ply. The plies with one of the
-player's marks are coloured by the mark.
+which reads without colour; a click on a column chooses its ply. The plies with a mark,
+either side's as lichess marks both, are coloured by the mark.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class EvalGraph(Widget):
 
     def show(self, analysis: GameAnalysis) -> None:
         self._chances = [winning_chances(cp) / _TOP for cp in analysis.evals]
-        self._marks = [None, *(move.mark for move in analysis.moves)]
+        self._marks = [None, *analysis.judgements]
         self._redraw()
 
     def move_cursor(self, ply: int) -> None:
@@ -116,6 +116,10 @@ class EvalGraph(Widget):
         if not self._chances or width < 1:
             return None
         return Columns(len(self._chances), width)
+
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help."""
+        return (("Click", "the graph: go to that move"),)
 
     def on_click(self, event: events.Click) -> None:
         columns = self.columns

@@ -1,8 +1,9 @@
 """A table whose last column, a long name (the pool's opponents are called things like
 "Fairy-Stockfish 11.1 at Skill Level -4, 3-ply search"), takes the width the other columns
 leave, so every column stays on the screen at 80 columns. A name too long is cut in the
-middle: the pool's names share their beginnings (the engine) and differ at their ends (the
-strength), so both ends are kept."""
+middle, between words: the pool's names share their beginnings (the engine) and differ at
+their ends (the strength), so the end is kept first and the first word where there is room
+(cut within words, it read ``Stock…de a move)``); the screen says the whole name below."""
 
 from __future__ import annotations
 
@@ -15,11 +16,22 @@ MIN_LAST_WIDTH = 12
 
 
 def cut_middle(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters: its first third and its end, joined by "…"."""
+    """``text`` in at most ``width`` characters: as many of its last words as fit after a
+    "…", and its first word before it where that fits too; cut within words (its first third
+    and its end) only where not even its last word fits."""
     if len(text) <= width:
         return text
-    head = width // 3
-    return text[:head].rstrip() + "…" + text[len(text) - (width - head - 1) :].lstrip()
+    words = text.split()
+    tail: list[str] = []
+    for word in reversed(words[1:]):
+        if len("… ") + len(" ".join([word, *tail])) > width:
+            break
+        tail.insert(0, word)
+    if tail:
+        end = "… " + " ".join(tail)
+        return f"{words[0]} {end}" if len(words[0]) + 1 + len(end) <= width else end
+    third = width // 3
+    return text[:third].rstrip() + "…" + text[len(text) - (width - third - 1) :].lstrip()
 
 
 class FittedTable(DataTable[str]):

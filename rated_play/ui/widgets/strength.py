@@ -70,6 +70,10 @@ class StrengthSlider(Widget, can_focus=True):
     def action_nudge(self, steps: int) -> None:
         self.value = self.value + steps * STEP
 
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help."""
+        return (("Click", "the slider: that strength"),)
+
     def on_click(self, event: events.Click) -> None:
         track = max(1, self.content_size.width - 1)
         fraction = min(1.0, max(0.0, event.x / track))
@@ -80,16 +84,25 @@ class StrengthSlider(Widget, can_focus=True):
         span = self.high - self.low
         fraction = 0.0 if span <= 0 else (self.value - self.low) / span
         thumb = round(fraction * (width - 1))
-        text = Text.assemble(
-            ("━" * thumb, self.get_component_rich_style("slider--filled")),
-            ("●", self.get_component_rich_style("slider--thumb")),
-            ("─" * (width - thumb - 1), self.get_component_rich_style("slider--track")),
-        )
+        track = ["━"] * thumb + ["●"] + ["─"] * (width - thumb - 1)
+        band = None
         if self.informative is not None and span > 0:
-            # The band is drawn under the track and the thumb, in its own colour.
             start, end = (
-                max(0, min(width, round((edge - self.low) / span * (width - 1))))
+                max(0, min(width - 1, round((edge - self.low) / span * (width - 1))))
                 for edge in self.informative
             )
-            text.stylize(self.get_component_rich_style("slider--band"), start, end + 1)
+            band = (start, end)
+            # Its ends drawn as brackets, so that it reads without colour too (a monochrome
+            # terminal, a screen reader's text); the thumb stays drawn where it stands on one.
+            for edge, bracket in ((start, "["), (end, "]")):
+                if edge != thumb:
+                    track[edge] = bracket
+        text = Text.assemble(
+            ("".join(track[:thumb]), self.get_component_rich_style("slider--filled")),
+            ("●", self.get_component_rich_style("slider--thumb")),
+            ("".join(track[thumb + 1 :]), self.get_component_rich_style("slider--track")),
+        )
+        if band is not None:
+            # The band is drawn under the track and the thumb, in its own colour.
+            text.stylize(self.get_component_rich_style("slider--band"), band[0], band[1] + 1)
         return text
