@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from types import MappingProxyType
 
 import chess
@@ -56,19 +57,32 @@ class Judge:
                     self._starting = None
         return self._engine
 
-    async def best_move(self, board: chess.Board, limit: chess.engine.Limit) -> chess.Move:
+    async def play(
+        self, board: chess.Board, limit: chess.engine.Limit, moves: Sequence[chess.Move] = ()
+    ) -> chess.engine.PlayResult:
+        """Its move among ``moves`` (any legal move when empty), with its search's report."""
         engine = await self._require()
-        result = await asyncio.wait_for(engine.play(board, limit), SEARCH_TIMEOUT)
+        result = await asyncio.wait_for(
+            engine.play(board, limit, info=chess.engine.INFO_ALL, root_moves=moves or None),
+            SEARCH_TIMEOUT,
+        )
         if result.move is None or result.move not in board.legal_moves:
             raise chess.engine.EngineError(f"the judge answered no legal move ({result.move})")
-        return result.move
+        return result
 
     async def lines(
-        self, board: chess.Board, limit: chess.engine.Limit, count: int
+        self,
+        board: chess.Board,
+        limit: chess.engine.Limit,
+        count: int,
+        moves: Sequence[chess.Move] = (),
     ) -> list[tuple[chess.Move, chess.engine.Score]]:
-        """The ``count`` best moves with their scores for the side to move, best first."""
+        """The ``count`` best moves (among ``moves``, when given) with their scores for the
+        side to move, best first."""
         engine = await self._require()
-        infos = await asyncio.wait_for(engine.analyse(board, limit, multipv=count), SEARCH_TIMEOUT)
+        infos = await asyncio.wait_for(
+            engine.analyse(board, limit, multipv=count, root_moves=moves or None), SEARCH_TIMEOUT
+        )
         return [
             (info["pv"][0], info["score"].pov(board.turn))
             for info in infos

@@ -132,6 +132,11 @@ class Opponent:
     """The strength label the engine's authors give this setting, for comparison."""
     package: str = field(default="", metadata=key(text()))
     """The Debian package that provides the engine, to tell the player what to install."""
+    chooses_by: str = field(default="", metadata=key(text()))
+    """How the engine picks its move other than by its search alone, e.g. ``"a neural
+    network's choice"``: ``rated-play engines uci`` says so with each move, as the GUI's
+    evaluation is then not what chose it. Left out, :attr:`move_choice` tells it for the
+    engines whose own weakening is random."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""
     rating_games: int = 0
@@ -161,6 +166,19 @@ class Opponent:
     def varies_by_itself(self) -> bool:
         """True when the engine's own weakening is random: Stockfish's UCI_LimitStrength and a
         Skill Level below 20 pick among the best moves with a random generator seeded at start."""
+        return self._random_weakening is not None
+
+    @property
+    def move_choice(self) -> str | None:
+        """How the engine's move is picked when its search alone does not pick it, in a few
+        words (:attr:`chooses_by`, or its random weakening); None when its search does."""
+        return self.chooses_by or self._random_weakening
+
+    @property
+    def _random_weakening(self) -> str | None:
+        if self.options.get("UCI_LimitStrength") is True:
+            return "a random pick among its best lines (UCI_LimitStrength)"
         skill = self.options.get("Skill Level")
-        skilled = isinstance(skill, int) and not isinstance(skill, bool) and skill < 20
-        return self.options.get("UCI_LimitStrength") is True or skilled
+        if isinstance(skill, int) and not isinstance(skill, bool) and skill < 20:
+            return f"a random pick among its best lines (Skill Level {skill})"
+        return None
