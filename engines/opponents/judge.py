@@ -35,6 +35,22 @@ SEARCH_TIMEOUT = 10.0
 judges on its own); its searches are bounded by depth or nodes and take under a second."""
 
 
+async def _open_judge() -> chess.engine.Protocol:
+    """The judge's engine, past python-chess's handshake of a first search (``ucinewgame``,
+    ``isready``): an analysis stopped during it fails in python-chess when the ``readyok``
+    comes ("InvalidStateError", printed from the event loop), and every search of the judge
+    may be stopped. One search of a node, where nothing stops it, leaves later ones without it."""
+    engine = await open_engine(JUDGE)
+    try:
+        await asyncio.wait_for(
+            engine.play(chess.Board(), chess.engine.Limit(nodes=1)), SEARCH_TIMEOUT
+        )
+    except BaseException:
+        await close_engine(engine)
+        raise
+    return engine
+
+
 class Judge:
     """The full-strength engine, started on first use. Every method raises
     :class:`chess.engine.EngineError` (or :class:`~engines.errors.EngineUnavailableError`) on
@@ -47,7 +63,7 @@ class Judge:
     async def _require(self) -> chess.engine.Protocol:
         if self._engine is None:
             if self._starting is None:
-                self._starting = asyncio.ensure_future(open_engine(JUDGE))
+                self._starting = asyncio.ensure_future(_open_judge())
             # Shielded: a search stopped while the engine starts leaves the start to finish,
             # so the process is kept for the next search and closed with the judge.
             try:
