@@ -81,11 +81,11 @@ class Bounds:
     """No budget of ours: an engine with no limit of its own and no clock searches until it is
     told to move (``go infinite``), instead of for :data:`UNTIMED_MOVETIME`."""
 
-    @property
-    def shorten_search(self) -> bool:
-        """Whether the depth or the nodes are bounded: the judge's deeper search, which varies
-        an opening, is then left out, as the move must come from no deeper a search."""
-        return self.depth is not None or self.nodes is not None
+    def shorten(self, search: SearchLimit) -> bool:
+        """Whether they bound the depth or the nodes more tightly than ``search`` does: the
+        judge's deeper search, which varies an opening, is then left out, as the move must come
+        from no deeper a search than the caller asked for."""
+        return _tighter(self.depth, search.depth) or _tighter(self.nodes, search.nodes)
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,10 @@ def _least(own: _Number | None, asked: _Number | None) -> _Number | None:
     if own is None:
         return asked
     return own if asked is None else min(own, asked)
+
+
+def _tighter(asked: int | None, own: int | None) -> bool:
+    return asked is not None and (own is None or asked < own)
 
 
 def judge_budget(clock: ClockReading | None, turn: chess.Color) -> float | None:
@@ -240,7 +244,8 @@ class EnginePlayer:
                 if best is not None and best.move is not None:
                     return Choice(best.move, best.info, TECHNIQUE_CHOICE)
         own = await self._own_move(board, clock, stop, bounds)
-        if not (self.opponent.varies_by_itself or bounds.shorten_search) and varies_here(board):
+        shortened = bounds.shorten(self.opponent.search)
+        if not (self.opponent.varies_by_itself or shortened) and varies_here(board):
             with contextlib.suppress(*_JUDGE_FAILURES):
                 lines = await _unless_stopped(
                     stop,
