@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import itertools
 import math
 import sys
 from dataclasses import dataclass
@@ -326,17 +325,18 @@ class UciServer:
         deadline = None
         if go.bounds.movetime is not None:
             deadline = loop.call_later(go.bounds.movetime, stop.set)  # the judge's steps too
+        failures = 0
         try:
-            for attempt in itertools.count():
+            while True:
                 try:
                     return await self.player.choose(board, go.clock, stop, go.bounds)
                 except EngineCrashError as error:
-                    if attempt >= RESTARTS or loop.time() - started > RETRY_WINDOW:
-                        failed = f"{error}; it failed {attempt + 1} times, so the server ends"
+                    failures += 1
+                    if failures > RESTARTS or loop.time() - started > RETRY_WINDOW:
+                        failed = f"{error}; it failed {failures} times, so the server ends"
                         self.send(f"info string {printable(failed)}")
                         raise EngineUnavailableError(failed) from error
                 await self.player.restart()
-            raise AssertionError("unreachable")
         finally:
             if deadline is not None:
                 deadline.cancel()
@@ -400,7 +400,6 @@ async def serve_uci(
             if line is None:
                 # The end of input, as from a pipe or a file: the move asked for is still given.
                 await server.finish_search()
-                server.raise_failed_search()
                 break
             if isinstance(line, SkippedLine):
                 server.send(
