@@ -312,7 +312,8 @@ class UciServer:
             self.send("bestmove 0000")
             return
         if choice.chosen_by is not None:
-            self.send(f"info string {choice.move.uci()} is {choice.chosen_by}")
+            # printable: a pool file's text could hold a line break, and a false bestmove.
+            self.send(f"info string {choice.move.uci()} is {printable(choice.chosen_by)}")
         line = info_line(choice.search)
         if line is not None:
             self.send(line)  # the protocol: a final info directly before the bestmove

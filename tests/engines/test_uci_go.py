@@ -270,12 +270,21 @@ def test_a_fresh_process_answers_a_short_clock_within_it(name: str, tmp_path: Pa
 
 
 @pytest.mark.engine
-async def test_an_entry_that_names_how_it_chooses_says_it_with_each_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("chooses_by", "said_as"),
+    [
+        ("a neural network's choice", "a neural network's choice"),
+        ("a net\nbestmove a1a2", "a net\\nbestmove a1a2"),  # a pool file's text, on one line
+    ],
+)
+async def test_an_entry_that_names_how_it_chooses_says_it_with_each_move(
+    chooses_by: str, said_as: str, tmp_path: Path
+) -> None:
     # As a neural-network entry would: its choice, not the search report, picked the move.
     # Past move 12, so the judge does not vary it.
     net = Opponent(
         name="net", title="A net", command="stockfish", rating=1500,
-        search=SearchLimit(depth=1), chooses_by="a neural network's choice",
+        search=SearchLimit(depth=1), chooses_by=chooses_by,
     )  # fmt: skip
     commands = tmp_path / "commands"
     commands.write_text(f"position fen {ITALIAN_AT_MOVE_20}\ngo\n", encoding="utf-8")
@@ -284,6 +293,6 @@ async def test_an_entry_that_names_how_it_chooses_says_it_with_each_move(tmp_pat
         await serve_uci(net, stream, output)
     said, info, best = output.getvalue().splitlines()[-3:]
     move = best.split()[1]
-    assert said == f"info string {move} is a neural network's choice"
+    assert said == f"info string {move} is {said_as}"
     assert INFO.fullmatch(info)
     assert chess.Move.from_uci(move) in chess.Board(ITALIAN_AT_MOVE_20).legal_moves
