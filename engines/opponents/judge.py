@@ -45,6 +45,9 @@ async def _open_judge() -> chess.engine.Protocol:
         await asyncio.wait_for(
             engine.play(chess.Board(), chess.engine.Limit(nodes=1)), SEARCH_TIMEOUT
         )
+        # Stockfish's "Clear Hash" empties what that search left (Search::clear, as at
+        # ucinewgame): the judge's searches stay those of a fresh engine, move for move.
+        await engine.configure({"Clear Hash": None})
     except BaseException:
         await close_engine(engine)
         raise
