@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 from pathlib import Path
 
 import chess.engine
@@ -15,6 +17,13 @@ from engines.opponents.opponent import Opponent, Protocol
 
 STARTUP_TIMEOUT = 20.0
 """Seconds an engine may take to answer its protocol handshake before it counts as broken."""
+REAP_TIMEOUT = 2.0
+"""Seconds to wait for a killed engine's exit to be seen."""
+PROTOCOL_NAMES = {Protocol.UCI: "UCI", Protocol.XBOARD: "the xboard protocol"}
+HANDSHAKES = {
+    Protocol.UCI: "UCI handshake (uci, uciok)",
+    Protocol.XBOARD: "xboard handshake (xboard, protover 2, feature done=1)",
+}
 
 
 def resolve_command(opponent: Opponent) -> Path:
@@ -30,24 +39,29 @@ def resolve_command(opponent: Opponent) -> Path:
 async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
     """Start the engine with the opponent's options applied; it is ready to play.
 
-    A failed start closes the process before raising, so nothing is left running.
+    A failed start kills the process and every process it started (a wrapper script's engine)
+    before raising, so nothing is left running.
     """
     path = resolve_command(opponent)
-    command = [str(path), *opponent.args]
+    kind: type[chess.engine.Protocol]
+    kind = (
+        chess.engine.UciProtocol
+        if opponent.protocol is Protocol.UCI
+        else chess.engine.XBoardProtocol
+    )
+    failed = f"{opponent.title} could not be started from {path}"
     try:
-        engine: chess.engine.Protocol
-        if opponent.protocol is Protocol.UCI:
-            _, engine = await asyncio.wait_for(
-                chess.engine.popen_uci(command), timeout=STARTUP_TIMEOUT
-            )
-        else:
-            _, engine = await asyncio.wait_for(
-                chess.engine.popen_xboard(command), timeout=STARTUP_TIMEOUT
-            )
-    except (OSError, chess.engine.EngineError, TimeoutError) as error:
-        raise EngineUnavailableError(
-            f"{opponent.title} could not be started from {path}: {error or type(error).__name__}"
-        ) from error
+        _, engine = await kind.popen([str(path), *opponent.args])
+    except OSError as error:
+        raise EngineUnavailableError(f"{failed}: {error.strerror or error}") from error
+    try:
+        await asyncio.wait_for(engine.initialize(), timeout=STARTUP_TIMEOUT)
+    except (chess.engine.EngineError, TimeoutError) as error:
+        await kill_and_reap(engine)
+        raise EngineUnavailableError(f"{failed}: {_why_not_started(opponent, error)}") from error
+    except BaseException:  # cancelled, or a bug: the process goes with it
+        kill_engine(engine)
+        raise
     try:
         if opponent.options:
             await engine.configure(dict(opponent.options))
@@ -59,6 +73,28 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
     return engine
 
 
+def _why_not_started(opponent: Opponent, error: Exception) -> str:
+    """Why an engine's handshake failed, as the end of a sentence."""
+    if isinstance(error, TimeoutError):
+        handshake = HANDSHAKES[opponent.protocol]
+        return (
+            f"it did not answer the {handshake} within {STARTUP_TIMEOUT:.0f} s; check that it is "
+            f"a chess engine that speaks {PROTOCOL_NAMES[opponent.protocol]}"
+        )
+    if isinstance(error, chess.engine.EngineTerminatedError):
+        return f"it exited during the {HANDSHAKES[opponent.protocol]} ({error})"
+    return str(error) or type(error).__name__
+
+
+async def kill_and_reap(engine: chess.engine.Protocol) -> None:
+    """Kill the engine (:func:`kill_engine`) and wait briefly until its exit is seen, so that
+    no watcher of its process outlives the event loop: ``asyncio.run`` closing the loop first
+    printed "Loop … that handles pid … is closed" and a traceback on stderr."""
+    kill_engine(engine)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(engine.returncode), timeout=REAP_TIMEOUT)
+
+
 async def close_engine(engine: chess.engine.Protocol) -> None:
     """Quit politely, and kill the process if it does not go. A caller cancelled while it
     waits has the process killed and its cancellation raised: no engine outlives its closing,
@@ -66,7 +102,7 @@ async def close_engine(engine: chess.engine.Protocol) -> None:
     try:
         await asyncio.wait_for(engine.quit(), timeout=2.0)
     except (chess.engine.EngineError, TimeoutError, OSError):
-        kill_engine(engine)
+        await kill_and_reap(engine)
     except asyncio.CancelledError:
         kill_engine(engine)
         if own_cancellation():
@@ -74,7 +110,38 @@ async def close_engine(engine: chess.engine.Protocol) -> None:
 
 
 def kill_engine(engine: chess.engine.Protocol) -> None:
+    """Kill the engine's process and every process under it: a wrapper script that starts the
+    engine without ``exec`` leaves it running, re-parented to init, when only the script dies."""
     transport = getattr(engine, "transport", None)
-    if transport is not None:
-        with contextlib.suppress(ProcessLookupError, OSError):
-            transport.kill()
+    if transport is None:
+        return
+    pid = transport.get_pid()
+    if transport.get_returncode() is None:  # not reaped: the pid is still the engine's
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGSTOP)  # no new child while its children are found
+        for descendant in _descendants(pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(descendant, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError, OSError):
+        transport.kill()
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid``, from /proc (the kernel's ``children`` lists of each of its
+    threads, Linux 3.5 and later); none where /proc cannot tell."""
+    found: list[int] = []
+    parents = [pid]
+    while parents:
+        parent = parents.pop()
+        try:
+            tasks = list(Path(f"/proc/{parent}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(child) for child in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            found.extend(children)
+            parents.extend(children)
+    return found

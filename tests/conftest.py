@@ -26,7 +26,7 @@ settings.register_profile("rated-play", parent=settings.default, deadline=None)
 settings.load_profile("rated-play")
 
 
-ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract")
+ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
 
 ENGINE_FIXTURES = frozenset({"human", "opponent", "played_games", "played", "app", "pool"})

@@ -21,7 +21,8 @@ WITHOUT_ENGINES = (
 PURE = ["tests/ratings/test_ratings_expected.py", "tests/profiles/test_time_control.py"]
 ENGINE = "tests/engines/test_roster.py"
 MISSING = (
-    "stockfish, fairy-stockfish, pgn-extract not installed (on PATH or in /usr/games): "
+    "stockfish, fairy-stockfish, pgn-extract, xboard, polyglot, xvfb-run not installed "
+    "(on PATH or in /usr/games): "
     "install with scripts/setup --test"
 )
 

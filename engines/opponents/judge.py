@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from types import MappingProxyType
 
 import chess
@@ -34,6 +35,25 @@ SEARCH_TIMEOUT = 10.0
 judges on its own); its searches are bounded by depth or nodes and take under a second."""
 
 
+async def _open_judge() -> chess.engine.Protocol:
+    """The judge's engine, past python-chess's handshake of a first search (``ucinewgame``,
+    ``isready``): an analysis stopped during it fails in python-chess when the ``readyok``
+    comes ("InvalidStateError", printed from the event loop), and every search of the judge
+    may be stopped. One search of a node, where nothing stops it, leaves later ones without it."""
+    engine = await open_engine(JUDGE)
+    try:
+        await asyncio.wait_for(
+            engine.play(chess.Board(), chess.engine.Limit(nodes=1)), SEARCH_TIMEOUT
+        )
+        # Stockfish's "Clear Hash" empties what that search left (Search::clear, as at
+        # ucinewgame): the judge's searches stay those of a fresh engine, move for move.
+        await engine.configure({"Clear Hash": None})
+    except BaseException:
+        await close_engine(engine)
+        raise
+    return engine
+
+
 class Judge:
     """The full-strength engine, started on first use. Every method raises
     :class:`chess.engine.EngineError` (or :class:`~engines.errors.EngineUnavailableError`) on
@@ -46,7 +66,7 @@ class Judge:
     async def _require(self) -> chess.engine.Protocol:
         if self._engine is None:
             if self._starting is None:
-                self._starting = asyncio.ensure_future(open_engine(JUDGE))
+                self._starting = asyncio.ensure_future(_open_judge())
             # Shielded: a search stopped while the engine starts leaves the start to finish,
             # so the process is kept for the next search and closed with the judge.
             try:
@@ -56,19 +76,32 @@ class Judge:
                     self._starting = None
         return self._engine
 
-    async def best_move(self, board: chess.Board, limit: chess.engine.Limit) -> chess.Move:
+    async def play(
+        self, board: chess.Board, limit: chess.engine.Limit, moves: Sequence[chess.Move] = ()
+    ) -> chess.engine.PlayResult:
+        """Its move among ``moves`` (any legal move when empty), with its search's report."""
         engine = await self._require()
-        result = await asyncio.wait_for(engine.play(board, limit), SEARCH_TIMEOUT)
+        result = await asyncio.wait_for(
+            engine.play(board, limit, info=chess.engine.INFO_ALL, root_moves=moves or None),
+            SEARCH_TIMEOUT,
+        )
         if result.move is None or result.move not in board.legal_moves:
             raise chess.engine.EngineError(f"the judge answered no legal move ({result.move})")
-        return result.move
+        return result
 
     async def lines(
-        self, board: chess.Board, limit: chess.engine.Limit, count: int
+        self,
+        board: chess.Board,
+        limit: chess.engine.Limit,
+        count: int,
+        moves: Sequence[chess.Move] = (),
     ) -> list[tuple[chess.Move, chess.engine.Score]]:
-        """The ``count`` best moves with their scores for the side to move, best first."""
+        """The ``count`` best moves (among ``moves``, when given) with their scores for the
+        side to move, best first."""
         engine = await self._require()
-        infos = await asyncio.wait_for(engine.analyse(board, limit, multipv=count), SEARCH_TIMEOUT)
+        infos = await asyncio.wait_for(
+            engine.analyse(board, limit, multipv=count, root_moves=moves or None), SEARCH_TIMEOUT
+        )
         return [
             (info["pv"][0], info["score"].pov(board.turn))
             for info in infos

@@ -35,6 +35,11 @@ OptionValue = str | int | bool
 NETWORK_OPTION = "WeightsFile"
 """The UCI option that gives an engine its neural network (lc0's name, which rated-play-maia
 takes too)."""
+NETWORK_CHOICE = (
+    "a neural network's choice, no search: the move people of its rating play most "
+    "(through move 12, drawn among those they often play)"
+)
+"""What ``rated-play engines uci`` says of a network's move (engines/maia/choice.py)."""
 
 _NAME = text(blank=False)
 _RATING = number(*RATING_RANGE)
@@ -135,6 +140,11 @@ class Opponent:
     """The strength label the engine's authors give this setting, for comparison."""
     package: str = field(default="", metadata=key(text()))
     """The Debian package that provides the engine, to tell the player what to install."""
+    chooses_by: str = field(default="", metadata=key(text()))
+    """How the engine picks its move other than by its search alone, e.g. ``"a neural
+    network's choice"``: ``rated-play engines uci`` says so with each move, as the GUI's
+    evaluation is then not what chose it. Left out, :attr:`move_choice` tells it for the
+    engines whose own weakening is random."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""
     rating_games: int = 0
@@ -173,6 +183,24 @@ class Opponent:
         """True when the engine's own choice is random: Stockfish's UCI_LimitStrength and a
         Skill Level below 20 pick among the best moves with a random generator seeded at start,
         and a network draws its opening moves from its own policy."""
+        return self._random_weakening is not None or self.plays_a_network
+
+    @property
+    def move_choice(self) -> str | None:
+        """How the engine's move is picked when its search alone does not pick it, in a few
+        words (:attr:`chooses_by`, a network's choice, or its random weakening); None when its
+        search does."""
+        return (
+            self.chooses_by
+            or (NETWORK_CHOICE if self.plays_a_network else None)
+            or (self._random_weakening)
+        )
+
+    @property
+    def _random_weakening(self) -> str | None:
+        if self.options.get("UCI_LimitStrength") is True:
+            return "a random pick among its best lines (UCI_LimitStrength)"
         skill = self.options.get("Skill Level")
-        skilled = isinstance(skill, int) and not isinstance(skill, bool) and skill < 20
-        return self.options.get("UCI_LimitStrength") is True or skilled or self.plays_a_network
+        if isinstance(skill, int) and not isinstance(skill, bool) and skill < 20:
+            return f"a random pick among its best lines (Skill Level {skill})"
+        return None

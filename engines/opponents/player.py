@@ -21,7 +21,13 @@ from engines.opponents import doubling, draw_offer
 from engines.opponents.judge import JUDGEMENT_LIMIT, Judge
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
 from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
-from engines.opponents.variation import CANDIDATES, variation_limit, varied_move, varies_here
+from engines.opponents.variation import (
+    CANDIDATES,
+    VARIATION_DEPTH,
+    variation_limit,
+    varied_move,
+    varies_here,
+)
 from profiles.laws.clock import GameClock
 
 HANG_WINDOW = 6.0
@@ -41,6 +47,12 @@ protocol of April 2006, "stop calculating as soon as possible, don't forget the 
 STOP_REPEAT = 0.2
 """Seconds between repeats of the move-now command until the move comes: one sent before the
 engine has started its search (between ``ucinewgame`` and ``go``) is ignored by it."""
+JUDGE_SHARE = 0.1
+"""Of the mover's clock, the most the judge's searches for one move (technique, variation) may
+take: on a short clock the opponent's own move stands instead of one that loses on time."""
+TECHNIQUE_CHOICE = "a full-strength search, as every opponent finishes a won ending"
+VARIATION_CHOICE = "a random pick among moves a full-strength search judges as good as its own"
+SEARCH_INFO = chess.engine.INFO_BASIC | chess.engine.INFO_SCORE | chess.engine.INFO_PV
 _Result = TypeVar("_Result")
 _JUDGE_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
 """When the judge fails, the opponent plays (or judges) on its own instead."""
@@ -50,6 +62,43 @@ class EngineCrashError(EngineUnavailableError):
     """The engine process died or stopped answering during a search. A rated game and the UCI
     server restart it; a calibration game, which cannot, ends with it, and its message (the
     engine, the move, the fault) is the one the user reads."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits a caller puts on one move on top of the opponent's own (a GUI's ``go depth``,
+    ``nodes``, ``movetime``, ``searchmoves``): the engine stops at whichever comes first, so an
+    opponent never searches past its own setting (its strength stays its label) and stops
+    sooner when asked."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: float | None = None
+    """Seconds."""
+    moves: tuple[chess.Move, ...] = ()
+    """The only moves to choose from; any legal move when empty."""
+    until_stopped: bool = False
+    """No budget of ours: an engine with no limit of its own and no clock searches until it is
+    told to move (``go infinite``), instead of for :data:`UNTIMED_MOVETIME`."""
+
+    def shorten(self, search: SearchLimit) -> bool:
+        """Whether they bound the depth or the nodes more tightly than ``search`` does: the
+        judge's deeper search, which varies an opening, is then left out, as the move must come
+        from no deeper a search than the caller asked for."""
+        return _tighter(self.depth, search.depth) or _tighter(self.nodes, search.nodes)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An opponent's move and the search behind it."""
+
+    move: chess.Move
+    search: chess.engine.InfoDict
+    """What the engine that chose the move reported of its search (depth, score, nodes, time,
+    principal variation); empty when it reported nothing."""
+    chosen_by: str | None = None
+    """How the move was picked when the search's best line did not pick it (the judge, a
+    random choice, a net), in a few words; None when it did."""
 
 
 @dataclass(frozen=True)
@@ -69,18 +118,48 @@ class ClockReading:
         return cls(white, black, float(clock.time_control.increment_seconds))
 
 
-def clocked_limit(search: SearchLimit, clock: ClockReading | None) -> chess.engine.Limit:
+def clocked_limit(
+    search: SearchLimit, clock: ClockReading | None, bounds: Bounds | None = None
+) -> chess.engine.Limit:
     """An opponent's own limits plus the real clock (or a per-move budget without one): how
-    an engine is asked for a move in a rated game and in a calibration game alike."""
+    an engine is asked for a move in a rated game and in a calibration game alike. ``bounds``
+    only ever shorten the search."""
+    bounds = bounds or Bounds()
     limit = search.limit()
+    limit.depth = _least(limit.depth, bounds.depth)
+    limit.nodes = _least(limit.nodes, bounds.nodes)
+    limit.time = _least(limit.time, bounds.movetime)
     if clock is None:
-        if search.is_empty:
+        unlimited = limit.depth is None and limit.nodes is None and limit.time is None
+        if unlimited and not bounds.until_stopped:
             limit.time = UNTIMED_MOVETIME
         return limit
     limit.white_clock = engine_clock(clock.white)
     limit.black_clock = engine_clock(clock.black)
     limit.white_inc = limit.black_inc = engine_clock(clock.increment)
     return limit
+
+
+_Number = TypeVar("_Number", int, float)
+
+
+def _least(own: _Number | None, asked: _Number | None) -> _Number | None:
+    """The tighter of two limits, either of which may be absent."""
+    if own is None:
+        return asked
+    return own if asked is None else min(own, asked)
+
+
+def _tighter(asked: int | None, own: int | None) -> bool:
+    return asked is not None and (own is None or asked < own)
+
+
+def judge_budget(clock: ClockReading | None, turn: chess.Color) -> float | None:
+    """Seconds the judge's searches for one move may take (:data:`JUDGE_SHARE` of the mover's
+    clock); None without a clock (its own timeout bounds each search then)."""
+    if clock is None:
+        return None
+    return JUDGE_SHARE * engine_clock(clock.white if turn == chess.WHITE else clock.black)
 
 
 def engine_clock(seconds: float) -> float:
@@ -134,34 +213,54 @@ class EnginePlayer:
         transport = getattr(self._engine, "transport", None)
         return None if transport is None else int(transport.get_pid())
 
-    def limit(self, clock: ClockReading | None) -> chess.engine.Limit:
-        return clocked_limit(self.opponent.search, clock)
-
     async def play(
         self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
     ) -> chess.Move:
-        """The opponent's move in ``board``. Raises :class:`EngineCrashError` when its engine
-        dies, answers nonsense, or hangs (see :func:`_watch_for_hang`). Cancelling stops the
-        search and gives no move; setting ``stop`` makes the engine move at once, with the
-        best move it has found (the judge's searches, technique and variation, are dropped:
-        the engine's own move is the one it has)."""
-        if stop is None:
-            stop = asyncio.Event()
+        """The opponent's move in ``board``: :meth:`choose` without bounds, the move alone."""
+        return (await self.choose(board, clock, stop)).move
+
+    async def choose(
+        self,
+        board: chess.Board,
+        clock: ClockReading | None,
+        stop: asyncio.Event | None = None,
+        bounds: Bounds | None = None,
+    ) -> Choice:
+        """The opponent's move in ``board`` (which has a legal move), and the search behind it.
+        Raises :class:`EngineCrashError` when its engine dies, answers nonsense, or hangs (see
+        :func:`_watch_for_hang`). Cancelling stops the search and gives no move; setting
+        ``stop`` makes the engine move at once, with the best move it has found (the judge's
+        searches, technique and variation, are dropped: the engine's own move is the one it
+        has), as does running out of :func:`judge_budget` for them."""
+        stop = stop or asyncio.Event()
+        bounds = bounds or Bounds()
+        budget = judge_budget(clock, board.turn)
         if is_simple_win(board):
-            limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock)
+            limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock, bounds)
             with contextlib.suppress(*_JUDGE_FAILURES):
-                best = await _unless_stopped(stop, self._judge.best_move(board, limit))
-                if best is not None:
-                    return best
-        move = await self._own_move(board, clock, stop)
-        if not self.opponent.varies_by_itself and varies_here(board):
+                best = await _unless_stopped(
+                    stop, self._judge.play(board, limit, bounds.moves), budget
+                )
+                if best is not None and best.move is not None:
+                    return Choice(best.move, best.info, TECHNIQUE_CHOICE)
+        own = await self._own_move(board, clock, stop, bounds)
+        shortened = bounds.shorten(self.opponent.search)
+        if not (self.opponent.varies_by_itself or shortened) and varies_here(board):
             with contextlib.suppress(*_JUDGE_FAILURES):
                 lines = await _unless_stopped(
-                    stop, self._judge.lines(board, variation_limit(), CANDIDATES)
+                    stop,
+                    self._judge.lines(board, variation_limit(), CANDIDATES, bounds.moves),
+                    budget,
                 )
-                if lines is not None:
-                    move = varied_move(move, lines)
-        return move
+                if lines is not None and (move := varied_move(own.move, lines)) != own.move:
+                    score = dict(lines)[move]
+                    search: chess.engine.InfoDict = {
+                        "depth": VARIATION_DEPTH,
+                        "score": chess.engine.PovScore(score, board.turn),
+                        "pv": [move],
+                    }
+                    return Choice(move, search, VARIATION_CHOICE)
+        return own
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
@@ -192,10 +291,15 @@ class EnginePlayer:
         return doubling.offers_double(score.pov(colour), board)
 
     async def _own_move(
-        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event
-    ) -> chess.Move:
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event, bounds: Bounds
+    ) -> Choice:
         engine = self._require()
-        search = asyncio.ensure_future(engine.play(board, self.limit(clock), game=self._game))
+        limit = clocked_limit(self.opponent.search, clock, bounds)
+        # The xboard protocol restricts moves in analysis only (python-chess refuses it in play).
+        moves = bounds.moves if self.opponent.protocol is Protocol.UCI and bounds.moves else None
+        search = asyncio.ensure_future(
+            engine.play(board, limit, game=self._game, info=SEARCH_INFO, root_moves=moves)
+        )
         mover = asyncio.ensure_future(_move_now_when(stop, engine, self.opponent.protocol, search))
         failed = f"{self.opponent.title} failed at move {board.fullmove_number}"
         try:
@@ -210,7 +314,7 @@ class EnginePlayer:
             await cancel_and_wait(search)
         if result.move is None or result.move not in board.legal_moves:
             raise EngineCrashError(f"{failed}: it answered no legal move ({result.move})")
-        return result.move
+        return Choice(result.move, result.info, self.opponent.move_choice)
 
     async def close(self) -> None:
         await close_all(*([self._judge.close] if self._owns_judge else []), self._close_engine)
@@ -227,18 +331,19 @@ class EnginePlayer:
 
 
 async def _unless_stopped(
-    stop: asyncio.Event, work: Coroutine[Any, Any, _Result]
+    stop: asyncio.Event, work: Coroutine[Any, Any, _Result], timeout: float | None = None
 ) -> _Result | None:
-    """What ``work`` gives, or None when ``stop`` is set first (``work`` is cancelled then)."""
+    """What ``work`` gives, or None when ``stop`` is set or ``timeout`` seconds pass first
+    (``work`` is cancelled then)."""
     task = asyncio.ensure_future(work)
     stopped = asyncio.ensure_future(stop.wait())
     try:
-        await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({task, stopped}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopped.cancel()
         if not task.done():
             await cancel_and_wait(task)
-    return None if task.cancelled() else task.result()
+    return task.result() if task.done() and not task.cancelled() else None
 
 
 async def _move_now_when(

@@ -2,28 +2,34 @@
 
 It plays through the same :class:`~engines.opponents.player.EnginePlayer` as a rated game — the
 entry's engine, options, limits, technique and variation — so anyone can play our opponents, or
-check their ratings, with their own UCI tools. It honours ``go wtime/btime/winc/binc`` (the clock it
-is told, as in a rated game) and ``go`` with no limits (its own limits alone); other limits in
-``go`` (depth, nodes, movetime) are ignored, because the entry's own limits are its strength.
+check their ratings, with their own UCI tools. ``go wtime/btime/winc/binc`` is the clock, as in a
+rated game; ``depth``, ``nodes``, ``movetime`` and ``searchmoves`` only ever shorten the entry's
+own search (:class:`~engines.opponents.player.Bounds`), so its strength stays its label.
 
-It keeps the rules of the UCI protocol (Stefan Meyer-Kahlen, April 2006): "the engine must
-always be able to process input from stdin, even while thinking"; ``isready`` "must always be
-answered with readyok and can be sent also when the engine is calculating"; ``stop`` means "stop
-calculating as soon as possible, don't forget the bestmove", for "every go command a bestmove
-command is needed"; "a nullmove from the Engine to the GUI should be sent as 0000"; an unknown
-command is ignored. ``quit`` ends it at once with its engine processes, the end of input once
-the move it was asked for is given. Input it cannot use (a refused position, a clock that is not
-a number, a line over :data:`~engines.uci.input_lines.MAX_LINE_BYTES`) is answered with an
-``info string`` that says so, never by ending the server.
+It keeps the rules of the UCI protocol (Stefan Meyer-Kahlen, April 2006, the
+``engine-interface.txt`` shipped with Stockfish): "the engine must always be able to process
+input from stdin, even while thinking"; ``isready`` "must always be answered with readyok and can
+be sent also when the engine is calculating"; ``stop`` means "stop calculating as soon as
+possible, don't forget the bestmove", for "every go command a bestmove command is needed";
+``go infinite`` is "search until the stop command. Do not exit the search without being told so
+in this mode!", and ``go ponder`` the same until ``ponderhit`` or ``stop``; ``movetime`` is
+"search exactly x mseconds"; before the ``bestmove`` "the engine should send a final info
+command with the final search information"; "a nullmove from the Engine to the GUI should be
+sent as 0000" (only where there is no legal move: the GUI, not the engine, adjudicates a draw);
+an unknown command is ignored. ``quit`` ends it at once with its engine processes, the end of
+input once the move it was asked for is given. Input it cannot use (a refused position, a clock
+that is not a number, a line over :data:`~engines.uci.input_lines.MAX_LINE_BYTES`) is answered
+with an ``info string`` that says so, never by ending the server; an engine that fails every
+restart ends it at once, with a line on stderr.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-import itertools
 import math
 import sys
+from dataclasses import dataclass
 from typing import IO, Any, TextIO
 
 import chess
@@ -31,15 +37,33 @@ import chess
 from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer, engine_clock
+from engines.opponents.player import (
+    Bounds,
+    Choice,
+    ClockReading,
+    EngineCrashError,
+    EnginePlayer,
+    engine_clock,
+)
 from engines.uci.input_lines import MAX_LINE_BYTES, CommandLines, SkippedLine
 from profiles.errors import printable
 
 RESTARTS = 3
 """Restarts of a crashed engine for one search before the server gives up."""
+RETRY_WINDOW = 10.0
+"""Seconds after a ``go`` past which a failed engine is not restarted again: an engine that
+hangs on every search costs a hang window each time, and the GUI waits."""
+MOVETIME_MARGIN = 0.03
+"""Seconds of a ``go movetime`` kept for passing the move on (to the GUI, and from an adapter
+such as polyglot): the search is told the rest, and stopped at its end."""
 SHOWN_CHARACTERS = 80
 """Of a piece of input repeated back in an ``info string``: enough to recognise it."""
-CLOCK_KEYS = ("wtime", "btime", "winc", "binc")
+TIME_KEYS = frozenset(("wtime", "btime", "winc", "binc", "movetime"))
+"""The words of ``go`` followed by milliseconds."""
+GO_KEYS = TIME_KEYS | frozenset(
+    ("searchmoves", "ponder", "movestogo", "depth", "nodes", "mate", "infinite")
+)
+"""The words of a ``go`` command; ``searchmoves`` takes the moves up to the next of them."""
 
 
 def parse_position(tokens: list[str]) -> chess.Board | str:
@@ -70,29 +94,103 @@ def parse_position(tokens: list[str]) -> chess.Board | str:
     return board
 
 
-def parse_clock(tokens: list[str], board: chess.Board) -> tuple[ClockReading | None, list[str]]:
-    """The clock of ``go wtime … btime … winc … binc …`` (milliseconds; None without one), and
-    a sentence for each value that is not used as it was sent."""
+@dataclass(frozen=True)
+class Go:
+    """What a ``go`` command asks for."""
+
+    clock: ClockReading | None
+    bounds: Bounds
+    ponder: bool = False
+    """``go ponder``: nothing is given until ``ponderhit`` (then a search on the clock) or
+    ``stop``."""
+    notes: tuple[str, ...] = ()
+    """A sentence for each value that is not used as it was sent."""
+
+    @property
+    def holds(self) -> bool:
+        """Whether its ``bestmove`` waits for ``stop`` however soon the search ends."""
+        return self.bounds.until_stopped or self.ponder
+
+
+def parse_go(tokens: list[str], board: chess.Board) -> Go:
+    """The ``go`` command (without the word ``go``) for ``board``: its clock, the limits it
+    puts on the search, and what it asks that is not used as sent. An unknown word is skipped,
+    as the protocol asks ("ignore it and try to parse the rest of the string")."""
     values: dict[str, float] = {}
-    notes = []
-    for key, value in itertools.pairwise(tokens):
-        if key not in CLOCK_KEYS:
-            continue
+    notes: list[str] = []
+    searchmoves: list[str] = []
+    index = 0
+    while index < len(tokens):
+        word, index = tokens[index], index + 1
+        if word == "searchmoves":
+            while index < len(tokens) and tokens[index] not in GO_KEYS:
+                searchmoves.append(tokens[index])
+                index += 1
+        elif word in ("infinite", "ponder"):
+            values[word] = 1.0
+        elif word in GO_KEYS:
+            value, index = (tokens[index] if index < len(tokens) else ""), index + 1
+            number = _number(value)
+            if word in TIME_KEYS and math.isnan(number):
+                notes.append(f"ignored {word} {shown(value)}: not a number of milliseconds")
+            elif word in TIME_KEYS:
+                values[word] = number / 1000.0
+                if engine_clock(number / 1000.0) != number / 1000.0:  # as clocked_limit does
+                    told = round(engine_clock(number / 1000.0) * 1000)
+                    notes.append(
+                        f"{word} {shown(value)} is told to the engine as {told}, its nearest"
+                    )
+            elif not number >= 1:  # depth, nodes, mate, movestogo; NaN too
+                notes.append(f"ignored {word} {shown(value)}: not a positive number")
+            else:
+                values[word] = number
+    for key in ("mate", "movestogo"):
+        if key in values:
+            notes.append(f"{key} is not used: the opponent plays as in a rated game")
+    clock = None
+    if "wtime" in values or "btime" in values:
+        increment = values.get("winc" if board.turn == chess.WHITE else "binc", 0.0)
+        clock = ClockReading(values.get("wtime", 0.0), values.get("btime", 0.0), increment)
+    movetime = values.get("movetime")
+    if movetime is not None:
+        movetime = max(engine_clock(movetime) - MOVETIME_MARGIN, 0.0)
+    bounds = Bounds(
+        depth=_whole(values.get("depth")),
+        nodes=_whole(values.get("nodes")),
+        movetime=movetime,
+        moves=_legal_moves(searchmoves, board, notes),
+        until_stopped="infinite" in values,
+    )
+    return Go(clock, bounds, "ponder" in values, tuple(notes))
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
+def _whole(number: float | None) -> int | None:
+    """A count of plies or nodes; None (no bound) for one too large to mean anything."""
+    return None if number is None or not math.isfinite(number) else int(number)
+
+
+def _legal_moves(words: list[str], board: chess.Board, notes: list[str]) -> tuple[chess.Move, ...]:
+    """The legal moves named by ``searchmoves``; a note for each word that is not one."""
+    moves = []
+    for word in words:
         try:
-            seconds = float(value) / 1000.0
+            move = chess.Move.from_uci(word)
         except ValueError:
-            seconds = math.nan
-        if math.isnan(seconds):
-            notes.append(f"ignored {key} {shown(value)}: not a number of milliseconds")
-            continue
-        values[key] = seconds
-        if engine_clock(seconds) != seconds:  # an engine is told it clamped (clocked_limit)
-            told = round(engine_clock(seconds) * 1000)
-            notes.append(f"{key} {shown(value)} is told to the engine as {told}, its nearest")
-    if "wtime" not in values and "btime" not in values:
-        return None, notes
-    increment = values.get("winc" if board.turn == chess.WHITE else "binc", 0.0)
-    return ClockReading(values.get("wtime", 0.0), values.get("btime", 0.0), increment), notes
+            move = None
+        if move is None or move not in board.legal_moves:
+            notes.append(f"ignored searchmoves {shown(word)}: not a legal move here")
+        elif move not in moves:
+            moves.append(move)
+    if words and not moves:
+        notes.append("searchmoves named no legal move: every move is searched")
+    return tuple(moves)
 
 
 def shown(text: str) -> str:
@@ -103,6 +201,31 @@ def shown(text: str) -> str:
     return printable(text)
 
 
+def info_line(search: chess.engine.InfoDict) -> str | None:
+    """An engine's report of its search as the ``info`` line a UCI engine sends (the score
+    from the side to move's point of view, times in milliseconds); None when it has none."""
+    numbers = {key: search.get(key) for key in ("depth", "seldepth", "nodes", "nps")}
+    words: list[str] = []
+    for key in ("depth", "seldepth"):
+        if numbers[key] is not None:
+            words += [key, str(numbers[key])]
+    score = search.get("score")
+    if score is not None:
+        relative = score.relative
+        mate = relative.mate()
+        words += (
+            ["score", "cp", str(relative.score())] if mate is None else ["score", "mate", str(mate)]
+        )
+    for key in ("nodes", "nps"):
+        if numbers[key] is not None:
+            words += [key, str(numbers[key])]
+    if "time" in search:
+        words += ["time", str(round(search["time"] * 1000))]
+    if search.get("pv"):
+        words += ["pv", *(move.uci() for move in search["pv"])]
+    return "info " + " ".join(words) if words else None
+
+
 class UciServer:
     def __init__(self, opponent: Opponent, output: TextIO) -> None:
         self.opponent = opponent
@@ -111,7 +234,10 @@ class UciServer:
         self.board: chess.Board | None = chess.Board()
         """None after a refused ``position``: nothing is played until one is set."""
         self.search: asyncio.Task[None] | None = None
+        self.holding = False
+        """Whether the search's ``bestmove`` waits for ``stop`` (``go infinite``, ``go ponder``)."""
         self.stop = asyncio.Event()
+        self.ponderhit = asyncio.Event()
 
     def send(self, line: str) -> None:
         self.output.write(line + "\n")
@@ -122,7 +248,8 @@ class UciServer:
         tokens = line.split()
         command, arguments = (tokens[0], tokens[1:]) if tokens else ("", [])
         if command == "uci":
-            self.send(f"id name rated-play {self.opponent.name}")
+            # The opponent first: polyglot keeps 24 characters of an engine's name.
+            self.send(f"id name {self.opponent.name} (rated-play)")
             self.send("id author rated-play (the opponent as it plays a rated game)")
             self.send("uciok")
         elif command == "isready":
@@ -144,6 +271,8 @@ class UciServer:
             self.go(arguments)
         elif command == "stop":
             await self.stop_search()
+        elif command == "ponderhit":
+            self.ponderhit.set()
         elif command == "quit":
             return False
         return True
@@ -153,27 +282,65 @@ class UciServer:
             self.send("info string no position to play from: the last one was refused")
             self.send("bestmove 0000")
             return
-        clock, notes = parse_clock(arguments, self.board)
-        for note in notes:
+        go = parse_go(arguments, self.board)
+        for note in go.notes:
             self.send(f"info string {note}")
-        self.stop = asyncio.Event()
-        self.search = asyncio.create_task(self.think(self.board.copy(), clock, self.stop))
+        self.stop, self.ponderhit = asyncio.Event(), asyncio.Event()
+        self.holding = go.holds
+        self.search = asyncio.create_task(
+            self.think(self.board.copy(), go, self.stop, self.ponderhit)
+        )
 
     async def think(
-        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event
+        self, board: chess.Board, go: Go, stop: asyncio.Event, ponderhit: asyncio.Event
     ) -> None:
-        if board.is_game_over():
+        """Search as ``go`` asks and send the move, with the search behind it, once it is due."""
+        if go.ponder:
+            # Ponder is not offered in ``uci``, so nothing is searched on the GUI's guess: the
+            # search starts on ``ponderhit``, "switch from pondering to normal search", with the
+            # clock given ("stop" first: the engine moves at once, as stopped).
+            await _first_of(stop, ponderhit)
+            self.holding = False
+        choice = None
+        if any(board.legal_moves):  # "a nullmove from the Engine to the GUI should be sent as 0000"
+            choice = await self.choose(board, go, stop)
+        if go.bounds.until_stopped:
+            # "infinite: search until the stop command. Do not exit the search without being
+            # told so in this mode!" An entry's own limits may end its search sooner.
+            await stop.wait()
+        if choice is None:
             self.send("bestmove 0000")
             return
-        for _ in range(RESTARTS + 1):
-            try:
-                move = await self.player.play(board, clock, stop)
-            except EngineCrashError:
+        if choice.chosen_by is not None:
+            # printable: a pool file's text could hold a line break, and a false bestmove.
+            self.send(f"info string {choice.move.uci()} is {printable(choice.chosen_by)}")
+        line = info_line(choice.search)
+        if line is not None:
+            self.send(line)  # the protocol: a final info directly before the bestmove
+        self.send(f"bestmove {choice.move.uci()}")
+
+    async def choose(self, board: chess.Board, go: Go, stop: asyncio.Event) -> Choice:
+        """The opponent's move, restarting a failed engine while that may still help."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        deadline = None
+        if go.bounds.movetime is not None:
+            deadline = loop.call_later(go.bounds.movetime, stop.set)  # the judge's steps too
+        failures = 0
+        try:
+            while True:
+                try:
+                    return await self.player.choose(board, go.clock, stop, go.bounds)
+                except EngineCrashError as error:
+                    failures += 1
+                    if failures > RESTARTS or loop.time() - started > RETRY_WINDOW:
+                        failed = f"{error}; it failed {failures} times, so the server ends"
+                        self.send(f"info string {printable(failed)}")
+                        raise EngineUnavailableError(failed) from error
                 await self.player.restart()
-                continue
-            self.send(f"bestmove {move.uci()}")
-            return
-        raise EngineUnavailableError(f"{self.opponent.title} failed {RESTARTS + 1} times")
+        finally:
+            if deadline is not None:
+                deadline.cancel()
 
     async def stop_search(self) -> None:
         """End the search at once: its engine gives the best move it has (``stop``, and a
@@ -182,7 +349,10 @@ class UciServer:
         await self.finish_search()
 
     async def finish_search(self) -> None:
-        """Wait for the move being thought about."""
+        """Wait for the move being thought about; one that waits for ``stop`` is given now, as
+        no ``stop`` can come after the end of input."""
+        if self.holding:
+            self.stop.set()
         if self.search is not None:
             search, self.search = self.search, None
             await search
@@ -194,9 +364,21 @@ class UciServer:
             search.result()
 
 
+async def _first_of(*events: asyncio.Event) -> None:
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+
+
 async def serve_uci(
     opponent: Opponent, input_stream: IO[Any] | None = None, output: TextIO | None = None
 ) -> None:
+    """Serve until ``quit`` or the end of input. Raises :class:`EngineUnavailableError` once
+    its engine cannot be started, or has failed a search :data:`RESTARTS` times: at once, not
+    at the next command, so a GUI waiting for a ``bestmove`` sees the engine end."""
     output = output or sys.stdout
     if isinstance(output, io.TextIOWrapper):
         # Echoed input may hold any character; a terminal that cannot show one gets an escape.
@@ -205,8 +387,21 @@ async def serve_uci(
     lines = CommandLines(input_stream or sys.stdin)
     await server.player.start()
     lines.start()
+    reading = asyncio.ensure_future(lines.next())
     try:
-        while (line := await lines.next()) is not None:
+        while True:
+            waits: set[asyncio.Future[Any]] = {reading}
+            if server.search is not None:
+                waits.add(server.search)
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            server.raise_failed_search()
+            if not reading.done():
+                continue
+            line = reading.result()
+            if line is None:
+                # The end of input, as from a pipe or a file: the move asked for is still given.
+                await server.finish_search()
+                break
             if isinstance(line, SkippedLine):
                 server.send(
                     f"info string skipped a line of {line.length} bytes: a command has at most "
@@ -214,12 +409,10 @@ async def serve_uci(
                 )
             elif not await server.handle(line.strip()):
                 break
-            server.raise_failed_search()
-        else:
-            # The end of input, as from a pipe or a file: the move asked for is still given.
-            await server.finish_search()
+            reading = asyncio.ensure_future(lines.next())
     finally:
         try:
+            reading.cancel()
             if server.search is not None:
                 await cancel_and_wait(server.search)
         finally:

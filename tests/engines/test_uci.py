@@ -50,7 +50,7 @@ async def test_python_chess_plays_a_whole_game_against_an_opponent_over_uci(tmp_
     board = chess.Board()
     clocks = {chess.WHITE: 60.0, chess.BLACK: 60.0}
     try:
-        assert ours.id["name"] == "rated-play stockfish-nodes-300"
+        assert ours.id["name"] == "stockfish-nodes-300 (rated-play)"
         await human.configure({"Threads": 1, "Hash": 16})
         while not board.is_game_over(claim_draw=True) and board.ply() < 160:
             if board.turn == chess.WHITE:

@@ -61,12 +61,12 @@ class UciProcess:
     """The server with pipes on all three streams; its output is read by a thread, so a test
     can wait for a line with a deadline instead of blocking for ever."""
 
-    def __init__(self, name: str, data_dir: Path) -> None:
+    def __init__(self, name: str, data_dir: Path, env: dict[str, str] | None = None) -> None:
         self.mark = new_mark()
         self.process = subprocess.Popen(
             server_argv(name, data_dir),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=marked_env(self.mark),
+            env={**marked_env(self.mark), **(env or {})},
         )  # fmt: skip
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._errors: list[bytes] = []
@@ -114,6 +114,16 @@ class UciProcess:
             self.seen.append(line)
             if line.split()[:1] == [word]:
                 return line
+
+    def silent(self, word: str, within: float) -> None:
+        """Fails if a line that starts with ``word`` comes within ``within`` seconds, or the
+        server ends."""
+        try:
+            line = self.expect(word, within)
+        except AssertionError:
+            assert self.process.poll() is None, f"the server ended; stderr: {self.stderr}"
+            return
+        raise AssertionError(f"{line!r} came within {within} s")
 
     def rest(self) -> list[str]:
         """Every line still to come (added to :attr:`seen`); call once the server has exited."""
