@@ -164,7 +164,7 @@ class SetupScreen(WorkingScreen):
                 yield StrengthSlider(low, high, START_RATING, id="strength")
                 yield Static("", id="opponent", markup=False)
                 yield TickBox(
-                    "Plays like a person: a network trained on people's games",
+                    "Plays like a person (a network)",
                     id="person-like",
                     compact=True,
                 )
@@ -174,18 +174,14 @@ class SetupScreen(WorkingScreen):
                     id="unleashed",
                     compact=True,
                 )
+                yield TickBox("Doubling of the stake", id="doubling", compact=True)
                 yield TickBox(
-                    "Doubling (either side may double the stake)", id="doubling", compact=True
-                )
-                yield TickBox(
-                    "Opponent thinks at a person's pace, on its clock",
+                    "Opponent at a person's pace",
                     value=True,
                     id="believable-thinking",
                     compact=True,
                 )
-                yield TickBox(
-                    "Bell on its moves and when your time runs low", id="bell", compact=True
-                )
+                yield TickBox("Bell on its moves, at low time", id="bell", compact=True)
                 start = Button("Start rated game", id="start", variant="success")
                 # Started by F5 or a click, never by the Enter or space of text typed after a
                 # stray Tab: a rated game begun by accident is a game lost.
