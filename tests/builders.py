@@ -243,3 +243,29 @@ def app_on_a_terminal(*python_args: str) -> tuple[subprocess.Popen[bytes], int]:
     )
     os.close(terminal)
     return child, main_fd
+
+
+# Ledgers of an older schema, made from a new one.
+
+COLUMNS_ADDED = (
+    ("setups", "believable_thinking", 4),
+    ("analysed_moves", "line", 5),
+    ("setups", "bell", 6),
+    ("setups", "person_like", 7),
+    ("games", "player_pid", 8),
+    ("games", "player_started", 8),
+)
+"""Every column a migration after the first tables added, with the version that added it
+(profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version
+drops."""
+
+
+def back_to_version(version: int) -> str:
+    """The SQL that drops the columns added after ``version`` and says the file is of it; a
+    test runs it inside its own transaction."""
+    dropped = "".join(
+        f"ALTER TABLE {table} DROP COLUMN {column}; "
+        for table, column, since in reversed(COLUMNS_ADDED)
+        if since > version
+    )
+    return f"{dropped}PRAGMA user_version={version};"

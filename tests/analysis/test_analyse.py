@@ -25,7 +25,7 @@ from profiles.player.past_games import GameInPlayError
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
 from rated_play.session.analysis import analyse_game
-from tests.builders import fast_opponent, human_move, record_game, run_cli
+from tests.builders import back_to_version, fast_opponent, human_move, record_game, run_cli
 
 BLITZ = TimeControl.parse("5+3")
 
@@ -212,11 +212,7 @@ def test_analyses_stored_before_lines_are_kept_without_them(
     analysis = asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
     ledger.close()
     db = sqlite3.connect(ledger.path, isolation_level=None)
-    db.executescript(
-        "BEGIN; ALTER TABLE analysed_moves DROP COLUMN line; "
-        "ALTER TABLE games DROP COLUMN player_pid; ALTER TABLE games DROP COLUMN player_started; "
-        "PRAGMA user_version=4; COMMIT;"
-    )
+    db.executescript(f"BEGIN; {back_to_version(4)} COMMIT;")
     db.close()
 
     async def no_engine(*args: object, **kwargs: object) -> None:

@@ -26,7 +26,7 @@ from profiles.ledger.ledger import (
     Setup,
 )
 from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
-from tests.builders import record_game
+from tests.builders import back_to_version, record_game
 
 ROOT = Path(__file__).parents[2]
 
@@ -376,12 +376,9 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
     db = sqlite3.connect(path, isolation_level=None)
     # Back to version 3, the setups table as it was, with one setup saved in it.
     db.executescript(
-        "BEGIN; ALTER TABLE setups DROP COLUMN person_like; ALTER TABLE setups DROP COLUMN bell; "
-        "ALTER TABLE setups DROP COLUMN believable_thinking; "
-        "ALTER TABLE analysed_moves DROP COLUMN line; "
-        "ALTER TABLE games DROP COLUMN player_pid; ALTER TABLE games DROP COLUMN player_started; "
+        f"BEGIN; {back_to_version(3)} "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
-        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version=3; COMMIT;"
+        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); COMMIT;"
     )
     db.close()
     before = fingerprint(tmp_path)["ledger.sqlite3"]
@@ -415,21 +412,10 @@ def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
-    added = (
-        ("setups", "bell", 6),
-        ("setups", "person_like", 7),
-        ("games", "player_pid", 8),
-        ("games", "player_started", 8),
-    )
-    dropped = "".join(
-        f"ALTER TABLE {table} DROP COLUMN {name}; "
-        for table, name, since in reversed(added)
-        if since >= version
-    )
     db.executescript(
-        f"BEGIN; {dropped}"
+        f"BEGIN; {back_to_version(version - 1)} "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
-        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); PRAGMA user_version={version - 1}; COMMIT;"
+        f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); COMMIT;"
     )
     db.close()
     reader = Ledger.open(path, readonly=True)
