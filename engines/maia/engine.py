@@ -13,9 +13,9 @@ It speaks the UCI protocol (Stefan-Meyer Kahlen's "Description of the universal 
   answer when ``stop`` (or ``ponderhit``) comes, as the protocol asks; ``searchmoves`` limits
   the choice;
 - through move :data:`~engines.opponents.variation.VARIED_MOVES` it picks among the moves the
-  network gives real weight (:data:`REAL_WEIGHT`), each as often as the network's probability
-  says, so that its openings vary as people's do; the option ``VariedMoves`` sets how long
-  (0: always the most likely move).
+  network gives real weight (:data:`~engines.maia.choice.REAL_WEIGHT`), each as often as the
+  network's probability says, so that its openings vary as people's do; the option
+  ``VariedMoves`` sets how long (0: always the most likely move).
 """
 
 from __future__ import annotations
@@ -35,12 +35,14 @@ from engines.maia.network import Evaluation, evaluate
 from engines.maia.networks import network_path
 from engines.maia.planes import input_planes
 from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
-from engines.opponents.opponent import NETWORK_OPTION
+from engines.opponents.opponent import NETWORK_ENGINE
 from engines.opponents.variation import VARIED_MOVES
 
-NAME = "rated-play-maia"
-WEIGHTS_OPTION = NETWORK_OPTION
+NAME = NETWORK_ENGINE
+WEIGHTS_OPTION = "WeightsFile"
+"""lc0's name for the option that gives the network."""
 VARIED_OPTION = "VariedMoves"
+MOST_VARIED = 200
 
 
 @dataclass
@@ -69,14 +71,15 @@ class MaiaEngine:
             self.write("id author the rated-play authors, with the Maia networks of CSSLab")
             self.write(f"option name {WEIGHTS_OPTION} type string default <none>")
             self.write(
-                f"option name {VARIED_OPTION} type spin default {VARIED_MOVES} min 0 max 200"
+                f"option name {VARIED_OPTION} type spin default {VARIED_MOVES} "
+                f"min 0 max {MOST_VARIED}"
             )
             self.write("uciok")
         elif command == "isready":
             self._load()
             self.write("readyok")
         elif command == "setoption":
-            self._set_option(arguments)
+            self._set_option(line.split(maxsplit=1)[1] if arguments else "")
         elif command == "ucinewgame":
             self.board = chess.Board()
         elif command == "position":
@@ -88,13 +91,16 @@ class MaiaEngine:
             self.pending = None
         return True
 
-    def _set_option(self, arguments: list[str]) -> None:
-        text = " ".join(arguments)
+    def _set_option(self, text: str) -> None:
+        """``name N value V`` as typed: a path with two spaces in it keeps them."""
         name, _, value = text.removeprefix("name ").partition(" value ")
         if name.strip().lower() == WEIGHTS_OPTION.lower():
             self.weights, self.network = value.strip(), None
-        elif name.strip().lower() == VARIED_OPTION.lower() and value.strip().isdigit():
-            self.varied_moves = int(value)
+        elif name.strip().lower() == VARIED_OPTION.lower():
+            try:
+                self.varied_moves = min(max(int(value.strip()), 0), MOST_VARIED)
+            except ValueError:
+                self.write(f"info string {VARIED_OPTION} takes a whole number; kept the last")
 
     def _set_position(self, arguments: list[str]) -> None:
         try:
@@ -143,6 +149,8 @@ def _position(arguments: list[str]) -> chess.Board:
         rest = rest[len(fen_words) :]
     else:
         raise ValueError(f"'{kind}' is neither startpos nor fen")
+    if not board.is_valid():
+        raise ValueError("it is no position of chess (kings, pawns, castling or en passant)")
     if rest and rest[0] == "moves":
         for text in rest[1:]:
             board.push(board.parse_uci(text))

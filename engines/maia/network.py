@@ -38,10 +38,6 @@ class Evaluation:
     """For the side to move; a single-value network gives no draws: ``win - loss`` is its
     value."""
 
-    @property
-    def expected_score(self) -> float:
-        return self.win + self.draw / 2
-
 
 def evaluate(network: NetworkWeights, planes: Array) -> Evaluation:
     """The network's policy and value for the ``(112, 8, 8)`` input ``planes``."""

@@ -4,7 +4,7 @@ The nine files in ``engines/maia/nets`` are the Maia-1 networks of McIlroy-Young
 Kleinberg and Anderson, "Aligning Superhuman AI with Human Behavior: Chess as a Model System"
 (KDD 2020), from the public repository CSSLab/maia-chess (folder ``maia_weights``), under the
 GPL-3.0; ``engines/maia/nets/README.md`` says so beside them. Each was trained on lichess games
-of players rated within 100 of its number.
+of players rated from its number to 99 above it (maia-1500: 1500–1599).
 """
 
 from __future__ import annotations

@@ -90,13 +90,17 @@ def _before_last_push(position: chess.Board) -> chess.Board:
     put back on its starting square, as lc0 fills the history before a FEN."""
     if position.ep_square is None:
         return position
-    earlier = position.copy(stack=False)
     mover = not position.turn
     forward = 8 if mover == chess.WHITE else -8
     landed, started = position.ep_square + forward, position.ep_square - forward
-    pawn = earlier.remove_piece_at(landed)
-    if pawn is not None:
-        earlier.set_piece_at(started, pawn)
+    pawn = chess.Piece(chess.PAWN, mover)
+    if not (0 <= landed < 64 and 0 <= started < 64) or position.piece_at(landed) != pawn:
+        return position  # an en passant square no double step can have left
+    if position.piece_at(started) is not None:
+        return position
+    earlier = position.copy(stack=False)
+    earlier.remove_piece_at(landed)
+    earlier.set_piece_at(started, pawn)
     return earlier
 
 

@@ -16,7 +16,7 @@ Both tables are built here from the rule that makes them, not copied in:
   are not used.
 
 ``tests/engines/test_maia_policy.py`` checks that every legal move of real positions maps to one
-index and back.
+index and back, and holds a few cells to lc0's own table.
 """
 
 from __future__ import annotations
@@ -123,26 +123,6 @@ CONV_CELLS = _conv_gather()
 def policy_index(board: chess.Board, move: chess.Move) -> int:
     """Where ``move``, legal in ``board``, stands among the 1,858 outputs."""
     return POLICY_INDEX[_lc0_move(board, move)]
-
-
-def move_at(board: chess.Board, index: int) -> chess.Move | None:
-    """The legal move of ``board`` at policy ``index``, or None when it stands for none."""
-    text = POLICY_MOVES[index]
-    origin = _seen_from(board.turn, chess.parse_square(text[:2]))
-    target = _seen_from(board.turn, chess.parse_square(text[2:4]))
-    promotion = chess.Piece.from_symbol(text[4]).piece_type if len(text) == 5 else None
-    piece = board.piece_at(origin)
-    if piece is None or piece.color != board.turn:
-        return None
-    if promotion is None and piece.piece_type == chess.PAWN and chess.square_rank(target) in (0, 7):
-        promotion = chess.KNIGHT
-    if piece.piece_type == chess.KING:
-        rook = board.piece_at(target)
-        if rook is not None and rook.color == board.turn and rook.piece_type == chess.ROOK:
-            # The king takes its own rook: castling, as python-chess spells it.
-            target = chess.square(6 if target > origin else 2, chess.square_rank(origin))
-    move = chess.Move(origin, target, promotion)
-    return move if board.is_legal(move) else None
 
 
 def _lc0_move(board: chess.Board, move: chess.Move) -> str:

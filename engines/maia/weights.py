@@ -23,6 +23,7 @@ value head. Any other file gets one sentence saying what it is not.
 from __future__ import annotations
 
 import gzip
+import math
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,7 +184,7 @@ def parse_network(data: bytes) -> NetworkWeights:
 def _check_shapes(network: NetworkWeights) -> None:
     filters = network.filters
     for block in network.tower:
-        if block.second.outputs != filters:
+        if block.first.outputs != filters or block.second.outputs != filters:
             raise NetworkFileError("its residual blocks do not keep the channel count")
         if block.excitation is not None and (
             block.excitation.squeeze.weights.shape[1] != filters
@@ -193,8 +194,9 @@ def _check_shapes(network: NetworkWeights) -> None:
             raise NetworkFileError("its squeeze-excitation units do not fit the channels")
     if network.policy_hidden.outputs != filters or network.policy.outputs != POLICY_PLANES:
         raise NetworkFileError(f"its policy head does not give {POLICY_PLANES} planes")
-    squares = network.value_conv.outputs * 64
-    if network.value_hidden.weights.shape[1] != squares:
+    takes_the_squares = network.value_hidden.weights.shape[1] == network.value_conv.outputs * 64
+    takes_the_hidden = network.value_out.weights.shape[1] == len(network.value_hidden.bias)
+    if not (takes_the_squares and takes_the_hidden):
         raise NetworkFileError("its value head's layers do not fit together")
     if network.value_out.weights.shape[0] != (3 if network.wdl else 1):
         raise NetworkFileError("its value head gives the wrong number of outputs")
@@ -238,19 +240,21 @@ def _convolution(message: bytes, inputs: int) -> Convolution:
     if per_output not in (inputs, inputs * 9):
         raise NetworkFileError("a convolution's weights fit neither a 3×3 nor a 1×1 kernel")
     kernel = 3 if per_output == inputs * 9 else 1
+    for layer in (bias, means, variances, gammas, betas):
+        if layer is not None and len(layer) != outputs:
+            raise NetworkFileError("a convolution's batch norm does not fit its outputs")
     zeros = np.zeros(outputs, np.float32)
     ones = np.ones(outputs, np.float32)
     bias = zeros if bias is None else bias
     if means is None or variances is None:
         scale, shift = ones, bias
     else:
+        if (variances + BATCH_NORM_EPSILON <= 0).any():
+            raise NetworkFileError("a batch norm has a variance below zero")
         gamma = ones if gammas is None else gammas
         beta = zeros if betas is None else betas
         scale = gamma / np.sqrt(variances + BATCH_NORM_EPSILON)
         shift = (bias - means) * scale + beta
-    for layer in (bias, means, variances, gammas, betas):
-        if layer is not None and len(layer) != outputs:
-            raise NetworkFileError("a convolution's batch norm does not fit its outputs")
     folded = weights.reshape(outputs, per_output) * scale[:, None]
     return Convolution(folded.astype(np.float32), shift.astype(np.float32), kernel)
 
@@ -268,6 +272,8 @@ def _layer(message: bytes) -> Array:
     layer = wire.by_number(message)
     low = wire.as_float(_first(layer, 1, 0))
     high = wire.as_float(_first(layer, 2, 0))
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise NetworkFileError("a layer's range is not a pair of finite numbers")
     params = _bytes(_first(layer, 3, b""))
     if len(params) % 2:
         raise NetworkFileError("a layer's 16-bit values have an odd number of bytes")
@@ -304,7 +310,7 @@ def _message(message: dict[int, list[wire.Value]], number: int) -> bytes:
     values = message.get(number)
     if not values:
         raise NetworkFileError(f"part {number} of the network is missing")
-    return _bytes(values[0])
+    return _bytes(values[-1])  # given twice, the last counts, as for a scalar (lc0 never does)
 
 
 def _bytes(value: wire.Value) -> bytes:

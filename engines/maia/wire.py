@@ -1,14 +1,16 @@
 """The protocol-buffer wire format, read: enough of it for lc0's weights file.
 
 A reader of our own rather than the ``protobuf`` package: that package would need the schema
-compiled into generated code (or a ``protoc`` at build time) for the sake of five wire types, and
+compiled into generated code (or a ``protoc`` at build time) for the sake of four wire types, and
 the weights file uses only a handful of fields (:mod:`engines.maia.weights` names them). The large
 fields are byte strings, which numpy reads directly, so pure Python is fast enough here (a
-network loads in a few milliseconds of this reader).
+network loads in tens of milliseconds, ``benchmarks/maia.py``).
 
-The format is Google's public description, "Encoding" in the Protocol Buffers documentation
-(protobuf.dev/programming-guides/encoding): a message is a run of fields, each a key (a varint
-holding ``field number << 3 | wire type``) and a value whose wire type says how long it is.
+It reads the four wire types a message can hold today (varint, 64-bit, length-delimited and
+32-bit; the two group types are long deprecated). The format is Google's public description,
+"Encoding" in the Protocol Buffers documentation (protobuf.dev/programming-guides/encoding): a
+message is a run of fields, each a key (a varint holding ``field number << 3 | wire type``) and a
+value whose wire type says how long it is.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def by_number(message: bytes) -> dict[int, list[Value]]:
 
 def as_float(value: Value) -> float:
     """A ``float`` field (wire type 5: four little-endian bytes, read here as an int)."""
-    if not isinstance(value, int):
+    if not isinstance(value, int) or value >= 1 << 32:
         raise WireFormatError("a float field that is not four bytes")
     result: float = struct.unpack("<f", value.to_bytes(4, "little"))[0]
     return result

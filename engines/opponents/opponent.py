@@ -32,14 +32,9 @@ NODE_JITTER = 0.1
 """How far a node budget varies from one move to the next (a fraction of it)."""
 
 OptionValue = str | int | bool
-NETWORK_OPTION = "WeightsFile"
-"""The UCI option that gives an engine its neural network (lc0's name, which rated-play-maia
-takes too)."""
-NETWORK_CHOICE = (
-    "a neural network's choice, no search: the move people of its rating play most "
-    "(through move 12, drawn among those they often play)"
-)
-"""What ``rated-play engines uci`` says of a network's move (engines/maia/choice.py)."""
+NETWORK_ENGINE = "rated-play-maia"
+"""The engine that plays a network trained on people's games (:mod:`engines.maia.engine`),
+installed with rated-play; an entry it runs plays like a person."""
 
 _NAME = text(blank=False)
 _RATING = number(*RATING_RANGE)
@@ -174,9 +169,10 @@ class Opponent:
 
     @property
     def plays_a_network(self) -> bool:
-        """True for an engine whose move is a neural network's choice without search (a Maia
-        network, set by lc0's ``WeightsFile`` option: :mod:`engines.maia.engine`)."""
-        return NETWORK_OPTION in self.options
+        """True for an entry whose move is a network's choice without search, the network
+        trained on people's games: one :data:`NETWORK_ENGINE` runs. (lc0 itself, given a
+        network and a search, is an engine like any other.)"""
+        return PurePath(self.command).name == NETWORK_ENGINE
 
     @property
     def varies_by_itself(self) -> bool:
@@ -192,7 +188,7 @@ class Opponent:
         search does."""
         return (
             self.chooses_by
-            or (NETWORK_CHOICE if self.plays_a_network else None)
+            or (_network_choice() if self.plays_a_network else None)
             or (self._random_weakening)
         )
 
@@ -204,3 +200,15 @@ class Opponent:
         if isinstance(skill, int) and not isinstance(skill, bool) and skill < 20:
             return f"a random pick among its best lines (Skill Level {skill})"
         return None
+
+
+def _network_choice() -> str:
+    """What ``rated-play engines uci`` says of a network's move (engines/maia/choice.py)."""
+    # Not at import: the variation's module loads the engine library, which the app's first
+    # screen does not need.
+    from engines.opponents.variation import VARIED_MOVES  # noqa: PLC0415
+
+    return (
+        "a neural network's choice, no search: the move people of its rating play most "
+        f"(through move {VARIED_MOVES}, drawn among those they often play)"
+    )

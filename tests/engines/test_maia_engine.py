@@ -71,18 +71,35 @@ def test_searchmoves_limits_the_choice_and_every_position_with_a_move_gets_one()
     assert bestmoves(said) == ["0000"]  # mated: no move to give
 
 
-def test_the_opening_varies_among_moves_of_real_weight_and_not_after() -> None:
-    first = set()
-    for seed in range(12):
-        maia = MaiaEngine(lambda _: None, rng=random.Random(seed))
+def first_moves(position: str, seeds: int = 12) -> set[str]:
+    """The moves the engine gives in ``position`` (a ``position`` command's arguments) under
+    as many seeds."""
+    moves = set()
+    for seed in range(seeds):
         said: list[str] = []
-        maia.write = said.append
-        for line in ("setoption name WeightsFile value maia-1500", "position startpos", "go"):
+        maia = MaiaEngine(said.append, rng=random.Random(seed))
+        for line in ("setoption name WeightsFile value maia-1500", f"position {position}", "go"):
             maia.handle(line)
-        first.add(bestmoves(said)[0])
-    assert first <= {"e2e4", "d2d4"} and len(first) == 2  # the two people play most
+        moves |= set(bestmoves(said))
+    return moves
+
+
+def test_the_opening_varies_among_moves_of_real_weight_and_not_after() -> None:
+    assert first_moves("startpos") == {"e2e4", "d2d4"}  # the two people play most
+    # The same position at move 13: past the varied moves, always the most likely.
+    assert first_moves("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 13") == {"e2e4"}
     _, said = engine(["setoption name VariedMoves value 0", "position startpos", "go"] * 5)
-    assert set(bestmoves(said)) == {"e2e4"}  # always the most likely move
+    assert set(bestmoves(said)) == {"e2e4"}  # VariedMoves 0: never varied
+
+
+def test_a_bad_command_is_said_and_the_engine_plays_on() -> None:
+    maia, said = engine(["setoption name VariedMoves value ²", "isready"])
+    assert said[-2:] == ["info string VariedMoves takes a whole number; kept the last", "readyok"]
+    bad_en_passant = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq h8 0 2"
+    for line in (f"position fen {bad_en_passant}", "position startpos moves e2e5", "go"):
+        maia.handle(line)
+    assert bestmoves(said)[0] in ("e2e4", "d2d4")  # the last good position: the start
+    assert sum("position not understood" in line for line in said) == 2
 
 
 def test_a_network_that_cannot_be_loaded_ends_the_engine_with_one_line(tmp_path: Path) -> None:
@@ -108,16 +125,19 @@ async def test_a_maia_entry_plays_whole_calibration_games_that_differ() -> None:
     start = Opening("initial position", ())
     clock = TimeControl(30.0, 0.3)
     games = []
-    for colour in (chess.WHITE, chess.BLACK):
-        white, black = (maia, fast_opponent(1)) if colour else (fast_opponent(1), maia)
+    for white, black in (
+        (maia, fast_opponent(1)),
+        (maia, fast_opponent(1)),
+        (fast_opponent(1), maia),
+    ):
         game = await play_match_game(white, black, start, clock)
         assert game.headers["Result"] in ("1-0", "0-1", "1/2-1/2")
         assert game.headers["Termination"] != "time forfeit"
-        board = game.end().board()
-        assert board.ply() >= 10
+        assert game.end().board().ply() >= 10
         games.append([move.uci() for move in game.mainline_moves()])
-    maia_moves = [games[0][0::2][:12], games[1][1::2][:12]]
-    assert maia_moves[0] != maia_moves[1]
+    # The same opponent, the same colour, the same deterministic Stockfish: only the network's
+    # own variety can tell the two games apart.
+    assert games[0][:24] != games[1][:24]
 
 
 @pytest.mark.engine

@@ -13,7 +13,14 @@ import pytest
 from engines.maia.network import evaluate
 from engines.maia.planes import input_planes
 from engines.maia.weights import NetworkFileError, load_network, parse_network
-from tests.engines.maia_nets import network_bytes, random_network, reference_evaluate, write_network
+from tests.engines.maia_nets import (
+    float_field,
+    network_bytes,
+    random_network,
+    reference_evaluate,
+    varint_field,
+    write_network,
+)
 
 
 def _game(*sans: str) -> chess.Board:
@@ -60,6 +67,30 @@ def test_a_file_that_is_not_a_network_gets_one_sentence(tmp_path: Path) -> None:
     truncated.write_bytes(gzip.compress(whole)[:-20])
     with pytest.raises(NetworkFileError, match="cut short or damaged"):
         load_network(truncated)
+
+
+@pytest.mark.parametrize(
+    ("layer", "replacement", "said"),
+    [
+        # A float field sent as a varint too large for four bytes.
+        ("input.means", varint_field(1, 2**40), "a float field that is not four bytes"),
+        # Three gammas for a convolution of six outputs, in the input block and in the tower.
+        ("input.gammas", None, "batch norm does not fit its outputs"),
+        ("res0.conv1.betas", None, "batch norm does not fit its outputs"),
+        # Variances from -2 to -1.
+        ("input.variances", float_field(1, -2.0) + float_field(2, -1.0), "variance below zero"),
+    ],
+)
+def test_a_hostile_network_file_is_refused_in_one_sentence(
+    tmp_path: Path, layer: str, replacement: bytes | None, said: str
+) -> None:
+    raw = random_network(seed=3)
+    if replacement is None:  # a layer of another size: the value head's last bias (3 values)
+        raw.encoded[layer] = raw.encoded["ip2_val_b"]
+    else:  # the layer's own range (its first ten bytes) replaced
+        raw.encoded[layer] = replacement + raw.encoded[layer][10:]
+    with pytest.raises(NetworkFileError, match=said):
+        load_network(write_network(raw, tmp_path / "hostile.pb.gz"))
 
 
 def test_a_network_of_another_format_is_refused_by_name() -> None:

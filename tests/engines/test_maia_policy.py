@@ -12,9 +12,51 @@ import numpy as np
 
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.maia.planes import AUX, PLANES_PER_POSITION, REPETITION, input_planes
-from engines.maia.policy import CONV_CELLS, POLICY_MOVES, move_at, policy_index
+from engines.maia.policy import CONV_CELLS, POLICY_INDEX, POLICY_MOVES, policy_index
 
 POSITIONS = 10_000
+LC0_CELLS = {
+    "e2e4": (322, 76),
+    "b1c3": (36, 3585),
+    "e1h1": (103, 1028),
+    "a7a8": (1401, 48),
+    "d7c8q": (1816, 4275),
+    "a7a8r": (1793, 4336),
+    "h7g8b": (1854, 4215),
+}
+"""Moves with their policy index and their cell in the 80×64 output as lc0's own tables have
+them (``policy_index`` and ``kConvPolicyMap``, as lczero-training's ``lc0_az_policy_map.py``
+makes the latter): a reading of lc0's layout that the code and the tests' reference shared
+would still be caught here."""
+
+
+def decoded(board: chess.Board, text: str) -> chess.Move:
+    """The move lc0's ``text`` stands for in ``board``, read by lc0's rules independently of the
+    code: squares mirrored for Black, a pawn to the last rank without a letter a knight
+    promotion, the king taking its own rook from its home square castling."""
+
+    def seen(name: str) -> int:
+        square = chess.parse_square(name)
+        return square if board.turn == chess.WHITE else chess.square_mirror(square)
+
+    origin, target = seen(text[:2]), seen(text[2:4])
+    promotion = chess.Piece.from_symbol(text[4]).piece_type if len(text) == 5 else None
+    piece = board.piece_at(origin)
+    assert piece is not None and piece.color == board.turn, text
+    if (
+        piece.piece_type == chess.PAWN
+        and promotion is None
+        and target in chess.SquareSet(chess.BB_RANK_1 | chess.BB_RANK_8)
+    ):
+        promotion = chess.KNIGHT
+    home = chess.E1 if board.turn == chess.WHITE else chess.E8
+    if (
+        piece.piece_type == chess.KING
+        and origin == home
+        and board.piece_at(target) == chess.Piece(chess.ROOK, board.turn)
+    ):
+        target = chess.square(6 if target > origin else 2, chess.square_rank(origin))
+    return chess.Move(origin, target, promotion)
 
 
 def real_positions(count: int, every: int = 3) -> Iterator[chess.Board]:
@@ -33,6 +75,8 @@ def real_positions(count: int, every: int = 3) -> Iterator[chess.Board]:
 
 
 def test_lc0s_tables_have_1858_moves_each_in_one_cell() -> None:
+    for move, (index, cell) in LC0_CELLS.items():
+        assert (POLICY_INDEX[move], int(CONV_CELLS[index])) == (index, cell), move
     assert len(POLICY_MOVES) == len(set(POLICY_MOVES)) == 1858
     assert len(set(CONV_CELLS.tolist())) == 1858
     assert CONV_CELLS.min() >= 0 and CONV_CELLS.max() < 73 * 64  # planes 73–79 stand for none
@@ -48,7 +92,7 @@ def test_every_legal_move_of_real_games_maps_to_one_index_and_back() -> None:
         indices = [policy_index(board, move) for move in moves]
         assert len(set(indices)) == len(moves), board.fen()
         for move, index in zip(moves, indices, strict=True):
-            assert move_at(board, index) == move, (board.fen(), move)
+            assert decoded(board, POLICY_MOVES[index]) == move, (board.fen(), move)
             kinds["castling"] += board.is_castling(move)
             kinds["promotion"] += move.promotion is not None
             kinds["en passant"] += board.is_en_passant(move)
