@@ -38,13 +38,14 @@ def snapshot(*directories: Path) -> dict[str, str]:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Iterator[Path]:
     """A ledger with three games, and a fourth begun in its write-ahead log by a writer that
-    still has it open: the log holds a committed game no checkpoint has copied yet."""
+    still has it open: the log holds a committed game no checkpoint has copied yet. The fourth
+    is another profile's: a profile with a game in play exports nothing until it is over."""
     directory = tmp_path / "data"
     ledger = Ledger.open(directory / "ledger.sqlite3")
     profile = ledger.create_profile(PLAYER)
     for score in (1.0, 0.5, 0.0):
         record_game(ledger, profile, score, moves=("e4",), pgn='[Event "x"]\n\n1. e4 1-0\n')
-    open_game(ledger, profile)
+    open_game(ledger, ledger.create_profile("Vera"))
     assert (directory / "ledger.sqlite3-wal").stat().st_size > 0
     yield directory
     ledger.close()

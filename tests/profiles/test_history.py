@@ -179,7 +179,8 @@ async def test_nothing_of_a_profile_is_looked_back_at_while_it_has_a_game_on(
         assert played.game_in_play(profile.id) is not None
         with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being played"):
             past_game(played, game.game_id)
-        with pytest.raises(GameInPlayError, match="past games and their analyses wait"):
+        waiting = "past games, their analyses and their export wait"
+        with pytest.raises(GameInPlayError, match=waiting):
             past_game(played, old)
         assert past_game(played, judit_game).record.profile_id == other.id, "another profile"
         lines = game_lines(played, profile)
