@@ -23,7 +23,6 @@ position it has, with a pawn that has just moved two squares put back where it c
 from __future__ import annotations
 
 import chess
-import chess.polyglot
 import numpy as np
 import numpy.typing as npt
 
@@ -62,22 +61,42 @@ def _history(board: chess.Board) -> list[tuple[chess.Board, bool]]:
     """Up to eight positions, newest first, each with whether it had stood on the board
     before; filled from the first position as lc0 fills a game set up from a FEN."""
     game = board.root()
-    positions = [game.copy(stack=False)]
-    for move in board.move_stack:
-        game.push(move)
-        positions.append(game.copy(stack=False))
-    keys = [chess.polyglot.zobrist_hash(position) for position in positions]
-    seen: set[int] = set()
-    repeated = []
-    for key in keys:
-        repeated.append(key in seen)
+    first = game.copy(stack=False)
+    kept_from = len(board.move_stack) + 1 - HISTORY  # only the last eight are copied
+    seen: set[tuple[object, ...]] = set()
+    recent: list[tuple[chess.Board, bool]] = []
+    for ply in range(len(board.move_stack) + 1):
+        if ply:
+            game.push(board.move_stack[ply - 1])
+        key = _position_key(game)
+        if ply >= kept_from:
+            recent.append((game.copy(stack=False), key in seen))
         seen.add(key)
-    recent = list(zip(positions, repeated, strict=True))[-HISTORY:][::-1]
-    first = positions[0]
+    recent.reverse()
     if len(recent) < HISTORY and not _is_initial(first):
         earlier = _before_last_push(first)
         recent += [(earlier, False)] * (HISTORY - len(recent))
     return recent
+
+
+def _position_key(board: chess.Board) -> tuple[object, ...]:
+    """What makes two positions the same for a repetition (FIDE Laws, article 9.2.2: the same
+    pieces on the same squares, the same side to move, the same castling rights and en passant
+    captures), from python-chess's public bitboards: a polyglot hash of each position of a long
+    game took most of the planes' time."""
+    en_passant = board.ep_square if board.has_legal_en_passant() else None
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[chess.WHITE],
+        board.turn,
+        board.castling_rights,
+        en_passant,
+    )
 
 
 def _is_initial(position: chess.Board) -> bool:
