@@ -106,6 +106,17 @@ class RatingInputError(UserError, ValueError):
     """Input a rating system cannot use; the message names what is missing or wrong."""
 
 
+class UnpinnedRatingsError(RatingInputError):
+    """A maximum-likelihood fit whose games leave the ratings free: its information matrix is
+    singular, whichever solver (:mod:`profiles.ratings.fit` or its numpy arrays) found it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the games do not pin the ratings down (the information matrix is singular): add "
+            "games between the players"
+        )
+
+
 def round_points(value: float) -> int:
     """The nearest whole rating point, halves away from zero.
 

@@ -28,7 +28,7 @@ import math
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from profiles.ratings.base import RatingInputError
+from profiles.ratings.base import RatingInputError, UnpinnedRatingsError
 from profiles.ratings.expected import LOG_ODDS_PER_POINT, logistic_expected
 
 _CONVERGED = 1e-7
@@ -39,11 +39,6 @@ _MAX_STEP = 800.0
 overshoot into a region where the expected scores round to exactly 0 or 1."""
 
 _MAX_ITERATIONS = 200
-
-SINGULAR_INFORMATION = (
-    "the games do not pin the ratings down (the information matrix is singular): add games "
-    "between the players"
-)
 
 ARRAY_FIT_FROM = 48
 """Fitted players from which :mod:`profiles.ratings.fit_arrays` maximises instead. Below it the
@@ -421,7 +416,7 @@ def _cholesky(matrix: list[list[float]]) -> list[list[float]]:
             total = matrix[i][j] - sum(row_i[k] * row_j[k] for k in range(j))
             if i == j:
                 if total <= 0.0:
-                    raise RatingInputError(SINGULAR_INFORMATION)
+                    raise UnpinnedRatingsError()
                 row_i[i] = math.sqrt(total)
             else:
                 row_i[j] = total / row_j[j]

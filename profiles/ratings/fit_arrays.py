@@ -44,9 +44,8 @@ if "numpy" not in sys.modules:
 import numpy as np
 import numpy.typing as npt
 
-from profiles.ratings.base import RatingInputError
+from profiles.ratings.base import UnpinnedRatingsError
 from profiles.ratings.expected import ELO_SCALE, LOG_ODDS_PER_POINT
-from profiles.ratings.fit import SINGULAR_INFORMATION
 
 Vector = npt.NDArray[np.float64]
 
@@ -248,7 +247,7 @@ def _conjugate_gradients(pool: _Pool, weights: Vector, gradient: Vector) -> tupl
     the step is still one up the likelihood, from the iterations made)."""
     diagonal = pool.diagonal(weights)
     if not np.all(diagonal > 0.0):
-        raise RatingInputError(SINGULAR_INFORMATION)
+        raise UnpinnedRatingsError()
     solution = np.zeros(pool.size)
     residual = gradient.copy()
     target = (_SOLVE_TOLERANCE * float(np.linalg.norm(gradient))) ** 2
@@ -261,7 +260,7 @@ def _conjugate_gradients(pool: _Pool, weights: Vector, gradient: Vector) -> tupl
         image = pool.times(weights, direction)
         curvature = float(direction @ image)
         if curvature <= 0.0:
-            raise RatingInputError(SINGULAR_INFORMATION)
+            raise UnpinnedRatingsError()
         length = product / curvature
         solution += length * direction
         residual -= length * image
@@ -276,14 +275,14 @@ def _solve_densely(information: npt.NDArray[np.float64], gradient: Vector) -> Ve
     try:
         return np.linalg.solve(information, gradient).astype(np.float64, copy=False)
     except np.linalg.LinAlgError:
-        raise RatingInputError(SINGULAR_INFORMATION) from None
+        raise UnpinnedRatingsError() from None
 
 
 def _cholesky(information: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     try:
         lower = np.linalg.cholesky(information)
     except np.linalg.LinAlgError:
-        raise RatingInputError(SINGULAR_INFORMATION) from None
+        raise UnpinnedRatingsError() from None
     return lower.astype(np.float64, copy=False)
 
 
