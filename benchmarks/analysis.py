@@ -28,13 +28,13 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from engines.analysis import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.discovery import find_engine
+from engines.evaluation import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.opponents.pool import load_pool
 from profiles.laws.endings import GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
-from rated_play.session.analysis import analyse_game
+from rated_play.session.review import analyse_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph

@@ -22,8 +22,8 @@ from entries import chosen_entries
 
 from engines.calibration.calibrate import MOVETIME, as_calibrated
 from engines.discovery import find_engine
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import EnginePlayer
 from engines.opponents.pool import load_pool
 
 HUMAN_LIMIT = chess.engine.Limit(depth=1)

@@ -20,8 +20,8 @@ import chess.engine
 from entries import chosen_entries
 
 from engines.discovery import find_engine
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import EnginePlayer
 from engines.opponents.pool import Pool, load_pool
 
 MAX_MOVES = 50

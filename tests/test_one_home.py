@@ -1,4 +1,4 @@
-"""Facts with one home, asked of it everywhere: the mate score (:data:`profiles.analysis.
+"""Facts with one home, asked of it everywhere: the mate score (:data:`profiles.accuracy.
 MATE_SCORE`) and the colours' names (:data:`profiles.laws.endings.COLOR_NAMES`, held to
 python-chess's by ``tests/session/test_endings.py``)."""
 

@@ -7,8 +7,8 @@ import chess.pgn
 
 from engines.calibration.openings import Opening
 from engines.calibration.roster import Roster
+from engines.opponents.engine_player import ClockReading, EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import ClockReading, EnginePlayer
 from profiles.laws.clock import GameClock
 from profiles.laws.endings import engine_game_ending, time_forfeit
 from profiles.laws.time_control import TimeControl, TimeControlError
@@ -61,7 +61,7 @@ async def play_match_game(
     engine that failed is closed); without one, both are started for this game alone. An engine
     that cannot start, or dies or hangs mid-game, ends it with its
     :class:`~engines.errors.EngineUnavailableError` (an
-    :class:`~engines.opponents.player.EngineCrashError` says at which move).
+    :class:`~engines.opponents.engine_player.EngineCrashError` says at which move).
     """
     board = opening.board()
     own_roster = roster is None

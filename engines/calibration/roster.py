@@ -13,9 +13,9 @@ from collections import OrderedDict
 from types import TracebackType
 
 from engines.cancelling import close_all
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.judge import Judge
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import EnginePlayer
 
 CAPACITY = 4
 """Idle players a roster keeps: a Stockfish process holds about 140 MB, so a few per worker.

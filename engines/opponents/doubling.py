@@ -18,7 +18,7 @@ from __future__ import annotations
 import chess
 import chess.engine
 
-from profiles.analysis import MATE_SCORE, win_percent
+from profiles.accuracy import MATE_SCORE, win_percent
 
 TAKE_POINT = 0.25
 """Keeler and Spencer: a double is taken while the taker's chances are at least this."""
@@ -33,7 +33,7 @@ EARLIEST_MOVE = 10
 
 def winning_chances(score: chess.engine.Score) -> float:
     """The side's chances (a draw half) for its own evaluation ``score``, from 0 to 1: the
-    curve the post-game analysis uses (:func:`profiles.analysis.win_percent`)."""
+    curve the post-game analysis uses (:func:`profiles.accuracy.win_percent`)."""
     centipawns = score.score(mate_score=MATE_SCORE)
     assert centipawns is not None
     return win_percent(centipawns) / 100.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import chess
 import chess.engine
 
-from profiles.analysis import MATE_SCORE
+from profiles.accuracy import MATE_SCORE
 
 LOST_CP = -300
 """Centipawns: at this much worse (about a piece down) the opponent takes a draw at any time."""

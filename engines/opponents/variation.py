@@ -16,7 +16,7 @@ import random
 import chess
 import chess.engine
 
-from profiles.analysis import MATE_SCORE
+from profiles.accuracy import MATE_SCORE
 
 VARIED_MOVES = 12
 """Through this move number an opponent's move may be varied."""

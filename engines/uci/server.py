@@ -1,10 +1,11 @@
 """``rated-play engines uci NAME``: one opponent as a UCI engine on standard input and output.
 
-It plays through the same :class:`~engines.opponents.player.EnginePlayer` as a rated game — the
-entry's engine, options, limits, technique and variation — so anyone can play our opponents, or
-check their ratings, with their own UCI tools. ``go wtime/btime/winc/binc`` is the clock, as in a
-rated game; ``depth``, ``nodes``, ``movetime`` and ``searchmoves`` only ever shorten the entry's
-own search (:class:`~engines.opponents.player.Bounds`), so its strength stays its label.
+It plays through the same :class:`~engines.opponents.engine_player.EnginePlayer` as a rated
+game — the entry's engine, options, limits, technique and variation — so anyone can play our
+opponents, or check their ratings, with their own UCI tools. ``go wtime/btime/winc/binc`` is
+the clock, as in a rated game; ``depth``, ``nodes``, ``movetime`` and ``searchmoves`` only ever
+shorten the entry's own search (:class:`~engines.opponents.engine_player.Bounds`), so its
+strength stays its label.
 
 It keeps the rules of the UCI protocol (Stefan Meyer-Kahlen, April 2006, the
 ``engine-interface.txt`` shipped with Stockfish): "the engine must always be able to process
@@ -36,8 +37,7 @@ import chess
 
 from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
-from engines.opponents.opponent import Opponent
-from engines.opponents.player import (
+from engines.opponents.engine_player import (
     Bounds,
     Choice,
     ClockReading,
@@ -45,6 +45,7 @@ from engines.opponents.player import (
     EnginePlayer,
     engine_clock,
 )
+from engines.opponents.opponent import Opponent
 from engines.uci.input_lines import MAX_LINE_BYTES, CommandLines, SkippedLine
 from profiles.errors import printable
 

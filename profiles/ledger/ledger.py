@@ -52,7 +52,7 @@ from profiles.ratings.base import RATING_RANGE
 if TYPE_CHECKING:
     import chess
 
-    from profiles.analysis import GameAnalysis
+    from profiles.accuracy import GameAnalysis
 
 __all__ = [
     "GameClosedError",
@@ -764,7 +764,7 @@ class Ledger:
     def analysis(self, game_id: int) -> GameAnalysis | None:
         """The stored analysis of a game, or None when it was never analysed."""
         # Analyses are read after a game, not for the first screen: their module loads then.
-        from profiles.analysis import AnalysedMove, GameAnalysis  # noqa: PLC0415
+        from profiles.accuracy import AnalysedMove, GameAnalysis  # noqa: PLC0415
 
         with self._reading():
             try:

@@ -88,7 +88,7 @@ the starting purse. Whether the player has been told that a game was scored as a
 abandonment (games of version 1 count as told: no old game is announced). And each profile's
 last setup, so the next one opens where it left off."""
 
-# Version 3: the analysis of a finished game (profiles.analysis), written once and read back
+# Version 3: the analysis of a finished game (profiles.accuracy), written once and read back
 # instantly: one row per analysed game, one per ply. Derived data: it can be dropped and made
 # again.
 _ANALYSES = """

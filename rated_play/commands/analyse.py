@@ -14,7 +14,7 @@ from typing import Any
 
 import chess
 
-from profiles.analysis import GameAnalysis, SideSummary, eval_text, is_mate, mate_in
+from profiles.accuracy import GameAnalysis, SideSummary, eval_text, is_mate, mate_in
 from profiles.errors import printable, printable_lines
 from profiles.laws.endings import color_name, side_name
 from profiles.ledger.ledger import Ledger
@@ -22,7 +22,7 @@ from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._progress import progress_bar
 from rated_play.paths import LEDGER_FILE, data_dir
-from rated_play.session.analysis import analysable_game, analyse_game, annotated_game
+from rated_play.session.review import analysable_game, analyse_game, annotated_game
 
 _LARGEST_ID = 2**63 - 1
 """SQLite's largest integer key: a larger number cannot name a game."""

@@ -20,7 +20,7 @@ import io
 import chess
 import chess.pgn
 
-from profiles.analysis import GameAnalysis, Mark, pgn_eval
+from profiles.accuracy import GameAnalysis, Mark, pgn_eval
 from profiles.ledger.ledger import LedgerError
 from rated_play.session.pgn import tag_string
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import chess
 
 from engines.errors import EngineUnavailableError
+from engines.opponents.engine_player import ClockReading, EngineCrashError, EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import ClockReading, EngineCrashError, EnginePlayer
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
 from profiles.laws.endings import Termination, claimable_draw

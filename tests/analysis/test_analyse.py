@@ -14,9 +14,9 @@ import chess
 import chess.engine
 import pytest
 
-from engines.analysis import LINE_PLIES, AnalysisLimit, _legal_line
 from engines.discovery import find_engine
-from profiles.analysis import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line
+from profiles.accuracy import MATE_SCORE, Mark, PositionEvaluation, build_analysis
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError, Profile
@@ -24,7 +24,7 @@ from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.player.past_games import GameInPlayError
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
-from rated_play.session.analysis import analyse_game
+from rated_play.session.review import analyse_game
 from tests.builders import back_to_version, fast_opponent, human_move, record_game, run_cli
 
 BLITZ = TimeControl.parse("5+3")

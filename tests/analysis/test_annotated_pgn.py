@@ -18,8 +18,8 @@ import chess
 import chess.pgn
 import pytest
 
-from engines.analysis import AnalysisLimit, evaluate_game
-from profiles.analysis import MATE_SCORE, GameAnalysis, build_analysis
+from engines.evaluation import AnalysisLimit, evaluate_game
+from profiles.accuracy import MATE_SCORE, GameAnalysis, build_analysis
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.past_games import GameInPlayError
@@ -27,17 +27,17 @@ from profiles.written_file import ForeignFileError
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis
-from rated_play.session.analysis import (
-    AnnotationNotSavedError,
-    analyse_game,
-    annotated_game,
-    save_annotated_pgn,
-)
 from rated_play.session.annotated_pgn import NAGS
 from rated_play.session.export import archived_pgn
 from rated_play.session.outcome import automatic_outcome, time_forfeit
 from rated_play.session.pgn import PlayedMove, archive_path
 from rated_play.session.record import close_game
+from rated_play.session.review import (
+    AnnotationNotSavedError,
+    analyse_game,
+    annotated_game,
+    save_annotated_pgn,
+)
 from tests.builders import fast_opponent, open_game, record_game
 from tests.session.test_pgn_export import pgn_extract
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 import chess
 import pytest
 
-from profiles.analysis import (
+from profiles.accuracy import (
     MATE_SCORE,
     Mark,
     PositionEvaluation,

@@ -9,7 +9,7 @@ import sqlite3
 import chess
 import pytest
 
-from profiles.analysis import AnalysedMove, GameAnalysis
+from profiles.accuracy import AnalysedMove, GameAnalysis
 from profiles.ledger.ledger import Ledger, Profile
 from tests.builders import record_game, run_cli
 

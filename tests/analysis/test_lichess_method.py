@@ -14,7 +14,7 @@ import math
 import chess
 import pytest
 
-from profiles.analysis import (
+from profiles.accuracy import (
     MATE_SCORE,
     AnalysedMove,
     GameAnalysis,

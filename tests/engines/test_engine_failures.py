@@ -24,8 +24,8 @@ from engines.calibration.engine_game import play_match_game
 from engines.calibration.openings import load_openings
 from engines.calibration.roster import Roster
 from engines.errors import CalibrationError, EngineUnavailableError
-from engines.opponents import player as player_module
-from engines.opponents.player import EngineCrashError, EnginePlayer
+from engines.opponents import engine_player as player_module
+from engines.opponents.engine_player import EngineCrashError, EnginePlayer
 from engines.uci.server import serve_uci
 from rated_play.cli import build_parser, said
 from tests.builders import fast_opponent

@@ -9,8 +9,8 @@ import pytest
 
 from engines.calibration.openings import load_openings
 from engines.discovery import find_engine
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import EnginePlayer
 from engines.opponents.pool import load_pool
 from engines.opponents.technique import is_simple_win
 from engines.opponents.variation import VARIED_MOVES

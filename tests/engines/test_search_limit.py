@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engines.opponents.engine_player import UNTIMED_MOVETIME, Bounds, clocked_limit
 from engines.opponents.opponent import NODE_JITTER, SearchLimit
-from engines.opponents.player import UNTIMED_MOVETIME, Bounds, clocked_limit
 
 
 def test_a_node_budget_varies_within_its_band_and_other_limits_do_not() -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from engines import launch
 from engines.errors import EngineUnavailableError
-from engines.opponents import player as player_module
+from engines.opponents import engine_player as player_module
 from engines.opponents.opponent import Opponent
 from engines.uci.server import serve_uci
 from tests.builders import run_cli

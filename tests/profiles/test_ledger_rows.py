@@ -10,7 +10,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from profiles.analysis import AnalysedMove
+from profiles.accuracy import AnalysedMove
 from profiles.laws.endings import GameResult, Termination
 from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Setup
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION

@@ -10,7 +10,7 @@ import chess.engine
 import pytest
 
 from engines.opponents.judge import JUDGEMENT_LIMIT
-from profiles.analysis import MATE_SCORE
+from profiles.accuracy import MATE_SCORE
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.card import build_card

@@ -18,7 +18,7 @@ import chess.pgn
 import pytest
 
 from engines.errors import EngineUnavailableError
-from engines.opponents.player import HANG_WINDOW
+from engines.opponents.engine_player import HANG_WINDOW
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from rated_play.session import (

@@ -16,7 +16,7 @@ import pytest
 from textual.widgets import ProgressBar, Static
 
 from engines.discovery import find_engine
-from profiles.analysis import Mark
+from profiles.accuracy import Mark
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp

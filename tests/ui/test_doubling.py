@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
-from profiles.analysis import MATE_SCORE
+from profiles.accuracy import MATE_SCORE
 from profiles.ledger.ledger import Ledger
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import Termination

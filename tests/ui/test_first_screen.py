@@ -79,7 +79,7 @@ def test_the_first_screen_loads_no_game_no_subcommand_and_no_python_chess(
         if name.split(".")[0] == "chess"
         or name.startswith(("rated_play.session", "rated_play.commands."))
         or (name.startswith("rated_play.ui.screens.") and name not in first_screen)
-        or name == "profiles.analysis"
+        or name == "profiles.accuracy"
     }
     assert unwanted == set()
     # The garbage collector, off while the app starts, is on again once the screen is painted.

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from engines.opponents.pool import Pool
-from profiles.analysis import Mark, eval_text
+from profiles.accuracy import Mark, eval_text
 from profiles.laws.endings import Termination
 from profiles.ledger.ledger import Ledger
 from rated_play.session.pgn import archive_dir_of, archive_path

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import EnginePlayer
 from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from rated_play import paths

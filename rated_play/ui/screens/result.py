@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from profiles.analysis import GameAnalysis
+from profiles.accuracy import GameAnalysis
 from profiles.errors import printable
 from profiles.laws.endings import side_name
 from profiles.openings.names import opening_of

@@ -4,7 +4,7 @@ the player's marks with the engine's better move drawn on the board and
 its line, the evaluation graph, and each side's accuracy as lichess sums it up.
 
 Reached from the result screen, the games list and the game viewer. The analysis comes through
-:func:`rated_play.session.analysis.analyse_game`, which refuses a game still being played (its
+:func:`rated_play.session.review.analyse_game`, which refuses a game still being played (its
 sentence is shown here); the first look runs the engine in a worker, with a progress bar, and
 the board can be stepped meanwhile; leaving the screen stops the engine. The second look reads
 the stored analysis.
@@ -22,12 +22,12 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
-from profiles.analysis import GameAnalysis, Mark, eval_text
+from profiles.accuracy import GameAnalysis, Mark, eval_text
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
-from rated_play.session.analysis import analyse_game, save_annotated_pgn
 from rated_play.session.pgn import archive_dir_of
+from rated_play.session.review import analyse_game, save_annotated_pgn
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.board import fit_geometry

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from profiles.analysis import CEILING, GameAnalysis, Mark, centipawns_at, winning_chances
+from profiles.accuracy import CEILING, GameAnalysis, Mark, centipawns_at, winning_chances
 
 MARK_STYLES = {Mark.INACCURACY: "yellow", Mark.MISTAKE: "dark_orange", Mark.BLUNDER: "bold red"}
 

@@ -1,6 +1,6 @@
-"""A finished game's analysis: evaluations, marks and accuracy, by the method lichess publishes.
+"""A finished game's marks and accuracy from its evaluations, by the method lichess publishes.
 
-Pure values and math, no engine and no I/O: :mod:`engines.analysis` produces the evaluations,
+Pure values and math, no engine and no I/O: :mod:`engines.evaluation` produces the evaluations,
 the ledger stores the result, and both read these types. Every rule below follows a lila source
 file (https://github.com/lichess-org/lila), named beside it:
 

@@ -1,4 +1,4 @@
-"""Analysis of a finished rated game: the one gate between the engine's eyes and a game.
+"""The review of a finished rated game: the one gate between the engine's eyes and a game.
 
 A rated game allows no evaluation while it is on, as over the board; analysis exists only for
 games that are over. Every way in — the command line, the result screen, the game viewer —
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import chess
 
-from engines.analysis import AnalysisLimit, Progress, evaluate_game
-from profiles.analysis import GameAnalysis, build_analysis
+from engines.evaluation import AnalysisLimit, Progress, evaluate_game
+from profiles.accuracy import GameAnalysis, build_analysis
 from profiles.errors import UserError, printable
 from profiles.ledger.ledger import GameRecord, Ledger, Profile
 from profiles.player.past_games import past_game

@@ -1,4 +1,4 @@
-"""Full-strength Stockfish over every position of a finished game.
+"""The engine's evaluation of a finished game: full-strength Stockfish over every position.
 
 One engine process of its own, one search per position: the search of the position before a
 move gives both the engine's better move there and (searched from the next position) the
@@ -18,7 +18,7 @@ import chess.engine
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.opponents.judge import JUDGE
-from profiles.analysis import MATE_SCORE, PositionEvaluation
+from profiles.accuracy import MATE_SCORE, PositionEvaluation
 
 DEPTH = 14
 """The default depth. Measured with ``benchmarks/analysis.py`` on a 2-core machine with a
