@@ -31,7 +31,7 @@ import chess.engine
 from engines.discovery import find_engine
 from engines.evaluation import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.opponents.pool import load_pool
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from rated_play.session.review import analyse_game
@@ -75,7 +75,7 @@ def record(ledger: Ledger, moves: list[chess.Move]) -> int:
     )
     for ply, move in enumerate(moves, start=1):
         ledger.record_move(game.id, ply, move.uci(), None)
-    drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
+    drawn = GameResult(Ending(Termination.DRAW_AGREED, None), game.player_color)
     ledger.close_game(game.id, drawn, pgn="", rating_after=None)
     return game.id
 

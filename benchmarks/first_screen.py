@@ -44,7 +44,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, Setup
 
@@ -143,7 +143,7 @@ def rated_play_data(directory: Path, games: int) -> str:
             tally[n % 3] += 1
         winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
         ending = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
-        result = GameResult(winner, ending, game.player_color)
+        result = GameResult(Ending(ending, winner), game.player_color)
         ledger.close_game(game.id, result, pgn="", rating_after=None)
     ledger.save_setup(profile.id, Setup(1400.0, False, BLITZ.pgn, False))
     ledger.close()

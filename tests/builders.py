@@ -20,7 +20,7 @@ import pytest
 
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameRecord, Ledger, Profile
 from rated_play.cli import main
@@ -94,13 +94,13 @@ def record_game(
     for ply, san in enumerate(moves, start=1):
         ledger.record_move(game.id, ply, board.push_san(san).uci(), None)
     if score is None:
-        void = GameResult(None, Termination.ENGINE_FAILURE, game.player_color)
+        void = GameResult(Ending(Termination.ENGINE_FAILURE, None), game.player_color)
         ledger.close_game(game.id, void, pgn=pgn, rating_after=None)
         return game.id
     winner = {1.0: game.player_color, 0.0: not game.player_color}.get(score)
     if termination is None:
         termination = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
-    result = GameResult(winner, termination, game.player_color)
+    result = GameResult(Ending(termination, winner), game.player_color)
     ledger.close_game(game.id, result, pgn=pgn, rating_after=None)
     return game.id
 

@@ -105,24 +105,28 @@ class GameResult:
     ends and the ledger stores (its result, the player's score and the termination are all
     read from here). A game is written as :meth:`abandonment` before its first move."""
 
-    winner: chess.Color | None
-    """None for a draw, and for a game that could not be finished (an engine failure)."""
-    termination: Termination
+    ending: Ending
+    """How the game ended, as the board (or the clock, or a player) ended it."""
     player_color: chess.Color
 
     @classmethod
     def abandonment(cls, player_color: chess.Color) -> Self:
         """The loss of a player who left the game: how every rated game stands until it ends."""
-        return cls(not player_color, Termination.ABANDONED, player_color)
+        return cls(Ending(Termination.ABANDONED, not player_color), player_color)
+
+    @property
+    def winner(self) -> chess.Color | None:
+        """None for a draw, and for a game that could not be finished (an engine failure)."""
+        return self.ending.winner
+
+    @property
+    def termination(self) -> Termination:
+        return self.ending.termination
 
     @property
     def void(self) -> bool:
         """The game could not be finished: it is unrated and scores nothing."""
         return self.termination is Termination.ENGINE_FAILURE
-
-    @property
-    def ending(self) -> Ending:
-        return Ending(self.termination, self.winner)
 
     @property
     def result(self) -> str:

@@ -19,7 +19,7 @@ from engines.opponents.engine_player import ClockReading, EngineCrashError, Engi
 from engines.opponents.opponent import Opponent
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
-from profiles.laws.endings import Termination, claimable_draw
+from profiles.laws.endings import Ending, Termination, claimable_draw
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameRecord, Ledger, LedgerWriteError, Profile
 from profiles.player.purse import STAKE
@@ -80,8 +80,6 @@ class RatedGame:
         self.time_control = time_control
         self.game_id = record.id
         self.player_color: chess.Color = record.player_color
-        self._started_at = record.started_at
-        self._rating_before = record.rating_before
         self._engine = player
         self.clock = clock
         self._archive_dir = archive_dir
@@ -263,7 +261,7 @@ class RatedGame:
         accepted = await self._engine.accepts_draw(self._board, self.engine_color)
         if self.check_flag() or self._outcome is not None or not accepted:
             return False
-        self._finish(GameOutcome(None, Termination.DRAW_AGREED, self.player_color))
+        self._end(Termination.DRAW_AGREED, None)
         return True
 
     def check_draw_offer(self) -> None:
@@ -299,9 +297,7 @@ class RatedGame:
         if self.check_flag() or self._outcome is not None:
             return False
         if not accepted:
-            self._finish(
-                GameOutcome(self.player_color, Termination.DOUBLE_REFUSED, self.player_color)
-            )
+            self._end(Termination.DOUBLE_REFUSED, self.player_color)
             return False
         self._double(accepted_by=self.engine_color)
         return True
@@ -337,9 +333,7 @@ class RatedGame:
         if accept:
             self._double(accepted_by=self.player_color)
         else:
-            self._finish(
-                GameOutcome(self.engine_color, Termination.DOUBLE_REFUSED, self.player_color)
-            )
+            self._end(Termination.DOUBLE_REFUSED, self.engine_color)
 
     def _require_player_may_double(self) -> None:
         if not self.doubling:
@@ -371,7 +365,7 @@ class RatedGame:
         termination = self.claim_grounds(move)
         if move is not None:
             self._push(move, end_automatically=False)
-        self._finish(GameOutcome(None, termination, self.player_color))
+        self._end(termination, None)
 
     def claim_grounds(self, move: chess.Move | None = None) -> Termination:
         """The draw the player may claim now (with ``move``, if given); raises
@@ -395,7 +389,7 @@ class RatedGame:
     def resign(self) -> None:
         """Resign: the game is lost. Allowed at any moment, even while the engine thinks."""
         self._require_not_over()
-        self._finish(GameOutcome(self.engine_color, Termination.RESIGNATION, self.player_color))
+        self._end(Termination.RESIGNATION, self.engine_color)
 
     def abandon(self) -> None:
         """Leave the game: scored as a loss by abandonment, like the pending entry said."""
@@ -495,9 +489,8 @@ class RatedGame:
         return True
 
     def _void(self, reason: str) -> None:
-        self._finish(
-            GameOutcome(None, Termination.ENGINE_FAILURE, self.player_color, void_reason=reason)
-        )
+        outcome = GameOutcome(Ending(Termination.ENGINE_FAILURE, None), self.player_color, reason)
+        self._finish(outcome)
 
     async def close(self) -> None:
         """Stop the engine process. A game still going on is abandoned first.
@@ -552,6 +545,10 @@ class RatedGame:
         else:
             self._save_moves()
         return True
+
+    def _end(self, termination: Termination, winner: chess.Color | None) -> None:
+        """End the game off the board (an agreement, a claim, a resignation, a refused double)."""
+        self._finish(GameOutcome(Ending(termination, winner), self.player_color))
 
     def _finish(self, outcome: GameOutcome) -> None:
         """Record how the game ended: the ledger entry is closed and the PGN archived.

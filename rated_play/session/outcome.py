@@ -55,7 +55,7 @@ def automatic_outcome(board: chess.Board, player_color: chess.Color) -> GameOutc
     """The ending the rules impose without a claim (:func:`profiles.laws.endings.board_ending`),
     from the player's side, or None while the game goes on."""
     ending = endings.board_ending(board)
-    return None if ending is None else GameOutcome(ending.winner, ending.termination, player_color)
+    return None if ending is None else GameOutcome(ending, player_color)
 
 
 def time_forfeit(
@@ -64,4 +64,4 @@ def time_forfeit(
     """The flag of ``flagged`` fell (:func:`profiles.laws.endings.time_forfeit`), from the player's
     side."""
     ending = endings.time_forfeit(board, flagged)
-    return GameOutcome(ending.winner, ending.termination, player_color)
+    return GameOutcome(ending, player_color)

@@ -8,7 +8,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger, LedgerError, ProfileError
 from tests.builders import open_game
 
@@ -88,9 +88,9 @@ def test_a_game_is_closed_once_only(ledger: Ledger) -> None:
     profile = ledger.create_profile("Vishy")
     game = open_game(ledger, profile)
     color = game.player_color
-    won = GameResult(color, Termination.CHECKMATE, color)
+    won = GameResult(Ending(Termination.CHECKMATE, color), color)
     ledger.close_game(game.id, won, pgn="", rating_after=None)
     with pytest.raises(LedgerError, match="closed already"):
-        lost = GameResult(not color, Termination.CHECKMATE, color)
+        lost = GameResult(Ending(Termination.CHECKMATE, not color), color)
         ledger.close_game(game.id, lost, pgn="", rating_after=None)
     assert ledger.game(game.id).result == "1-0"

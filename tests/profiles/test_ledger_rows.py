@@ -11,7 +11,7 @@ import chess
 import pytest
 
 from profiles.accuracy import AnalysedMove
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Setup
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.ledger.rows import select_list
@@ -78,10 +78,10 @@ def test_the_pending_loss_is_the_abandonment_the_session_closes_with(tmp_path: P
 
 W, B = chess.WHITE, chess.BLACK
 CLOSINGS = [
-    (GameResult(B, Termination.CHECKMATE, B), GameStatus.FINISHED, "0-1", 1.0),
-    (GameResult(None, Termination.DRAW_AGREED, W), GameStatus.FINISHED, "1/2-1/2", 0.5),
-    (GameResult(W, Termination.ABANDONED, B), GameStatus.ABANDONED, "1-0", 0.0),
-    (GameResult(None, Termination.ENGINE_FAILURE, W), GameStatus.VOID, "*", None),
+    (GameResult(Ending(Termination.CHECKMATE, B), B), GameStatus.FINISHED, "0-1", 1.0),
+    (GameResult(Ending(Termination.DRAW_AGREED, None), W), GameStatus.FINISHED, "1/2-1/2", 0.5),
+    (GameResult(Ending(Termination.ABANDONED, W), B), GameStatus.ABANDONED, "1-0", 0.0),
+    (GameResult(Ending(Termination.ENGINE_FAILURE, None), W), GameStatus.VOID, "*", None),
 ]
 """A result, and the status, PGN result and score the row it closes holds."""
 

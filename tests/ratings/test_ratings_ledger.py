@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, Profile
 from profiles.player.seasons import Season, game_season, leaderboard
@@ -62,7 +62,7 @@ def play(
         GameStatus.VOID: Termination.ENGINE_FAILURE,
         GameStatus.ABANDONED: Termination.ABANDONED,
     }.get(status, Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED)
-    result = GameResult(winner, ending, game.player_color)
+    result = GameResult(Ending(ending, winner), game.player_color)
     ledger.close_game(game.id, result, pgn="", rating_after=rating_after)
 
 

@@ -30,7 +30,7 @@ WRITER = textwrap.dedent(
     import sys
     from pathlib import Path
     from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger, ProfileError
-    from profiles.laws.endings import GameResult, Termination
+    from profiles.laws.endings import Ending, GameResult, Termination
     from profiles.laws.time_control import TimeControl
 
     ledger_path, journal_path, name = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -52,7 +52,7 @@ WRITER = textwrap.dedent(
         for ply, uci in enumerate(("e2e4", "e7e5", "g1f3", "b8c6"), start=1):
             ledger.record_move(game.id, ply, uci, 180_000)
         try:
-            drawn = GameResult(None, Termination.DRAW_AGREED, game.player_color)
+            drawn = GameResult(Ending(Termination.DRAW_AGREED, None), game.player_color)
             ledger.close_game(game.id, drawn, pgn="", rating_after=None)
         except GameClosedError:
             journal.write(f"stolen {game.id}\\n")

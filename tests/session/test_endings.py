@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 
 from profiles.laws import endings
-from profiles.laws.endings import Termination, board_ending, claimable_draw, color_named
+from profiles.laws.endings import Ending, Termination, board_ending, claimable_draw, color_named
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
 
 
@@ -46,12 +46,12 @@ def test_fifty_moves_are_claimable_and_seventy_five_end_the_game() -> None:
 def test_mate_stalemate_and_dead_positions_end_the_game() -> None:
     mate = board_after("f3", "e5", "g4", "Qh4#")
     outcome = automatic_outcome(mate, chess.WHITE)
-    assert outcome == GameOutcome(chess.BLACK, Termination.CHECKMATE, chess.WHITE)
+    assert outcome == GameOutcome(Ending(Termination.CHECKMATE, chess.BLACK), chess.WHITE)
     assert outcome.description == "Black wins by checkmate"
     assert outcome.player_score == 0.0
     stalemate = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert automatic_outcome(stalemate, chess.BLACK) == GameOutcome(
-        None, Termination.STALEMATE, chess.BLACK
+        Ending(Termination.STALEMATE, None), chess.BLACK
     )
     bare_kings = chess.Board("8/8/4k3/8/8/3K4/8/8 w - - 0 1")
     ending = automatic_outcome(bare_kings, chess.WHITE)
@@ -75,7 +75,7 @@ def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
                 Termination.ABANDONED, Termination.ENGINE_FAILURE,
                 Termination.DOUBLE_REFUSED)  # fmt: skip
     said = {
-        termination: GameOutcome(None, termination, chess.WHITE).description
+        termination: GameOutcome(Ending(termination, None), chess.WHITE).description
         for termination in Termination
         if termination not in decisive
     }

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from profiles.laws.endings import GameResult
+from profiles.laws.endings import Ending, GameResult
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import GameStatus, Ledger, LedgerWriteError, Profile
 from rated_play.session import RatedGame, Termination
@@ -40,7 +40,7 @@ def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
     with pytest.raises(LedgerWriteError, match="no space left"):
         for ply in range(1, 10_000):
             ledger.record_move(filler.id, ply, "e2e4", None)
-    void = GameResult(None, Termination.ENGINE_FAILURE, filler.player_color)
+    void = GameResult(Ending(Termination.ENGINE_FAILURE, None), filler.player_color)
     ledger.close_game(filler.id, void, pgn="", rating_after=None)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from profiles.laws.endings import GameResult, Termination
+from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import GameStatus, Ledger, Profile, SecondGameError
 from rated_play.session import close_abandoned_games
 from tests.builders import open_game
@@ -33,7 +33,7 @@ def test_a_second_rated_game_on_a_profile_in_play_is_refused_with_a_sentence(
 
     open_game(other_copy, other_copy.create_profile("Judit"))  # another player may play
 
-    drawn = GameResult(None, Termination.DRAW_AGREED, playing.player_color)
+    drawn = GameResult(Ending(Termination.DRAW_AGREED, None), playing.player_color)
     ledger.close_game(playing.id, drawn, pgn="", rating_after=None)
     assert open_game(other_copy, profile).status is GameStatus.PENDING, "the first is over"
 
@@ -51,7 +51,7 @@ def test_a_game_whose_lock_file_was_removed_is_not_closed_while_its_process_play
         open_game(other_copy, profile)
 
     ledger.record_move(playing.id, 1, "e2e4", None)  # the player plays on, into a live game
-    won = GameResult(playing.player_color, Termination.RESIGNATION, playing.player_color)
+    won = GameResult(Ending(Termination.RESIGNATION, playing.player_color), playing.player_color)
     assert ledger.close_game(playing.id, won, pgn="", rating_after=None).player_score == 1.0
 
 
