@@ -46,7 +46,8 @@ from pathlib import Path
 
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Setup
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Setup
 
 SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"

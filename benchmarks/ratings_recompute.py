@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from profiles.ratings import SYSTEMS
 from profiles.ratings.from_ledger import game_score, rated_games
 

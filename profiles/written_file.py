@@ -20,9 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.errors import UserError, printable
 from profiles.input_file import special_file
-from profiles.ledger.ledger_file import LEDGER_FILE, side_file
+from profiles.ledger.ledger_file import side_file
 
 SIDE_FILES = {
     "-wal": "write-ahead log",
@@ -63,7 +64,7 @@ def check_writable(path: Path, kind: FileKind, *, data_dir: Path, option: str) -
         else f"move {printable(path)} aside, or give --data-dir another directory"
     )
     target = Path(os.path.realpath(path))  # every link followed, a dangling one included
-    ledger = Path(os.path.realpath(data_dir / LEDGER_FILE))
+    ledger = Path(os.path.realpath(DataDirectory(data_dir).ledger))
     if _same(path, ledger) or target == ledger:
         raise ForeignFileError(f"{shown} is the ledger, which holds your games{refuse}")
     for suffix, side in SIDE_FILES.items():

@@ -1,8 +1,8 @@
 """The record of errors the app did not expect: a programming error, not the player's.
 
 Its traceback is what a developer needs and what a player should never be shown, so it goes to
-one file in the data directory (:data:`rated_play.paths.ERRORS_LOG`), appended to, and the player
-is told where it is.
+one file in the data directory (:attr:`profiles.data_directory.DataDirectory.errors_log`),
+appended to, and the player is told where it is.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import stat
 import traceback
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.errors import printable
-from rated_play import paths
 
 _APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
 
@@ -22,7 +22,7 @@ _APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NO
 def log_unexpected(data_dir: Path, error: BaseException) -> str:
     """Append ``error``'s traceback to the errors log in ``data_dir``; one sentence for the
     player saying what happened and where the details are (or why they could not be kept)."""
-    log = data_dir / paths.ERRORS_LOG
+    log = DataDirectory(data_dir).errors_log
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     said = f"rated-play met an error it did not expect ({printable(what)})"
     stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")

@@ -1,4 +1,5 @@
-"""Where rated-play keeps its data: one directory, chosen once per run."""
+"""Where rated-play keeps its data: one directory, chosen once per run. What it holds is named
+by :mod:`profiles.data_directory`."""
 
 from __future__ import annotations
 
@@ -8,15 +9,11 @@ from pathlib import Path
 
 import platformdirs
 
+from profiles.data_directory import DataDirectory
 from profiles.errors import UserError, printable
-from profiles.ledger import ledger_file
 
 APP_NAME = "rated-play"
 ENV_HOME = "RATED_PLAY_HOME"
-LEDGER_FILE = ledger_file.LEDGER_FILE
-ERRORS_LOG = "errors.log"
-"""The file in the data directory that the app appends the traceback of each error it did not
-expect to (:mod:`rated_play.error_log`); the player is shown its path, never the traceback."""
 
 NAME_MAX = 255
 """The longest name of one directory or file, in bytes: Linux's NAME_MAX (limits.h), the limit
@@ -54,7 +51,7 @@ def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """User configuration (extra opponents): inside the data dir when one is forced, so a test
     or a ``--data-dir`` run never reads the developer's own configuration."""
     if override is not None or os.environ.get(ENV_HOME):
-        return data_dir(override) / "config"
+        return DataDirectory(data_dir(override)).config
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 

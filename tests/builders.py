@@ -22,7 +22,8 @@ from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.thinking import SPREAD_LIMITS, think_time

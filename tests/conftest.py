@@ -16,7 +16,8 @@ from hypothesis import settings
 import engines.maia  # noqa: F401 - first: numpy's one BLAS thread must be set before it loads
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
 
 # A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which

@@ -13,7 +13,8 @@ import pytest
 
 from engines.opponents.pool import load_pool
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, human_move, record_game, run_cli
 

@@ -10,7 +10,8 @@ import chess
 import pytest
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, record_game, run_cli
 

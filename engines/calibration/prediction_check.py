@@ -25,7 +25,6 @@ from engines.calibration.gauntlet import Progress, run_gauntlet, schedule_games
 from engines.calibration.openings import load_openings
 from engines.calibration.stored import (
     CHECK_SUMMARY,
-    USER_CHECK,
     CalibrationFile,
     CheckSummary,
     HeldOutPairing,
@@ -33,6 +32,7 @@ from engines.calibration.stored import (
 )
 from engines.errors import CalibrationError, cannot_write
 from engines.opponents.opponent import Opponent
+from profiles.data_directory import DataDirectory
 from profiles.ratings.expected import logistic_expected
 from profiles.ratings.goodness import (
     Z_95,
@@ -159,7 +159,7 @@ async def check_calibration(
 
     Refuses before a game when there is nothing to check (:func:`checkable`)."""
     calibration = checkable(ladder, calibration)
-    summary = data_dir / USER_CHECK
+    summary = DataDirectory(data_dir).calibration_check
     check_writable(summary, CHECK_SUMMARY, data_dir=data_dir, option="the check's summary")
     if pgn is not None:
         check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")

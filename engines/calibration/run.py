@@ -41,15 +41,11 @@ from engines.calibration.stored import (
 from engines.errors import CalibrationError, cannot_write
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, rating_calibration
+from profiles.data_directory import DataDirectory
 from profiles.errors import printable
 from profiles.laws.time_control import TimeControl
 from profiles.ratings.base import RATING_RANGE
 from profiles.written_file import PGN, check_writable
-
-GAMES_FILE = "calibration-games.pgn"
-"""The games of a whole calibration, inside the data directory."""
-ADDED_GAMES_FILE = "calibration-added-games.pgn"
-"""The games of entries added to a calibrated pool (``--only``), inside the data directory."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +116,8 @@ def prepare_calibration(
         output = user_calibration_path(data_dir)
     check_writable(output, CALIBRATION, data_dir=data_dir, option="--output")
     if pgn is None:
-        pgn = data_dir / (ADDED_GAMES_FILE if keep is not None else GAMES_FILE)
+        files = DataDirectory(data_dir)
+        pgn = files.added_calibration_games if keep is not None else files.calibration_games
     check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
     check_writable(design_path(pgn), DESIGN, data_dir=data_dir, option="the design beside --pgn")
     _check_games_file(pgn)

@@ -16,6 +16,7 @@ from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponents.opponent import Calibration, Opponent
 from engines.schema import FLAG, ListOf, Record, TableOf, key, number, text, whole
+from profiles.data_directory import DataDirectory
 from profiles.input_file import read_text
 from profiles.ratings.base import RATING_RANGE
 from profiles.written_file import FileKind, write_durably
@@ -25,10 +26,6 @@ SHIPPED_GAMES = Path(__file__).with_name("calibration-games.pgn.gz")
 """The games the shipped calibration was fitted on (and those of its held-out pairings)."""
 SHIPPED_CHECK = Path(__file__).with_name("calibration-check.json")
 """The summary of ``rated-play engines check`` run on the shipped calibration."""
-USER_CALIBRATION = "calibration.json"
-"""The user's calibration, inside the data directory."""
-USER_CHECK = "calibration-check.json"
-"""The summary of the user's last ``rated-play engines check``, inside the data directory."""
 
 
 _ERROR = number(0.0, RATING_RANGE[1])
@@ -99,7 +96,7 @@ class CheckSummary:
 
 
 def user_calibration_path(data_dir: Path) -> Path:
-    return data_dir / USER_CALIBRATION
+    return DataDirectory(data_dir).calibration
 
 
 def read_calibration(path: Path) -> CalibrationFile | None:
@@ -206,7 +203,7 @@ def last_check(data_dir: Path, calibration: CalibrationFile | None) -> CheckSumm
     one shipped with the shipped calibration."""
     if calibration is None:
         return None
-    for path in (data_dir / USER_CHECK, SHIPPED_CHECK):
+    for path in (DataDirectory(data_dir).calibration_check, SHIPPED_CHECK):
         summary = read_check_summary(path)
         if summary is not None and summary.calibration_date == calibration.provenance.date:
             return summary

@@ -3,11 +3,10 @@
 A rated game is written as a *pending loss* before its first move; finishing it replaces that
 with the real result. A pending game nobody is playing any more (its process died: quit, kill,
 power loss) reads as a loss by abandonment to every reader at once, and the next copy of the
-app that starts closes it as one. Which files are ledgers, and how one is opened without
-writing to anything else, is :mod:`profiles.ledger.ledger_file`. Whether a
-pending game is still being played is decided by an advisory lock (``flock``) that the playing
-process holds on a per-game lock file: the kernel drops it when the process dies, however it
-dies, so two copies of the app on one data directory never close each other's live games.
+app that starts closes it as one. The rows are declared in :mod:`profiles.ledger.records`;
+which files are ledgers, and how one is opened without writing to anything else, is
+:mod:`profiles.ledger.ledger_file`; whether a pending game is still being played is the lock
+its player holds (:mod:`profiles.ledger.locks`).
 
 Games are never rewritten except to close a pending game, and every close is conditional on
 the game still being pending, so a game can be closed once only.
@@ -16,27 +15,17 @@ the game still being pending, so a game can be closed once only.
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
-import os
 import sqlite3
-import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from profiles.errors import UserError, printable
-from profiles.laws.endings import (
-    RESULTS,
-    WHITE,
-    GameResult,
-    Termination,
-    color_name,
-    color_named,
-)
-from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.data_directory import DataDirectory
+from profiles.errors import printable
+from profiles.laws.endings import WHITE, GameResult, color_name, color_named
+from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger_file import (
     SCHEMA_VERSION,
     LedgerError,
@@ -45,9 +34,23 @@ from profiles.ledger.ledger_file import (
     failure,
     open_file,
 )
+from profiles.ledger.locks import GameLocks
 from profiles.ledger.process import PlayingProcess, is_running, this_process
-from profiles.ledger.rows import column, finite, optional, read_row, select_list, whole
-from profiles.ratings.base import RATING_RANGE
+from profiles.ledger.records import (
+    GameRecord,
+    GameStatus,
+    Profile,
+    ProfileError,
+    RecordedMove,
+    Setup,
+    StoredAnalysis,
+    game_record,
+    name_key,
+    text_cell,
+    valid_text,
+    validate_profile_name,
+)
+from profiles.ledger.rows import read_row, select_list
 
 if TYPE_CHECKING:
     import chess
@@ -56,35 +59,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameClosedError",
-    "GameRecord",
-    "GameStatus",
     "Ledger",
     "LedgerError",
     "LedgerWriteError",
     "NoLedgerError",
-    "Profile",
-    "ProfileError",
-    "RecordedMove",
     "SecondGameError",
-    "Setup",
-    "validate_profile_name",
 ]
-
-MAX_PROFILE_NAME = 40
-
-
-def _moment(cell: object) -> dt.datetime:
-    """A time as the ledger writes it: ISO 8601, in UTC."""
-    return dt.datetime.fromisoformat(str(cell))
-
-
-def _time_control(cell: object) -> str:
-    """A time control in PGN form, as :class:`TimeControl` writes it."""
-    return TimeControl.from_pgn(str(cell)).pgn
-
-
-class ProfileError(UserError, ValueError):
-    """A profile name that cannot be used or found."""
 
 
 class GameClosedError(LedgerError):
@@ -95,169 +75,8 @@ class SecondGameError(LedgerError):
     """The profile is playing a rated game already, in another copy of the app."""
 
 
-class GameStatus(StrEnum):
-    PENDING = "pending"
-    """Being played, or abandoned by a process that died: scored as a loss until closed."""
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-    """Closed as a loss because the player left."""
-    VOID = "void"
-    """Unrated: the engine failed and could not be restarted."""
-
-    @classmethod
-    def closing(cls, result: GameResult) -> GameStatus:
-        """The status a game is closed with when it ended with ``result``."""
-        if result.termination is Termination.ABANDONED:
-            return cls.ABANDONED
-        return cls.VOID if result.void else cls.FINISHED
-
-
-@dataclass(frozen=True)
-class Profile:
-    id: int
-    name: str
-    created_at: dt.datetime
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One row of the ledger, from the player's side: each field read from the ``games``
-    column of its name is declared so, once, with :func:`~profiles.ledger.rows.column`."""
-
-    id: int = field(metadata=column(int))
-    profile_id: int = field(metadata=column(int))
-    status: GameStatus = field(metadata=column(GameStatus))
-    player_color: chess.Color = field(metadata=column(color_named))
-    opponent_name: str = field(metadata=column(str))
-    opponent_title: str = field(metadata=column(str))
-    opponent_rating: float = field(metadata=column(finite))
-    time_control: str = field(metadata=column(_time_control))
-    """PGN form: ``"300+3"``, or ``"-"`` without a clock."""
-    time_class: TimeClass = field(metadata=column(TimeClass))
-    result: str = field(metadata=column(str))
-    """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
-    player_score: float | None = field(metadata=column(optional(finite)))
-    """1, 0.5 or 0 for the player; None when void. A pending game holds 0: a loss."""
-    termination: str = field(metadata=column(str))
-    started_at: dt.datetime = field(metadata=column(_moment))
-    finished_at: dt.datetime | None = field(metadata=column(optional(_moment)))
-    rating_before: float | None = field(metadata=column(optional(finite)))
-    """The default system's rating shown before the game (None while provisional)."""
-    rating_after: float | None = field(metadata=column(optional(finite)))
-    pgn: str = field(metadata=column(str))
-    # Migration 2 added the money: a game of the first schema was played for nothing.
-    stake: int = field(default=0, metadata=column(int, since=2, before="0"))
-    """What the game is played for, doublings included (0 for a game of the first schema)."""
-    doublings: int = field(default=0, metadata=column(int, since=2, before="0"))
-    """How many times the stake was doubled during the game."""
-    purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
-    """The player's purse once the game was closed (None while pending or void)."""
-    opponent_rating_now: float | None = None
-    """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
-    ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
-    played, as its PGN says. None when the ledger was not told one."""
-
-    def __post_init__(self) -> None:
-        """ValueError for values no game holds: rows written by this code never do, so one
-        that does was damaged outside it."""
-        low, high = RATING_RANGE
-        if not low <= self.opponent_rating <= high:
-            raise ValueError(
-                f"the opponent's rating {self.opponent_rating:g} is outside {low:g} to {high:g}"
-            )
-        if self.player_score not in _SCORES:
-            raise ValueError(f"the score {self.player_score:g} is not 1, 0.5 or 0")
-        if self.player_score is None and self.status is not GameStatus.VOID:
-            raise ValueError(f"it is {self.status.value} but has no score")
-
-    @property
-    def opponent_rating_today(self) -> float:
-        """The opponent's rating the game is rated with: today's calibration where the ledger
-        was told it, else the rating it was played at."""
-        now = self.opponent_rating_now
-        return self.opponent_rating if now is None else now
-
-    @property
-    def rated(self) -> bool:
-        """Counts for the rating: finished and abandoned games (a pending one is a loss too,
-        but it is closed before anyone reads ratings)."""
-        return self.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A profile's last choices at the setup of a rated game."""
-
-    strength: float | None = field(metadata=column(optional(float)))
-    """The slider's wanted rating (None: never moved)."""
-    unleashed: bool = field(metadata=column(bool))
-    time_control: str = field(metadata=column(str))
-    """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
-    doubling: bool = field(metadata=column(bool))
-    # Migration 4 added the setting; an older ledger reads as its default.
-    believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
-    """On a clock, the opponent takes a person's time over its moves, charged to its clock
-    (a setting: on unless the player turns it off)."""
-    # Migration 6 added the setting; an older ledger reads as its default.
-    bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
-    """The terminal's bell rings on the opponent's move and when the player's clock runs low
-    (off unless turned on)."""
-    # Migration 7 added the setting; an older ledger reads as its default.
-    person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
-    """The player asked for an opponent that plays like a person: a network trained on
-    people's games, where one plays near the wanted strength (off unless turned on)."""
-
-
-@dataclass(frozen=True)
-class RecordedMove:
-    ply: int = field(metadata=column(whole))
-    uci: str = field(metadata=column(str))
-    clock_ms: int | None = field(metadata=column(optional(whole)))
-    """The mover's clock after the move (increment included), None without a clock."""
-
-
-_SCORES = (None, *RESULTS.values())
-"""The player's score of a game: win, draw or loss, None when void."""
-
-
-@dataclass(frozen=True)
-class _StoredAnalysis:
-    """The head of a stored analysis (its row of ``analyses``), with the player's colour."""
-
-    engine: str = field(metadata=column(str))
-    depth: int = field(metadata=column(whole))
-    start_eval: int = field(metadata=column(whole))
-    accuracy: float | None = field(metadata=column(optional(finite)))
-    player_color: chess.Color = field(metadata=column(color_named))
-
-
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
-
-
-def validate_profile_name(name: str) -> str:
-    """The name as stored: trimmed, in Unicode's composed form (NFC), 1–40 printable
-    characters of valid text."""
-    cleaned = unicodedata.normalize("NFC", name.strip())
-    if not cleaned:
-        raise ProfileError("a profile needs a name: type one, such as your own")
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in cleaned):
-        raise ProfileError(
-            "a profile name must be valid text: this one holds bytes that are not UTF-8; "
-            "type it again in a UTF-8 terminal"
-        )
-    if len(cleaned) > MAX_PROFILE_NAME:
-        raise ProfileError(f"a profile name may be at most {MAX_PROFILE_NAME} characters long")
-    if not cleaned.isprintable():
-        raise ProfileError(
-            "a profile name may hold only printable characters: no tabs, newlines or "
-            "control characters"
-        )
-    return cleaned
-
-
-def _name_key(name: str) -> str:
-    return unicodedata.normalize("NFC", name.casefold())
 
 
 class Ledger:
@@ -268,12 +87,10 @@ class Ledger:
         self._db.row_factory = sqlite3.Row  # rows are read by column name
         # A text cell that is not UTF-8 would fail the whole query in SQLite's own decoding:
         # kept as surrogates instead, it fails only its row, which is skipped and named.
-        self._db.text_factory = _text
+        self._db.text_factory = text_cell
         self.path = path
         self.readonly = readonly
-        self._locks: dict[int, int] = {}
-        self._left: set[int] = set()
-        """Games this process no longer plays but could not close (the ledger refused)."""
+        self._locks = GameLocks(DataDirectory.of_ledger(path))
         self._damaged: dict[str, str] = {}
         self._opponent_ratings: dict[str, float] = {}
         self._read_as(SCHEMA_VERSION)
@@ -357,7 +174,7 @@ class Ledger:
     def close(self) -> None:
         """Close the file. A game still held is let go (see :meth:`let_go`): closing the
         ledger ends this process's play of it, as if the process had ended."""
-        for game_id in list(self._locks):
+        for game_id in self._locks.held():
             self.let_go(game_id)
         self._db.close()
 
@@ -385,8 +202,8 @@ class Ledger:
 
     def _profile(self, row: sqlite3.Row) -> Profile | None:
         try:
-            created = dt.datetime.fromisoformat(_valid_text(row["created_at"], "created_at"))
-            return Profile(int(row["id"]), _valid_text(row["name"], "name"), created)
+            created = dt.datetime.fromisoformat(valid_text(row["created_at"], "created_at"))
+            return Profile(int(row["id"]), valid_text(row["name"], "name"), created)
         except (TypeError, ValueError) as error:
             self._damaged[f"profile {row['id']}"] = f"profile {row['id']}: {error}"
             return None
@@ -428,8 +245,8 @@ class Ledger:
 
     def _find_profile(self, name: str) -> Profile | None:
         """Names are matched as a person reads them: without regard to case, in any script."""
-        wanted = _name_key(name)
-        return next((p for p in self.profiles() if _name_key(p.name) == wanted), None)
+        wanted = name_key(name)
+        return next((p for p in self.profiles() if name_key(p.name) == wanted), None)
 
     # -- games ---------------------------------------------------------------------------
 
@@ -464,7 +281,7 @@ class Ledger:
 
     def _game(self, row: sqlite3.Row) -> GameRecord | None:
         try:
-            record = _game(row)
+            record = game_record(row)
         except (TypeError, ValueError) as error:
             self._damaged[f"game {row['id']}"] = f"game {row['id']}: {error}"
             return None
@@ -554,7 +371,7 @@ class Ledger:
             game_id = cursor.lastrowid
             assert game_id is not None
             # Locked inside the transaction: no other process can see the row unlocked.
-            self._lock(game_id)
+            self._locks.take(game_id)
         self._checkpoint()
         return self.game(game_id)
 
@@ -564,7 +381,7 @@ class Ledger:
             (profile.id, GameStatus.PENDING.value),
         ).fetchall()
         for (game_id,) in rows:
-            if game_id in self._locks or not self._is_orphan(game_id):
+            if self._locks.holds(game_id) or not self._is_orphan(game_id):
                 raise SecondGameError(
                     f"{printable(profile.name)} is playing game {game_id} already, in another "
                     "copy of rated-play: finish or leave that game first, since a player plays "
@@ -673,7 +490,7 @@ class Ledger:
             )
             if cursor.rowcount != 1:
                 raise GameClosedError(f"game {game_id} was closed already; it keeps its result")
-        self._unlock(game_id)
+        self._locks.release(game_id)
         self._checkpoint()
         return self.game(game_id)
 
@@ -753,7 +570,7 @@ class Ledger:
             row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[0] != GameStatus.PENDING.value:
             return False
-        return game_id in self._locks or not self._is_orphan(game_id)
+        return self._locks.holds(game_id) or not self._is_orphan(game_id)
 
     def game_in_play(self, profile_id: int) -> GameRecord | None:
         """The profile's game that a running process (this one or another) is playing now."""
@@ -769,7 +586,7 @@ class Ledger:
         with self._reading():
             try:
                 head = self._db.execute(
-                    f"SELECT {select_list(_StoredAnalysis, self._version)} "
+                    f"SELECT {select_list(StoredAnalysis, self._version)} "
                     "FROM analyses a JOIN games g ON g.id = a.game_id WHERE a.game_id = ?",
                     (game_id,),
                 ).fetchone()
@@ -786,7 +603,7 @@ class Ledger:
                 (game_id,),
             ).fetchall()
         try:
-            stored = read_row(_StoredAnalysis, head)
+            stored = read_row(StoredAnalysis, head)
             color = stored.player_color
             moves = tuple(
                 read_row(AnalysedMove, row, by_player=(row["ply"] % 2 == 1) == (color == WHITE))
@@ -852,7 +669,7 @@ class Ledger:
     def _stale_ids(self, pending: list[int]) -> set[int]:
         """Which of these pending games nobody plays: no live lock, and still pending after
         the lock was found free (a game closed meanwhile is left to its new status)."""
-        unlocked = [g for g in pending if g not in self._locks and self._is_orphan(g)]
+        unlocked = [g for g in pending if not self._locks.holds(g) and self._is_orphan(g)]
         if not unlocked:
             return set()
         marks = ",".join("?" * len(unlocked))
@@ -863,45 +680,17 @@ class Ledger:
             ).fetchall()
         return {int(row[0]) for row in rows}
 
-    def _lock_path(self, game_id: int) -> Path:
-        return self.path.parent / "games-in-play" / f"{game_id}.lock"
-
-    def _lock(self, game_id: int) -> None:
-        path = self._lock_path(game_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        self._locks[game_id] = fd
-
-    def _unlock(self, game_id: int) -> None:
-        fd = self._locks.pop(game_id, None)
-        if fd is not None:
-            os.close(fd)
-        self._lock_path(game_id).unlink(missing_ok=True)
-
     def _is_orphan(self, game_id: int) -> bool:
         """True when no process plays the game: none holds its lock (the lock dies with its
         process) and the process written in its row runs no more (a lock file removed by
         hand must not make a live game look abandoned).
 
         The lock is made before its game row is committed, so a game without a lock file has
-        none. The probe is shared and read-only: it writes nothing and two readers probing at
-        once do not mistake each other for a player.
+        none.
         """
-        if game_id in self._left:
+        if self._locks.was_left(game_id):
             return True
-        try:
-            # Non-blocking: a named pipe left in place of the lock file must not block.
-            fd = os.open(self._lock_path(game_id), os.O_RDONLY | os.O_NONBLOCK)
-        except OSError:
-            return not self._player_runs(game_id)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        finally:
-            os.close(fd)
-        return not self._player_runs(game_id)
+        return not self._locks.held_elsewhere(game_id) and not self._player_runs(game_id)
 
     def _player_runs(self, game_id: int) -> bool:
         """Whether the process written in the game's row is still running."""
@@ -919,10 +708,7 @@ class Ledger:
         """This process plays the game no more but did not close it (the ledger refused the
         write, or it is closed itself): its lock goes, its process is struck from its row
         where the ledger takes that, and it reads as the abandoned game it is."""
-        self._left.add(game_id)
-        fd = self._locks.pop(game_id, None)
-        if fd is not None:
-            os.close(fd)
+        self._locks.let_go(game_id)
         if self._has_players:
             with suppress(LedgerError), self._write():
                 self._db.execute(
@@ -932,23 +718,4 @@ class Ledger:
 
     def release_orphan(self, game_id: int) -> None:
         """Forget the lock file of a game closed as abandoned."""
-        self._lock_path(game_id).unlink(missing_ok=True)
-
-
-def _text(cell: bytes) -> str:
-    return cell.decode("utf-8", "surrogateescape")
-
-
-def _valid_text(cell: object, column: str) -> str:
-    """A text cell as read, or ValueError when it holds bytes that are not UTF-8."""
-    text = str(cell)
-    if any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
-        raise ValueError(f"its {column} is not UTF-8 text")
-    return text
-
-
-def _game(row: sqlite3.Row) -> GameRecord:
-    for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
-        if isinstance(row[name], str):
-            _valid_text(row[name], name)
-    return read_row(GameRecord, row)
+        self._locks.forget(game_id)

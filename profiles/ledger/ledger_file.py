@@ -25,9 +25,6 @@ from pathlib import Path
 from profiles.errors import UserError, printable
 from profiles.input_file import special_file
 
-LEDGER_FILE = "ledger.sqlite3"
-"""The ledger's name inside a data directory."""
-
 APPLICATION_ID = 0x52506C79
 """``"RPly"`` in ASCII: the ``application_id`` of every ledger this code creates."""
 

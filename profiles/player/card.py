@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.purse import START_PURSE, purse
 from profiles.ratings import DEFAULT_SYSTEM, GameScore, RatingState, get_system, visibility
 from profiles.ratings.base import RATING_FLOOR

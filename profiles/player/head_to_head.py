@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from profiles.ledger.ledger import GameRecord
+from profiles.ledger.records import GameRecord
 from profiles.player.card import ClassCard
 from profiles.ratings.from_ledger import game_score
 from profiles.ratings.performance import performance

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.card import ClassCard, class_card
 from profiles.ratings import DEFAULT_SYSTEM, GameScore, get_system
 from profiles.ratings.base import RatedFromRecord, count, record_of

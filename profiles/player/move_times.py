@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import RecordedMove
+from profiles.ledger.records import RecordedMove
 
 
 def move_times(moves: Sequence[RecordedMove], time_control: TimeControl) -> list[float | None]:

@@ -18,7 +18,8 @@ import chess
 
 from profiles.errors import UserError
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, GameStatus, Profile
 from profiles.player.history import RatingPoint, class_history
 from profiles.ratings import DEFAULT_SYSTEM
 from profiles.ratings.visibility import of_the_first

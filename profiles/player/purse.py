@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from profiles.ledger.ledger import GameRecord
+from profiles.ledger.records import GameRecord
 
 START_PURSE = 1000
 """Every profile starts with this much virtual money."""

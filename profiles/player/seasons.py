@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from profiles.errors import UserError
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord
 from profiles.ratings import PlayerStart
 from profiles.ratings.elo import CLUB
 from profiles.ratings.from_ledger import game_score, rated_games, record

@@ -16,7 +16,7 @@ from profiles.ratings.base import GameScore, RatingState, RatingSystem
 from profiles.ratings.systems import DEFAULT_SYSTEM, get_system
 
 if TYPE_CHECKING:
-    from profiles.ledger.ledger import GameRecord
+    from profiles.ledger.records import GameRecord
 
 
 def game_score(game: GameRecord) -> GameScore:

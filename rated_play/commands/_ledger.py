@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engines.opponents.pool import load_pool
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError
-from rated_play.paths import LEDGER_FILE, config_dir, data_dir
+from rated_play.paths import config_dir, data_dir
 
 
 @contextmanager
@@ -19,7 +20,7 @@ def reading_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     Rows that could not be read were left out of what the command showed; once it has shown
     the rest, they are named, and the command fails.
     """
-    ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE, readonly=True)
+    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)).ledger, readonly=True)
     try:
         # Past games are rated against today's calibration, as the app rates them.
         pool = load_pool(config_dir(args.data_dir), data_dir(args.data_dir))

@@ -15,13 +15,14 @@ from typing import Any
 import chess
 
 from profiles.accuracy import GameAnalysis, SideSummary, eval_text, is_mate, mate_in
+from profiles.data_directory import DataDirectory
 from profiles.errors import printable, printable_lines
 from profiles.laws.endings import color_name, side_name
 from profiles.ledger.ledger import Ledger
 from rated_play.commands import CommandError, add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._progress import progress_bar
-from rated_play.paths import LEDGER_FILE, data_dir
+from rated_play.paths import data_dir
 from rated_play.session.review import analysable_game, analyse_game, annotated_game
 
 _LARGEST_ID = 2**63 - 1
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace, number: int) -> GameAnalysis:
-    ledger = Ledger.open(data_dir(args.data_dir) / LEDGER_FILE)
+    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)).ledger)
     try:
         with progress_bar("analysing", "positions", transient=True) as show:
             return asyncio.run(analyse_game(ledger, number, on_progress=show))

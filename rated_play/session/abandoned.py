@@ -7,9 +7,11 @@ from pathlib import Path
 
 import chess
 
-from profiles.ledger.ledger import GameClosedError, GameRecord, Ledger, Profile
+from profiles.data_directory import DataDirectory
+from profiles.ledger.ledger import GameClosedError, Ledger
+from profiles.ledger.records import GameRecord, Profile
 from rated_play.session.outcome import GameOutcome
-from rated_play.session.pgn import PlayedMove, archive_dir_of
+from rated_play.session.pgn import PlayedMove
 from rated_play.session.record import GameReport, close_game, closing
 
 
@@ -49,7 +51,7 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
                     profile=profiles[record.profile_id],
                     outcome=outcome,
                     moves=moves,
-                    archive_dir=archive_dir or archive_dir_of(ledger.path),
+                    archive_dir=archive_dir or DataDirectory.of_ledger(ledger.path).archive,
                 )
             )
         except GameClosedError:

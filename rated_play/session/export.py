@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, GameStatus, Profile
 from profiles.player.past_games import between_games
 from rated_play.session.abandoned import abandoned_pgn
 

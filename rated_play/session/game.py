@@ -17,15 +17,17 @@ import chess
 from engines.errors import EngineUnavailableError
 from engines.opponents.engine_player import ClockReading, EngineCrashError, EnginePlayer
 from engines.opponents.opponent import Opponent
+from profiles.data_directory import DataDirectory
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
 from profiles.laws.endings import Ending, Termination, claimable_draw
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameRecord, Ledger, LedgerWriteError, Profile
+from profiles.ledger.ledger import Ledger, LedgerWriteError
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.purse import STAKE
 from rated_play.session.moves import board_move, move_words, parse_move
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
-from rated_play.session.pgn import PlayedMove, archive_dir_of
+from rated_play.session.pgn import PlayedMove
 from rated_play.session.record import GameReport, class_state_rating, close_game
 from rated_play.session.thinking import ThinkingPace
 
@@ -157,7 +159,7 @@ class RatedGame:
             record=record,
             player=player,
             clock=clock,
-            archive_dir=archive_dir or archive_dir_of(ledger.path),
+            archive_dir=archive_dir or DataDirectory.of_ledger(ledger.path).archive,
             doubling=doubling,
             pace=pace,
         )

@@ -13,7 +13,7 @@ import chess
 import chess.pgn
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import RecordedMove
+from profiles.ledger.records import RecordedMove
 from profiles.openings.names import opening_of
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
@@ -115,11 +115,6 @@ def tag_string(text: str) -> str:
     """
     printable = "".join(c if c.isprintable() else " " for c in text)
     return printable.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def archive_dir_of(ledger_path: Path) -> Path:
-    """The archive's folder unless told otherwise: beside the ledger, in the data directory."""
-    return ledger_path.parent / "archive"
 
 
 def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.card import ClassCard, class_card
 from profiles.player.purse import purse, settlement
 from profiles.ratings import GameScore

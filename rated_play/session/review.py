@@ -21,7 +21,8 @@ import chess
 from engines.evaluation import AnalysisLimit, Progress, evaluate_game
 from profiles.accuracy import GameAnalysis, build_analysis
 from profiles.errors import UserError, printable
-from profiles.ledger.ledger import GameRecord, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.past_games import past_game
 from profiles.written_file import PGN, check_writable, write_durably
 from rated_play.session.annotated_pgn import annotated_pgn

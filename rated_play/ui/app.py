@@ -15,7 +15,8 @@ from textual.binding import Binding, BindingType
 
 from engines.opponents.pool import Pool
 from profiles.errors import UserError
-from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord
 from rated_play.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ import os
 import threading
 
 from engines.opponents.pool import load_pool
+from profiles.data_directory import DataDirectory
 from profiles.errors import UserError
 from profiles.ledger.ledger import Ledger
 from rated_play import paths
@@ -20,7 +21,7 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     command line's edge, which shows it.
     """
     directory = paths.data_dir(data_dir)
-    ledger = Ledger.open(directory / paths.LEDGER_FILE)
+    ledger = Ledger.open(DataDirectory(directory).ledger)
     try:
         # Games left by a process that died (killed, crashed, power cut) are closed as losses
         # by the app when it starts, which tells the player so.

@@ -19,8 +19,9 @@ from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line
 from profiles.accuracy import MATE_SCORE, Mark, PositionEvaluation, build_analysis
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, LedgerError, Profile
+from profiles.ledger.ledger import Ledger, LedgerError
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.ledger.records import Profile
 from profiles.player.past_games import GameInPlayError
 from rated_play.session import RatedGame
 from rated_play.session import analysis as session_analysis

@@ -21,7 +21,8 @@ import pytest
 from engines.evaluation import AnalysisLimit, evaluate_game
 from profiles.accuracy import MATE_SCORE, GameAnalysis, build_analysis
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus, Profile
 from profiles.player.past_games import GameInPlayError
 from profiles.written_file import ForeignFileError
 from rated_play.cli import main

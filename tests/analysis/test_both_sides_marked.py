@@ -18,7 +18,8 @@ from profiles.accuracy import (
     build_analysis,
 )
 from profiles.laws.endings import Termination
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from rated_play.commands.analyse import analysis_document
 from tests.builders import record_game, run_cli
 

@@ -10,7 +10,8 @@ import chess
 import pytest
 
 from profiles.accuracy import AnalysedMove, GameAnalysis
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from tests.builders import record_game, run_cli
 
 DAMAGE = {

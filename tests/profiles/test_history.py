@@ -10,7 +10,8 @@ import pytest
 
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, LedgerError, Profile
+from profiles.ledger.ledger import Ledger, LedgerError
+from profiles.ledger.records import GameStatus, Profile
 from profiles.player.card import class_card
 from profiles.player.head_to_head import head_to_head
 from profiles.player.history import class_history, rating_history

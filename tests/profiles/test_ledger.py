@@ -9,7 +9,8 @@ import chess
 import pytest
 
 from profiles.laws.endings import Ending, GameResult, Termination
-from profiles.ledger.ledger import Ledger, LedgerError, ProfileError
+from profiles.ledger.ledger import Ledger, LedgerError
+from profiles.ledger.records import ProfileError
 from tests.builders import open_game
 
 

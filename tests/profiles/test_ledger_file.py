@@ -17,15 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger.ledger import (
-    GameRecord,
-    GameStatus,
-    Ledger,
-    LedgerError,
-    LedgerWriteError,
-    Setup,
-)
+from profiles.ledger.ledger import Ledger, LedgerError, LedgerWriteError
 from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
+from profiles.ledger.records import GameRecord, GameStatus, Setup
 from tests.builders import back_to_version, record_game
 
 ROOT = Path(__file__).parents[2]

@@ -12,8 +12,9 @@ import pytest
 
 from profiles.accuracy import AnalysedMove
 from profiles.laws.endings import Ending, GameResult, Termination
-from profiles.ledger.ledger import GameRecord, GameStatus, Ledger, Setup
+from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.ledger.records import GameRecord, GameStatus, Setup
 from profiles.ledger.rows import select_list
 from rated_play.session.outcome import GameOutcome
 from tests.builders import open_game

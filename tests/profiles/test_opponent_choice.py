@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from profiles.player.card import build_card, preview, rated_alike
 from profiles.player.opponent_choice import REACH_ABOVE, cap_note, counted_as, slider_range
 from tests.builders import record_game

@@ -9,7 +9,8 @@ import pytest
 
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus, Profile
 from profiles.player.seasons import Season, game_season, leaderboard
 from profiles.ratings import PROVISIONAL_GAMES, SYSTEMS, GameScore, PlayerStart, get_system
 from profiles.ratings.from_ledger import class_ratings, game_score, rated_games

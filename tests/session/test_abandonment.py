@@ -14,7 +14,8 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.cli import main
 from rated_play.session import Termination, close_abandoned_games
 

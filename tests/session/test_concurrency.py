@@ -14,7 +14,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.session import close_abandoned_games
 
 ROOT = Path(__file__).parents[2]
@@ -29,7 +30,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger, ProfileError
+    from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger
+    from profiles.ledger.records import ProfileError
     from profiles.laws.endings import Ending, GameResult, Termination
     from profiles.laws.time_control import TimeControl
 

@@ -12,7 +12,8 @@ import pytest
 from engines.opponents.judge import JUDGEMENT_LIMIT
 from profiles.accuracy import MATE_SCORE
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus, Profile
 from profiles.player.card import build_card
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import DoublingError, RatedGame, Termination

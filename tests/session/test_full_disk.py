@@ -23,7 +23,8 @@ import pytest
 
 from profiles.laws.endings import Ending, GameResult
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, LedgerWriteError, Profile
+from profiles.ledger.ledger import Ledger, LedgerWriteError
+from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import RatedGame, Termination
 from tests.builders import fast_opponent, open_game, record_game
 

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from profiles.laws.endings import Ending, GameResult, Termination
-from profiles.ledger.ledger import GameStatus, Ledger, Profile, SecondGameError
+from profiles.ledger.ledger import Ledger, SecondGameError
+from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import close_abandoned_games
 from tests.builders import open_game
 

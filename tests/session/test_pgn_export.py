@@ -18,7 +18,8 @@ import chess.pgn
 import pytest
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.pgn import archive_path

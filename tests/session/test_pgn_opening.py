@@ -11,7 +11,8 @@ import chess.pgn
 import pytest
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from profiles.openings.names import opening_of
 from rated_play.session.pgn import GameRecordHeaders, PlayedMove, game_pgn
 

@@ -20,7 +20,8 @@ import pytest
 from engines.errors import EngineUnavailableError
 from engines.opponents.engine_player import HANG_WINDOW
 from profiles.laws.time_control import TimeClass, TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import (
     AmbiguousMoveError,
     DrawClaimError,

@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from rated_play.session import RatedGame, Termination, ThinkingPace
 from rated_play.session.thinking import (
     MAX_SHARE_OF_CLOCK,

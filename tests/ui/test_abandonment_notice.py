@@ -8,7 +8,8 @@ import pytest
 
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import PRESETS
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen

@@ -14,7 +14,8 @@ from rich.color import Color
 from textual.widgets import Input
 
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.session import RatedGame
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen

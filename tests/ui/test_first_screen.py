@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from tests.builders import record_game
 
 pytestmark = pytest.mark.engine

@@ -9,7 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Static
 
 from profiles.laws.time_control import PRESETS
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from profiles.player.card import build_card, preview
 from profiles.player.seasons import Season
 from profiles.ratings.expected import GAP_CAP

@@ -16,7 +16,8 @@ from textual.widgets import Input
 
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import RETRY_TICKS, TICK_SECONDS, GameScreen
 from rated_play.ui.screens.result import ResultScreen

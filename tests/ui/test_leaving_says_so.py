@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from tests.builders import app_on_a_terminal
 
 pytestmark = pytest.mark.engine

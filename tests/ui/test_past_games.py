@@ -13,7 +13,8 @@ from textual.widgets import Select, Static, Tabs
 
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from profiles.player.history import rating_history
 from profiles.player.past_games import result_words
 from rated_play.ui.app import AppOptions, RatedPlayApp

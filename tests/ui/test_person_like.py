@@ -12,7 +12,8 @@ from textual.widgets import Checkbox
 
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, load_pool
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen

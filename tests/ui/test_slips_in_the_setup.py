@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
-from profiles.ledger.ledger import Ledger, Setup
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Setup
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.widgets.strength import StrengthSlider

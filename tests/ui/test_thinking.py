@@ -16,7 +16,8 @@ from textual.widgets import Checkbox, Input
 
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameStatus, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus
 from rated_play.session import Termination
 from rated_play.session.thinking import MIN_SECONDS
 from rated_play.ui.app import AppOptions, RatedPlayApp

@@ -18,7 +18,8 @@ from textual.widgets import DataTable, Footer, Static
 from profiles.errors import printable
 from profiles.laws.endings import side_name
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from rated_play.ui.screens.game_viewer import GameViewerScreen

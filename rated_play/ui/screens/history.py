@@ -19,7 +19,8 @@ from textual.widgets import Footer, Select, Static, Tab, Tabs
 
 from profiles.errors import printable
 from profiles.laws.time_control import TimeClass
-from profiles.ledger.ledger import Ledger, Profile
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import Profile
 from profiles.player.card import rating_words
 from profiles.player.head_to_head import head_to_head
 from profiles.player.history import ClassHistory, rating_history

@@ -23,10 +23,10 @@ from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
 from profiles.accuracy import GameAnalysis, Mark, eval_text
+from profiles.data_directory import DataDirectory
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
-from rated_play.session.pgn import archive_dir_of
 from rated_play.session.review import analyse_game, save_annotated_pgn
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
@@ -236,7 +236,9 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             self.notify("The annotated PGN can be saved once the analysis is done.", markup=False)
             return
         try:
-            path = save_annotated_pgn(self.ledger, self.analysis, archive_dir_of(self.ledger.path))
+            path = save_annotated_pgn(
+                self.ledger, self.analysis, DataDirectory.of_ledger(self.ledger.path).archive
+            )
         except UserError as error:
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return

@@ -15,7 +15,8 @@ from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
 from profiles.errors import UserError, printable
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
-from profiles.ledger.ledger import GameRecord, Ledger, Profile, Setup
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord, Profile, Setup
 from profiles.player.card import (
     Preview,
     ProfileCard,

@@ -17,7 +17,8 @@ from textual.screen import Screen
 
 from profiles.errors import UserError, printable
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import GameRecord, Ledger
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameRecord
 from profiles.openings.names import Opening, openings_by_ply
 from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words

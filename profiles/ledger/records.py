@@ -1,0 +1,217 @@
+"""The rows of the ledger, each declared once: a profile, a game, a setup, a move, the head of
+an analysis, and the checks a row read back must pass (a row damaged outside this code is
+refused, named and skipped, never taken for a game)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from profiles.errors import UserError
+from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
+from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.rows import column, finite, optional, read_row, whole
+from profiles.ratings.base import RATING_RANGE
+
+if TYPE_CHECKING:
+    import chess
+
+MAX_PROFILE_NAME = 40
+
+
+def _moment(cell: object) -> dt.datetime:
+    """A time as the ledger writes it: ISO 8601, in UTC."""
+    return dt.datetime.fromisoformat(str(cell))
+
+
+def _time_control(cell: object) -> str:
+    """A time control in PGN form, as :class:`TimeControl` writes it."""
+    return TimeControl.from_pgn(str(cell)).pgn
+
+
+class ProfileError(UserError, ValueError):
+    """A profile name that cannot be used or found."""
+
+
+class GameStatus(StrEnum):
+    PENDING = "pending"
+    """Being played, or abandoned by a process that died: scored as a loss until closed."""
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    """Closed as a loss because the player left."""
+    VOID = "void"
+    """Unrated: the engine failed and could not be restarted."""
+
+    @classmethod
+    def closing(cls, result: GameResult) -> GameStatus:
+        """The status a game is closed with when it ended with ``result``."""
+        if result.termination is Termination.ABANDONED:
+            return cls.ABANDONED
+        return cls.VOID if result.void else cls.FINISHED
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: int
+    name: str
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of the ledger, from the player's side: each field read from the ``games``
+    column of its name is declared so, once, with :func:`~profiles.ledger.rows.column`."""
+
+    id: int = field(metadata=column(int))
+    profile_id: int = field(metadata=column(int))
+    status: GameStatus = field(metadata=column(GameStatus))
+    player_color: chess.Color = field(metadata=column(color_named))
+    opponent_name: str = field(metadata=column(str))
+    opponent_title: str = field(metadata=column(str))
+    opponent_rating: float = field(metadata=column(finite))
+    time_control: str = field(metadata=column(_time_control))
+    """PGN form: ``"300+3"``, or ``"-"`` without a clock."""
+    time_class: TimeClass = field(metadata=column(TimeClass))
+    result: str = field(metadata=column(str))
+    """The PGN result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"`` when void)."""
+    player_score: float | None = field(metadata=column(optional(finite)))
+    """1, 0.5 or 0 for the player; None when void. A pending game holds 0: a loss."""
+    termination: str = field(metadata=column(str))
+    started_at: dt.datetime = field(metadata=column(_moment))
+    finished_at: dt.datetime | None = field(metadata=column(optional(_moment)))
+    rating_before: float | None = field(metadata=column(optional(finite)))
+    """The default system's rating shown before the game (None while provisional)."""
+    rating_after: float | None = field(metadata=column(optional(finite)))
+    pgn: str = field(metadata=column(str))
+    # Migration 2 added the money: a game of the first schema was played for nothing.
+    stake: int = field(default=0, metadata=column(int, since=2, before="0"))
+    """What the game is played for, doublings included (0 for a game of the first schema)."""
+    doublings: int = field(default=0, metadata=column(int, since=2, before="0"))
+    """How many times the stake was doubled during the game."""
+    purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
+    """The player's purse once the game was closed (None while pending or void)."""
+    opponent_rating_now: float | None = None
+    """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
+    ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
+    played, as its PGN says. None when the ledger was not told one."""
+
+    def __post_init__(self) -> None:
+        """ValueError for values no game holds: rows written by this code never do, so one
+        that does was damaged outside it."""
+        low, high = RATING_RANGE
+        if not low <= self.opponent_rating <= high:
+            raise ValueError(
+                f"the opponent's rating {self.opponent_rating:g} is outside {low:g} to {high:g}"
+            )
+        if self.player_score not in _SCORES:
+            raise ValueError(f"the score {self.player_score:g} is not 1, 0.5 or 0")
+        if self.player_score is None and self.status is not GameStatus.VOID:
+            raise ValueError(f"it is {self.status.value} but has no score")
+
+    @property
+    def opponent_rating_today(self) -> float:
+        """The opponent's rating the game is rated with: today's calibration where the ledger
+        was told it, else the rating it was played at."""
+        now = self.opponent_rating_now
+        return self.opponent_rating if now is None else now
+
+    @property
+    def rated(self) -> bool:
+        """Counts for the rating: finished and abandoned games (a pending one is a loss too,
+        but it is closed before anyone reads ratings)."""
+        return self.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A profile's last choices at the setup of a rated game."""
+
+    strength: float | None = field(metadata=column(optional(float)))
+    """The slider's wanted rating (None: never moved)."""
+    unleashed: bool = field(metadata=column(bool))
+    time_control: str = field(metadata=column(str))
+    """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
+    doubling: bool = field(metadata=column(bool))
+    # Migration 4 added the setting; an older ledger reads as its default.
+    believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
+    """On a clock, the opponent takes a person's time over its moves, charged to its clock
+    (a setting: on unless the player turns it off)."""
+    # Migration 6 added the setting; an older ledger reads as its default.
+    bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
+    """The terminal's bell rings on the opponent's move and when the player's clock runs low
+    (off unless turned on)."""
+    # Migration 7 added the setting; an older ledger reads as its default.
+    person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
+    """The player asked for an opponent that plays like a person: a network trained on
+    people's games, where one plays near the wanted strength (off unless turned on)."""
+
+
+@dataclass(frozen=True)
+class RecordedMove:
+    ply: int = field(metadata=column(whole))
+    uci: str = field(metadata=column(str))
+    clock_ms: int | None = field(metadata=column(optional(whole)))
+    """The mover's clock after the move (increment included), None without a clock."""
+
+
+_SCORES = (None, *RESULTS.values())
+"""The player's score of a game: win, draw or loss, None when void."""
+
+
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """The head of a stored analysis (its row of ``analyses``), with the player's colour."""
+
+    engine: str = field(metadata=column(str))
+    depth: int = field(metadata=column(whole))
+    start_eval: int = field(metadata=column(whole))
+    accuracy: float | None = field(metadata=column(optional(finite)))
+    player_color: chess.Color = field(metadata=column(color_named))
+
+
+def validate_profile_name(name: str) -> str:
+    """The name as stored: trimmed, in Unicode's composed form (NFC), 1–40 printable
+    characters of valid text."""
+    cleaned = unicodedata.normalize("NFC", name.strip())
+    if not cleaned:
+        raise ProfileError("a profile needs a name: type one, such as your own")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in cleaned):
+        raise ProfileError(
+            "a profile name must be valid text: this one holds bytes that are not UTF-8; "
+            "type it again in a UTF-8 terminal"
+        )
+    if len(cleaned) > MAX_PROFILE_NAME:
+        raise ProfileError(f"a profile name may be at most {MAX_PROFILE_NAME} characters long")
+    if not cleaned.isprintable():
+        raise ProfileError(
+            "a profile name may hold only printable characters: no tabs, newlines or "
+            "control characters"
+        )
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+def text_cell(cell: bytes) -> str:
+    return cell.decode("utf-8", "surrogateescape")
+
+
+def valid_text(cell: object, column: str) -> str:
+    """A text cell as read, or ValueError when it holds bytes that are not UTF-8."""
+    text = str(cell)
+    if any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
+        raise ValueError(f"its {column} is not UTF-8 text")
+    return text
+
+
+def game_record(row: sqlite3.Row) -> GameRecord:
+    for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
+        if isinstance(row[name], str):
+            valid_text(row[name], name)
+    return read_row(GameRecord, row)
