@@ -1,0 +1,107 @@
+"""``rated-play engines``: the pool, each entry's rating and setting, and its calibration's
+quality."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from engines import schema
+from engines.calibration.stored import CalibrationFile, CheckSummary, last_check
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool, rating_calibration
+from profiles.errors import printable
+from rated_play import paths
+from rated_play.commands import print_json
+from rated_play.commands.engines._options import pool_of
+
+
+def list_pool(args: argparse.Namespace) -> int:
+    pool = pool_of(args)
+    calibration = rating_calibration(paths.data_dir(args.data_dir))
+    check = last_check(paths.data_dir(args.data_dir), calibration)
+    if args.json:
+        print_json(
+            {
+                "opponents": [_describe(pool, opponent) for opponent in pool.opponents],
+                "calibration": None
+                if calibration is None
+                else _calibration_document(calibration, check),
+            }
+        )
+        return 0
+    # The title names the engine's own setting, whose number (UCI_Elo 2150) its authors chose
+    # and this pool's measurement need not agree with (docs/engine-pool.md): the heading and
+    # the legend keep the two apart.
+    print(f"{'rating':>6} {'± s.e.':8} {'name':36} engine, at its own setting")
+    for opponent in pool.opponents:
+        rating = f"{opponent.rating:6.0f}"
+        if opponent.calibration is not None and opponent.name in opponent.calibration.anchors:
+            error = "anchor"
+        else:
+            error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
+        package = printable(opponent.package)
+        where = "" if pool.is_available(opponent) else f"  [not installed: {package}]"
+        name, title = printable(opponent.name), printable(opponent.title)
+        print(f"{rating} {error:8} {name:36} {title}{where}")
+    low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
+    print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
+    print(
+        "rating: measured by the calibration's games, ± one standard error "
+        "(the 95% interval is about twice as wide)"
+    )
+    print("setting: the engine's own; a number in it (UCI_Elo 2150) is its label, not a rating")
+    if any(not opponent.calibrated for opponent in pool.opponents):
+        print("nominal: not measured yet, a guess; 'rated-play engines calibrate' measures it")
+    if calibration is not None:
+        _print_calibration_quality(calibration, check)
+    return 0
+
+
+def _print_calibration_quality(calibration: CalibrationFile, check: CheckSummary | None) -> None:
+    provenance = calibration.provenance
+    print(f"calibrated {provenance.date}: {provenance.games:,} games, {provenance.time_control}")
+    quality = calibration.quality
+    if quality is not None:
+        print(
+            f"fit: Pearson χ² {quality.pearson:.1f} on {quality.degrees_of_freedom} degrees of "
+            f"freedom (p = {quality.p_value:.2f}), deviance {quality.deviance:.1f}"
+        )
+    if check is None:
+        print("not checked yet on held-out pairings: 'rated-play engines check'")
+    else:
+        verdict = "holds" if check.passed else "FAILED"
+        print(
+            f"checked {check.date}: {check.inside} of {check.pairings} "
+            f"held-out pairings inside their 95% interval; the calibration {verdict}"
+        )
+
+
+def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
+    declared = schema.write(opponent)
+    calibration = opponent.calibration
+    return {
+        "name": opponent.name,
+        "title": opponent.title,
+        "engine": {key: declared[key] for key in ("command", "protocol", "args", "package")},
+        "settings": {key: declared[key] for key in ("options", "search")},
+        "nominal": opponent.nominal,
+        "rating": opponent.rating,
+        "error": opponent.rating_error if opponent.calibrated else None,
+        "games": opponent.rating_games,
+        "available": pool.is_available(opponent),
+        "calibration": None if calibration is None else schema.write(calibration),
+    }
+
+
+def _calibration_document(
+    calibration: CalibrationFile, check: CheckSummary | None
+) -> dict[str, Any]:
+    document = schema.write(calibration)
+    return {
+        **schema.write(calibration.provenance),
+        "goodness_of_fit": document.get("quality"),
+        "held_out": document["held_out"],
+        "last_check": None if check is None else schema.write(check),
+    }
