@@ -39,3 +39,33 @@ def test_the_map_names_no_module_that_is_not_there() -> None:
     on_the_map = {f"`{path}`" for path in MODULE_PATH.findall(text)}
     gone = sorted(on_the_map - known)
     assert not gone, "docs/architecture.md names modules that are gone: " + ", ".join(gone)
+
+
+GAME_TYPES = (
+    "Ending",
+    "GameResult",
+    "GameOutcome",
+    "RatedGame",
+    "GameRecord",
+    "GameReport",
+    "PastGame",
+    "GameLine",
+)
+"""Every type a game is seen as, from the board's end to the ledger's row and the screens."""
+
+GLOSSARY_ROW = re.compile(r"^\| `(\w+)` \|.*\| `([\w/]+\.py)` \|$", re.M)
+
+
+def glossary() -> dict[str, str]:
+    """The glossary's types, each with the module it names as its home."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.partition("## Glossary")[2].partition("\n## ")[0]
+    return dict(GLOSSARY_ROW.findall(section))
+
+
+def test_the_glossary_says_which_type_a_game_is_and_where_it_lives() -> None:
+    rows = glossary()
+    assert set(GAME_TYPES) <= set(rows), f"the glossary lacks {set(GAME_TYPES) - set(rows)}"
+    for name, module in rows.items():
+        source = (ROOT / module).read_text(encoding="utf-8")
+        assert re.search(rf"^class {name}\b", source, re.M), f"{name} is not defined in {module}"
