@@ -24,7 +24,7 @@ from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
 from profiles.ledger.records import Profile
 from profiles.player.past_games import GameInPlayError
 from rated_play.session import RatedGame
-from rated_play.session import analysis as session_analysis
+from rated_play.session import review as session_review
 from rated_play.session.review import analyse_game
 from tests.builders import back_to_version, fast_opponent, human_move, record_game, run_cli
 
@@ -82,7 +82,7 @@ async def test_the_second_look_is_read_from_the_ledger(
     async def no_engine(*args: object, **kwargs: object) -> None:
         raise AssertionError("a stored analysis needs no engine")
 
-    monkeypatch.setattr(session_analysis, "evaluate_game", no_engine)
+    monkeypatch.setattr(session_review, "evaluate_game", no_engine)
     again = Ledger.open(ledger.path, readonly=True)
     try:
         assert await analyse_game(again, game_id) == first
@@ -219,7 +219,7 @@ def test_analyses_stored_before_lines_are_kept_without_them(
     async def no_engine(*args: object, **kwargs: object) -> None:
         raise AssertionError("a stored analysis is not made again")
 
-    monkeypatch.setattr(session_analysis, "evaluate_game", no_engine)
+    monkeypatch.setattr(session_review, "evaluate_game", no_engine)
     without_lines = replace(analysis, moves=tuple(replace(m, line=()) for m in analysis.moves))
     for readonly in (True, False):
         opened = Ledger.open(ledger.path, readonly=readonly)

@@ -27,7 +27,7 @@ from profiles.player.past_games import GameInPlayError
 from profiles.written_file import ForeignFileError
 from rated_play.cli import main
 from rated_play.session import RatedGame
-from rated_play.session import analysis as session_analysis
+from rated_play.session import review as session_review
 from rated_play.session.annotated_pgn import NAGS
 from rated_play.session.export import archived_pgn
 from rated_play.session.outcome import automatic_outcome, time_forfeit
@@ -270,7 +270,7 @@ def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(session_analysis, "write_durably", full)
+    monkeypatch.setattr(session_review, "write_durably", full)
     with pytest.raises(AnnotationNotSavedError, match="No space left on device; make room there"):
         save_annotated_pgn(ledger, analysis, ledger.path.parent / "archive")
 
