@@ -7,9 +7,11 @@ import argparse
 import contextlib
 import logging
 import math
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from engines.calibration.calibrate import GAMES_RANGE, WORKERS_RANGE
 from engines.calibration.gauntlet import Progress
 from engines.opponents.pool import Pool, load_pool
 from rated_play import paths
@@ -56,3 +58,23 @@ def quiet_engines() -> None:
 def games_bar() -> Iterator[Callable[[Progress], None]]:
     with progress_bar("playing", "games") as show:
         yield lambda progress: show(progress.done, progress.total)
+
+
+def add_games(parser: argparse.ArgumentParser, default: int, meaning: str) -> None:
+    """``--games``: how many games each pairing plays, as ``meaning`` says."""
+    parser.add_argument(
+        "--games",
+        type=count(*GAMES_RANGE),
+        default=default,
+        help=f"{meaning} (default {default})",
+    )
+
+
+def add_workers(parser: argparse.ArgumentParser) -> None:
+    """``--workers``: games played at once, one engine pair each."""
+    parser.add_argument(
+        "--workers",
+        type=count(*WORKERS_RANGE),
+        default=os.cpu_count() or 1,
+        help="games at once (default: cores)",
+    )

@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from engines.calibration.calibrate import (
     DEFAULT_ANCHOR,
-    GAMES_RANGE,
     MINIMUM_GAMES,
     MOVETIME,
     MOVETIME_RANGE,
     SPAN,
     SPAN_RANGE,
-    WORKERS_RANGE,
 )
 from engines.calibration.run import prepare_calibration, run_calibration
 from engines.errors import EngineUnavailableError
 from profiles.errors import printable
 from rated_play import paths
 from rated_play.commands import add_data_dir
-from rated_play.commands.engines._options import count, games_bar, number, pool_of, quiet_engines
+from rated_play.commands.engines._options import (
+    add_games,
+    add_workers,
+    count,
+    games_bar,
+    number,
+    pool_of,
+    quiet_engines,
+)
 from rated_play.commands.engines.fit import print_fit
 
 
@@ -39,12 +44,7 @@ def register(actions: Any) -> None:
         "(e.g. ones you added) are fitted against the calibrated pool held fixed.",
     )
     add_data_dir(parser)
-    parser.add_argument(
-        "--games",
-        type=count(*GAMES_RANGE),
-        default=MINIMUM_GAMES,
-        help=f"games every pairing plays at least, half with each colour (default {MINIMUM_GAMES})",
-    )
+    add_games(parser, MINIMUM_GAMES, "games every pairing plays at least, half with each colour")
     parser.add_argument(
         "--span",
         type=number(*SPAN_RANGE),
@@ -74,12 +74,7 @@ def register(actions: Any) -> None:
         metavar="NAME",
         help="add only these opponents (repeatable), fitted against the rest held fixed",
     )
-    parser.add_argument(
-        "--workers",
-        type=count(*WORKERS_RANGE),
-        default=os.cpu_count() or 1,
-        help="games at once (default: cores)",
-    )
+    add_workers(parser)
     parser.add_argument(
         "--max-games",
         type=count(1, 10_000_000),

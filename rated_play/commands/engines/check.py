@@ -6,12 +6,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
-import os
 from pathlib import Path
 from typing import Any
 
 from engines import schema
-from engines.calibration.calibrate import GAMES_RANGE, WORKERS_RANGE
 from engines.calibration.prediction_check import GAMES as CHECK_GAMES
 from engines.calibration.prediction_check import CheckedPairing, CheckResult, check_calibration
 from engines.errors import EngineUnavailableError
@@ -19,7 +17,13 @@ from engines.opponents.pool import rating_calibration
 from profiles.errors import printable
 from rated_play import paths
 from rated_play.commands import add_data_dir, print_json
-from rated_play.commands.engines._options import count, games_bar, pool_of, quiet_engines
+from rated_play.commands.engines._options import (
+    add_games,
+    add_workers,
+    games_bar,
+    pool_of,
+    quiet_engines,
+)
 
 
 def register(actions: Any) -> None:
@@ -31,15 +35,8 @@ def register(actions: Any) -> None:
         "predicted one. Exits 1 when the calibration fails its own check.",
     )
     add_data_dir(parser)
-    parser.add_argument(
-        "--games",
-        type=count(*GAMES_RANGE),
-        default=CHECK_GAMES,
-        help=f"games per pairing (default {CHECK_GAMES})",
-    )
-    parser.add_argument(
-        "--workers", type=count(*WORKERS_RANGE), default=os.cpu_count() or 1, help="games at once"
-    )
+    add_games(parser, CHECK_GAMES, "games per pairing")
+    add_workers(parser)
     parser.add_argument("--pgn", metavar="FILE", help="keep the check's games here (resumed)")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     parser.set_defaults(handler=check_pool, advice={EngineUnavailableError: "run the check again"})
