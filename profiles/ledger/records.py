@@ -195,10 +195,14 @@ def validate_profile_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
+    """How profile names are told apart: case folded and composed, so "Anna" and "anna" are
+    one profile."""
     return unicodedata.normalize("NFC", name.casefold())
 
 
 def text_cell(cell: bytes) -> str:
+    """SQLite's text as it is read: bytes that are not UTF-8 are kept as surrogates, so they
+    fail only their own row (:func:`valid_text`), not the whole query."""
     return cell.decode("utf-8", "surrogateescape")
 
 
@@ -211,6 +215,7 @@ def valid_text(cell: object, column: str) -> str:
 
 
 def game_record(row: sqlite3.Row) -> GameRecord:
+    """A game's row, read; ValueError for a row damaged outside this code."""
     for name in row.keys():  # noqa: SIM118 - a Row is not a mapping: keys() is its API
         if isinstance(row[name], str):
             valid_text(row[name], name)
