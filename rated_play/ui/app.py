@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -17,6 +18,9 @@ from engines.opponents.pool import Pool
 from profiles.errors import UserError
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
+from rated_play.error_log import log_unexpected
+from rated_play.ui import messages
+from rated_play.ui.display import DisplayOptions
 from rated_play.ui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
@@ -49,6 +53,10 @@ def abandonment_notice(record: GameRecord) -> str:
 
 
 class RatedPlayApp(App[None]):
+    """The app: it shows the setup first, and what comes next when a screen posts one of
+    :mod:`rated_play.ui.messages` (each screen after the first is imported where it is first
+    shown, so the first screen does not wait for it)."""
+
     # The first screen's styles load with the app's: a screen's own CSS_PATH, read when the
     # screen is pushed, makes Textual parse every stylesheet again before the first paint.
     CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/setup.tcss"]
@@ -72,6 +80,8 @@ class RatedPlayApp(App[None]):
         self.ledger = ledger
         self.pool = pool
         self.options = options or AppOptions()
+        self.display_options = DisplayOptions(ascii_pieces=self.options.ascii_pieces)
+        """What every piece drawn reads (:func:`rated_play.ui.display.display_options`)."""
         self.farewell: str | None = None
         """What the terminal is told once the app is gone: the game left, scored as a loss."""
 
@@ -83,7 +93,7 @@ class RatedPlayApp(App[None]):
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default
         # screen that Textual would compose, style and switch away from first.
-        return SetupScreen(self.ledger, self.pool, ascii_pieces=self.options.ascii_pieces)
+        return SetupScreen(self.ledger, self.pool)
 
     def on_mount(self) -> None:
         if self.options.handle_signals:
@@ -121,19 +131,99 @@ class RatedPlayApp(App[None]):
             return  # a full disk: the games stay pending, read as losses by every reader
         self.settled = True
         if untold:
-            from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
-
             lines = [abandonment_notice(record) for record in untold]
-            self.push_screen(ErrorDialog("A rated game was left unfinished", "\n\n".join(lines)))
+            self.tell("A rated game was left unfinished", "\n\n".join(lines))
 
     def tell_of_damaged_rows(self) -> None:
         """Rows the first screen could not read were left out of it: said once, as the
         commands say it, naming each row by its id."""
         damaged = self.ledger.damaged_notice()
         if damaged is not None:
-            from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+            self.tell("The ledger is damaged", damaged[0].upper() + damaged[1:])
 
-            self.push_screen(ErrorDialog("The ledger is damaged", damaged[0].upper() + damaged[1:]))
+    def tell(self, title: str, message: str) -> None:
+        """A problem for the player to read, in a dialog over the screen shown."""
+        from rated_play.ui.screens.error import ErrorDialog  # noqa: PLC0415
+
+        self.push_screen(ErrorDialog(title, message))
+
+    # -- the flow: what a screen said happened, and what comes next ---------------------
+
+    @on(messages.GameStarted)
+    async def show_game(self, message: messages.GameStarted) -> None:
+        # The game's modules load when a game starts, not before the first screen is painted.
+        from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
+
+        await self.push_screen(GameScreen(message.game, bell=message.bell))
+
+    @on(messages.GameEnded)
+    def show_result(self, message: messages.GameEnded) -> None:
+        from rated_play.ui.screens.result import ResultScreen  # noqa: PLC0415
+
+        game_screen = message.game_screen
+        if game_screen not in self.screen_stack:
+            return  # the app is closing
+        # The result takes the game screen's place, not that of a screen over it (the help,
+        # opened since): one left above would bring the ended game back after it.
+        while self.screen is not game_screen:
+            self.pop_screen()
+        self.switch_screen(ResultScreen(message.game, message.report))
+
+    @on(messages.ReviewWanted)
+    def show_review(self, message: messages.ReviewWanted) -> None:
+        from rated_play.ui.screens.review import ReviewScreen  # noqa: PLC0415
+
+        self.push_screen(ReviewScreen(self.ledger, message.game_id, ply=message.ply))
+
+    @on(messages.PastGameWanted)
+    def show_past_game(self, message: messages.PastGameWanted) -> None:
+        from rated_play.ui.screens.game_viewer import GameViewerScreen  # noqa: PLC0415
+
+        self.push_screen(GameViewerScreen(self.ledger, message.game_id, message.player))
+
+    @on(messages.GamesWanted)
+    def show_games(self, message: messages.GamesWanted) -> None:
+        from rated_play.ui.screens.games import GamesScreen  # noqa: PLC0415
+
+        self.push_screen(GamesScreen(self.ledger, message.profile))
+
+    @on(messages.HistoryWanted)
+    def show_history(self, message: messages.HistoryWanted) -> None:
+        from rated_play.ui.screens.history import HistoryScreen  # noqa: PLC0415
+
+        self.push_screen(HistoryScreen(self.ledger, message.profile, message.time_class))
+
+    @on(messages.CalculatorWanted)
+    def show_calculator(self, message: messages.CalculatorWanted) -> None:
+        from rated_play.ui.screens.calculator import CalculatorScreen  # noqa: PLC0415
+
+        calculator = CalculatorScreen.for_game(
+            message.card, message.time_class, message.opponent_rating
+        )
+        self.push_screen(calculator)
+
+    @on(messages.RatingTableWanted)
+    def show_rating_table(self) -> None:
+        from rated_play.ui.screens.rating_table import RatingTableScreen  # noqa: PLC0415
+
+        self.push_screen(RatingTableScreen())
+
+    @on(messages.LeaderboardWanted)
+    def show_leaderboard(self) -> None:
+        from rated_play.ui.screens.leaderboard import LeaderboardScreen  # noqa: PLC0415
+
+        self.push_screen(LeaderboardScreen(self.ledger))
+
+    @on(messages.WorkerFailed)
+    def tell_of_failed_worker(self, message: messages.WorkerFailed) -> None:
+        """A player's problem is told in its own sentence; an error the app did not expect is
+        written to the errors log, and the dialog says where."""
+        error = message.error
+        if isinstance(error, UserError):
+            said = str(error) or type(error).__name__
+        else:
+            said = log_unexpected(self.data_dir, error)
+        self.tell("Something went wrong", said)
 
     def on_unmount(self) -> None:
         if self.options.handle_signals:

@@ -87,7 +87,7 @@ async def test_the_bell_rings_on_the_opponents_move_and_once_at_low_time(
         game = await RatedGame.start(
             ledger, profile, pool.nearest(0), TimeControl.parse("0.35+0"), start_clock=False
         )
-        screen = GameScreen(game, ascii_pieces=False, bell=True)
+        screen = GameScreen(game, bell=True)
         await app.push_screen(screen)
         assert game.player_color == chess.WHITE and not rings
         await wait_until(

@@ -327,7 +327,7 @@ async def test_a_move_entered_before_the_board_is_first_drawn_starts_the_clock(
         game = await RatedGame.start(
             ledger, profile, fast_opponent(), TimeControl.parse("5+3"), start_clock=False
         )
-        screen = GameScreen(game, ascii_pieces=False)
+        screen = GameScreen(game)
         await app.push_screen(screen)
         assert not game.clock_started, "the first frame has not been drawn yet"
         await screen.play(chess.Move.from_uci("e2e4"))

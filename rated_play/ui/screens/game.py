@@ -31,8 +31,9 @@ from rated_play.session import (
     RatedGame,
     RatedGameError,
 )
+from rated_play.ui.display import display_options
+from rated_play.ui.messages import GameEnded
 from rated_play.ui.screens.base import WorkingScreen
-from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView
 from rated_play.ui.widgets.decision import Choice, DecisionPanel, Question, confirmation
@@ -95,10 +96,9 @@ class GameScreen(WorkingScreen):
         """The opponent's title as shown: any control or bidi character in it escaped."""
         return printable(self.game.opponent.title)
 
-    def __init__(self, game: RatedGame, *, ascii_pieces: bool, bell: bool = False) -> None:
+    def __init__(self, game: RatedGame, *, bell: bool = False) -> None:
         super().__init__()
         self.game = game
-        self.ascii_pieces = ascii_pieces
         self.bell = bell
         """The terminal's bell on the opponent's move and once when the player's time runs
         low (under TENTHS_BELOW, where the clock turns to tenths)."""
@@ -128,7 +128,6 @@ class GameScreen(WorkingScreen):
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color,
-                ascii_pieces=self.ascii_pieces,
                 cursor=True,
                 id="board",
             )
@@ -306,12 +305,13 @@ class GameScreen(WorkingScreen):
     def show_material(self) -> None:
         """What each side is up, under its clock: the pieces counted on the board, which any
         player sees (lichess shows it during play), not an evaluation."""
+        ascii_pieces = display_options(self).ascii_pieces
         for color, clock_id in (
             (self.game.player_color, "#player-clock"),
             (not self.game.player_color, "#opponent-clock"),
         ):
             self.query_one(clock_id, ClockView).border_subtitle = side_material(
-                self.game.board, color, ascii_pieces=self.ascii_pieces
+                self.game.board, color, ascii_pieces=ascii_pieces
             )
 
     def show_stake(self) -> None:
@@ -711,9 +711,7 @@ class GameScreen(WorkingScreen):
         self.workers.cancel_group(self, "engine")
         self.workers.cancel_group(self, "draw")
         self.show_clocks()
-        # The result takes this screen's place, not that of a screen over it: one left above
-        # would bring the ended game back after it.
-        self.app.switch_screen(ResultScreen(self.game, report, ascii_pieces=self.ascii_pieces))
+        self.app.post_message(GameEnded(self, self.game, report))
 
     def on_worker_failed(self) -> None:
         self.set_status("The game could not go on; leaving it scores it as a loss.")

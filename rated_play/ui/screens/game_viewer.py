@@ -21,7 +21,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.player.card import money
 from profiles.player.past_games import PastGame
-from rated_play.ui.screens.review import ReviewScreen
+from rated_play.ui.messages import ReviewWanted
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
 from rated_play.ui.widgets.title_bar import TitleBar
@@ -52,10 +52,8 @@ class GameViewerScreen(SteppedGameScreen):
     CSS_PATH = "game_viewer.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "analyse", "Analyse")]
 
-    def __init__(
-        self, ledger: Ledger, game_id: int, player: str, *, ascii_pieces: bool = False
-    ) -> None:
-        super().__init__(ledger, game_id, ascii_pieces=ascii_pieces)
+    def __init__(self, ledger: Ledger, game_id: int, player: str) -> None:
+        super().__init__(ledger, game_id)
         self.player = player
 
     def compose(self) -> ComposeResult:
@@ -95,8 +93,5 @@ class GameViewerScreen(SteppedGameScreen):
 
     def action_analyse(self) -> None:
         if self.game is not None:
-            self.app.push_screen(
-                ReviewScreen(
-                    self.ledger, self.game_id, ascii_pieces=self.ascii_pieces, ply=self.ply
-                )
-            )
+            # The analysis opens at the move viewed.
+            self.app.post_message(ReviewWanted(self.game_id, ply=self.ply))

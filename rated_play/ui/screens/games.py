@@ -22,8 +22,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
-from rated_play.ui.screens.game_viewer import GameViewerScreen
-from rated_play.ui.screens.review import ReviewScreen
+from rated_play.ui.messages import PastGameWanted, ReviewWanted
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -54,11 +53,10 @@ class GamesScreen(Screen[None]):
         Binding("a", "review", "Review"),
     ]
 
-    def __init__(self, ledger: Ledger, profile: Profile, *, ascii_pieces: bool = False) -> None:
+    def __init__(self, ledger: Ledger, profile: Profile) -> None:
         super().__init__()
         self.ledger = ledger
         self.profile = profile
-        self.ascii_pieces = ascii_pieces
         self.lines: list[GameLine] = []
 
     def compose(self) -> ComposeResult:
@@ -108,20 +106,14 @@ class GamesScreen(Screen[None]):
 
     def action_review(self) -> None:
         if self.lines:
-            self.app.push_screen(
-                ReviewScreen(self.ledger, self.chosen(), ascii_pieces=self.ascii_pieces)
-            )
+            self.app.post_message(ReviewWanted(self.chosen()))
 
     def chosen(self) -> int:
         """The id of the game the table's cursor is on."""
         return self.lines[self.query_one(FittedTable).cursor_row].record.id
 
     def open(self, game_id: int) -> None:
-        self.app.push_screen(
-            GameViewerScreen(
-                self.ledger, game_id, self.profile.name, ascii_pieces=self.ascii_pieces
-            )
-        )
+        self.app.post_message(PastGameWanted(game_id, self.profile.name))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -21,7 +21,7 @@ from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
-from rated_play.ui.screens.review import ReviewScreen
+from rated_play.ui.messages import ReviewWanted
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import format_clock
 from rated_play.ui.widgets.path_line import PathLine
@@ -120,19 +120,16 @@ class ResultScreen(Screen[None]):
         Binding("a", "analyse", "Analyse"),
     ]
 
-    def __init__(self, game: RatedGame, report: GameReport, *, ascii_pieces: bool) -> None:
+    def __init__(self, game: RatedGame, report: GameReport) -> None:
         super().__init__()
         self.game = game
         self.report = report
-        self.ascii_pieces = ascii_pieces
 
     def compose(self) -> ComposeResult:
         game, report = self.game, self.report
         yield TitleBar()
         # The final position beside the result, from the player's side, the last move marked.
-        yield BoardView(
-            orientation=game.player_color, ascii_pieces=self.ascii_pieces, id="result-board"
-        )
+        yield BoardView(orientation=game.player_color, id="result-board")
         with Vertical(id="result"):
             yield Static(report.outcome.description, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
@@ -178,6 +175,4 @@ class ResultScreen(Screen[None]):
 
     @on(Button.Pressed, "#analyse")
     def action_analyse(self) -> None:
-        self.app.push_screen(
-            ReviewScreen(self.game.ledger, self.report.game_id, ascii_pieces=self.ascii_pieces)
-        )
+        self.app.post_message(ReviewWanted(self.report.game_id))

@@ -79,10 +79,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         Binding("f", "flip", "Flip", show=False),
     ]
 
-    def __init__(
-        self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False, ply: int = 0
-    ) -> None:
-        super().__init__(ledger, game_id, ascii_pieces=ascii_pieces)
+    def __init__(self, ledger: Ledger, game_id: int, *, ply: int = 0) -> None:
+        super().__init__(ledger, game_id)
         # From the beginning, the marks ahead; opened from the viewer, at the move viewed.
         self.ply = max(0, min(len(self.sans), ply))
         self.analysis: GameAnalysis | None = None

@@ -28,6 +28,14 @@ from profiles.player.card import (
 )
 from profiles.player.opponent_choice import SliderRange, cap_note, counted_as, slider_range
 from profiles.player.purse import STAKE
+from rated_play.ui.messages import (
+    CalculatorWanted,
+    GameStarted,
+    GamesWanted,
+    HistoryWanted,
+    LeaderboardWanted,
+    RatingTableWanted,
+)
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
@@ -92,11 +100,10 @@ class SetupScreen(WorkingScreen):
         Binding("h", "history", "History"),
     ]
 
-    def __init__(self, ledger: Ledger, pool: Pool, *, ascii_pieces: bool) -> None:
+    def __init__(self, ledger: Ledger, pool: Pool) -> None:
         super().__init__()
         self.ledger = ledger
         self.pool = pool
-        self.ascii_pieces = ascii_pieces
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
@@ -508,39 +515,29 @@ class SetupScreen(WorkingScreen):
     def action_calculator(self) -> None:
         """The calculator, filled in with this game: the player's rating and games, the
         opponent."""
-        from rated_play.ui.screens.calculator import CalculatorScreen  # noqa: PLC0415
-
         time_class = self.time_control.time_class
         card = None if self.card is None else self.card.classes[time_class]
-        self.app.push_screen(CalculatorScreen.for_game(card, time_class, self.opponent.rating))
+        self.app.post_message(CalculatorWanted(card, time_class, self.opponent.rating))
 
     def action_rating_table(self) -> None:
-        from rated_play.ui.screens.rating_table import RatingTableScreen  # noqa: PLC0415
-
-        self.app.push_screen(RatingTableScreen())
+        self.app.post_message(RatingTableWanted())
 
     def action_leaderboard(self) -> None:
-        from rated_play.ui.screens.leaderboard import LeaderboardScreen  # noqa: PLC0415
-
-        self.app.push_screen(LeaderboardScreen(self.ledger))
+        self.app.post_message(LeaderboardWanted())
 
     def action_games(self) -> None:
-        from rated_play.ui.screens.games import GamesScreen  # noqa: PLC0415
-
         if self.profile is None:
             self.query_one("#profile-error", Static).update("Pick a profile to see its games.")
             return
-        self.app.push_screen(GamesScreen(self.ledger, self.profile, ascii_pieces=self.ascii_pieces))
+        self.app.post_message(GamesWanted(self.profile))
 
     def action_history(self) -> None:
-        from rated_play.ui.screens.history import HistoryScreen  # noqa: PLC0415
-
         if self.profile is None:
             self.query_one("#profile-error", Static).update(
                 "Pick a profile to see its rating history."
             )
             return
-        self.app.push_screen(HistoryScreen(self.ledger, self.profile, self.time_control.time_class))
+        self.app.post_message(HistoryWanted(self.profile, self.time_control.time_class))
 
     # -- starting ------------------------------------------------------------------------
 
@@ -587,7 +584,6 @@ class SetupScreen(WorkingScreen):
     ) -> None:
         # The game's modules load when a game starts, not before the first screen is painted.
         from rated_play.session import RatedGame, ThinkingPace  # noqa: PLC0415
-        from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
 
         game = await RatedGame.start(
             self.ledger,
@@ -598,7 +594,7 @@ class SetupScreen(WorkingScreen):
             doubling=doubling,
             pace=ThinkingPace() if believable_thinking else None,
         )
-        await self.app.push_screen(GameScreen(game, ascii_pieces=self.ascii_pieces, bell=bell))
+        self.app.post_message(GameStarted(game, bell=bell))
 
     def on_worker_failed(self) -> None:
         self.query_one("#start", Button).disabled = False

@@ -22,6 +22,7 @@ from profiles.ledger.records import GameRecord
 from profiles.openings.names import Opening, openings_by_ply
 from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
+from rated_play.ui.display import display_options
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.material import material_line
 
@@ -48,11 +49,10 @@ class SteppedGameScreen(Screen[None]):
         Binding("f", "flip", "Flip"),
     ]
 
-    def __init__(self, ledger: Ledger, game_id: int, *, ascii_pieces: bool = False) -> None:
+    def __init__(self, ledger: Ledger, game_id: int) -> None:
         super().__init__()
         self.ledger = ledger
         self.game_id = game_id
-        self.ascii_pieces = ascii_pieces
         self.game: PastGame | None = None
         self.refusal = ""
         try:
@@ -73,7 +73,7 @@ class SteppedGameScreen(Screen[None]):
     def board_view(self, id: str) -> BoardView:
         """The read-only board, from the player's side."""
         color = chess.WHITE if self.game is None else self.game.record.player_color
-        return BoardView(orientation=color, ascii_pieces=self.ascii_pieces, id=id)
+        return BoardView(orientation=color, id=id)
 
     def show_board(self, better: chess.Move | None = None) -> None:
         """The position after ``self.ply`` moves, the last one marked."""
@@ -89,7 +89,9 @@ class SteppedGameScreen(Screen[None]):
         opening = self.openings[self.ply]
         said = [
             "No named opening yet" if opening is None else opening.label,
-            material_line(self.game.board_after(self.ply), ascii_pieces=self.ascii_pieces),
+            material_line(
+                self.game.board_after(self.ply), ascii_pieces=display_options(self).ascii_pieces
+            ),
         ]
         spent = self.move_times[self.ply - 1] if self.ply else None
         if spent is not None:

@@ -31,6 +31,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from profiles.laws.endings import side_name
+from rated_play.ui.display import display_options
 
 UNICODE_PIECES = {
     "K": "♔",
@@ -223,14 +224,12 @@ class BoardView(Widget):
         self,
         *,
         orientation: chess.Color = chess.WHITE,
-        ascii_pieces: bool = False,
         cursor: bool = False,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.can_focus = cursor
         self.orientation = orientation
-        self.ascii_pieces = ascii_pieces
         self._board = chess.Board()
         self._last_move: chess.Move | None = None
         self._better: chess.Move | None = None
@@ -506,7 +505,7 @@ class BoardView(Widget):
         piece = self._board.piece_at(square)
         if piece is None:
             return (TARGET_DOT, "board--target") if square in targets else (" ", None)
-        glyph = piece_glyph(piece, ascii_pieces=self.ascii_pieces)
+        glyph = piece_glyph(piece, ascii_pieces=display_options(self).ascii_pieces)
         return glyph, "board--white-piece" if piece.color == chess.WHITE else "board--black-piece"
 
     def _rank_strips(self, row: int, cells: tuple[Cell, ...]) -> list[Strip]:
