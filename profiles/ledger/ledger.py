@@ -572,6 +572,10 @@ class Ledger:
             return False
         return self._locks.holds(game_id) or not self._is_orphan(game_id)
 
+    def plays_a_game(self) -> bool:
+        """Whether this process plays a game now: it holds a game's lock."""
+        return bool(self._locks.held())
+
     def game_in_play(self, profile_id: int) -> GameRecord | None:
         """The profile's game that a running process (this one or another) is playing now."""
         return next((g for g in self.games(profile_id) if g.status is GameStatus.PENDING), None)

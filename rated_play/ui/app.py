@@ -241,8 +241,19 @@ class RatedPlayApp(App[None]):
                 return screen
         return None
 
+    quit_deferred = False
+    """A quit waits once for a game just started whose screen is on its way."""
+
     async def action_quit(self) -> None:
         game_screen = self.game_in_play
+        if game_screen is None and self.ledger.plays_a_game() and not self.quit_deferred:
+            # The setup started a game (it is in the ledger) and posted GameStarted, which the
+            # app has not handled yet: the quit waits behind it, so the game's screen asks
+            # "Leave the rated game?" instead of the app leaving a game nobody was asked about.
+            self.quit_deferred = True
+            self.call_later(self.run_action, "quit")
+            return
+        self.quit_deferred = False
         if game_screen is None:
             self.exit()
             return

@@ -27,7 +27,9 @@ from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.player.purse import STAKE
+from rated_play.session import RatedGame
 from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.messages import GameStarted
 from rated_play.ui.screens.game import GameScreen, double_offered, promotion_question
 from rated_play.ui.screens.help import HelpScreen
 from rated_play.ui.screens.setup import CUSTOM, SetupScreen
@@ -93,6 +95,28 @@ async def test_a_stray_tab_does_not_turn_the_move_into_an_offer_or_a_double(
         await wait_until(pilot, lambda: screen.game.san_moves()[:1] == ["e4"], timeout=5)
         nothing_changed(screen)
         assert "draw" not in shown(app, "#status")
+
+
+async def test_a_quit_as_a_game_starts_waits_for_the_game_and_asks(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """The setup hands the game it started to the app in a message (GameStarted): a quit the
+    app takes before it has handled that message waits behind it, so the game's screen asks,
+    where the app left at once a game nobody had asked the player about: a loss."""
+    profile = ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        game = await RatedGame.start(
+            ledger, profile, fast_opponent(), TimeControl.parse("5+3"), start_clock=False
+        )
+        app.post_message(GameStarted(game, bell=False))
+        await app.action_quit()  # before the app has handled GameStarted
+        assert app.is_running
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), timeout=10)
+        await wait_for_question(pilot, "Leave the rated game?")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, GameScreen)
+        assert ledger.in_play(game.game_id)
 
 
 @pytest.mark.parametrize(
