@@ -109,6 +109,10 @@ def test_a_stopped_check_leaves_no_games_file_and_no_engine(
         sys.executable, "-m", "rated_play", "engines", "check", "--data-dir",
         str(tmp_path / "data"), "--games", "40", "--workers", "1",
     ]  # fmt: skip
+    # A suite run as a background job (``pytest &`` in a script) ignores SIGINT, and a child
+    # would inherit that: handled here, it is the default again in the child, whose own
+    # handling of SIGINT is what is tested.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
     child = subprocess.Popen(
         command,
         env={**os.environ, "TMPDIR": str(temporary)},
@@ -117,6 +121,7 @@ def test_a_stopped_check_leaves_no_games_file_and_no_engine(
         text=True,
         start_new_session=True,
     )
+    signal.signal(signal.SIGINT, inherited)
     try:
         deadline = time.monotonic() + 120
         while not list(temporary.glob("*/check.pgn")):  # a game is finished and kept there
