@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import chess
@@ -15,6 +16,7 @@ from textual.widgets import Checkbox, Input
 
 from engines.opponents.opponent import Opponent
 from profiles.laws.time_control import PRESETS, TimeControl
+from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
@@ -69,6 +71,18 @@ async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -
     assert isinstance(screen, GameScreen)
     await wait_until(pilot, lambda: any(board.size.width for board in screen.query(BoardView)))
     return screen
+
+
+@asynccontextmanager
+async def first_game(
+    app: RatedPlayApp, ledger: Ledger
+) -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
+    """A new profile's first game, against the weakest opponent, started from the setup as a
+    player starts it: the opening of every test that plays a game through the app."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        yield pilot, await start_game(pilot)
 
 
 async def start_classical_game(pilot: Pilot[None], *, believable_thinking: bool) -> GameScreen:

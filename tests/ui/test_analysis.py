@@ -30,9 +30,8 @@ from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,
     board_text,
-    choose_weakest_opponent,
+    first_game,
     resign,
-    start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
@@ -45,10 +44,7 @@ pytestmark = pytest.mark.engine
 async def test_a_finished_games_analysis_marks_the_hung_queen(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         hung = 0
         while not hung and len(game.board.move_stack) < 60:
@@ -98,10 +94,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
 async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
         await wait_for_player_turn(pilot, screen)

@@ -26,6 +26,7 @@ from tests.ui.driving import (
     SIZE,
     answer,
     choose_weakest_opponent,
+    first_game,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -54,10 +55,7 @@ def test_material_is_counted_as_lichess_counts_it() -> None:
 async def test_the_material_stands_under_each_clock_during_the_game(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         seen_a_lead = False
         while not game.is_over and len(game.san_moves()) < 40 and not seen_a_lead:
@@ -135,10 +133,7 @@ async def test_the_bell_is_off_unless_ticked_and_remembered_per_profile(
 async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_analysed(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         for _ in range(4):
             await wait_for_player_turn(pilot, screen)

@@ -33,6 +33,7 @@ from tests.ui.driving import (
     click_square,
     cursor_move,
     cursor_to,
+    first_game,
     start_classical_game,
     start_game,
     type_move,
@@ -238,10 +239,7 @@ async def test_a_whole_game_played_with_the_keyboard_cursor(
 async def test_the_cursor_beside_typed_moves_and_the_mouse(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game, view = screen.game, screen.query_one(BoardView)
         box = screen.query_one("#move-input", Input)
         error = screen.query_one("#move-error")

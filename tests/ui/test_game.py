@@ -32,6 +32,7 @@ from tests.ui.driving import (
     answer,
     choose_weakest_opponent,
     click_square,
+    first_game,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -51,10 +52,7 @@ def text_of(screen: object, selector: str) -> str:
 async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         assert game.player_color == chess.WHITE, "a profile's first game is White"
         for _ in range(MAX_PLIES):
@@ -91,10 +89,7 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
 async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
     app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game, board_view = screen.game, screen.query_one(BoardView)
 
         await click_square(pilot, chess.E2)
@@ -144,10 +139,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
 async def test_bad_move_input_is_explained_and_changes_nothing(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         for text, says in (
             ("e5", "not legal"),
@@ -268,10 +260,7 @@ async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
 async def test_a_game_ended_while_the_disk_fails_shows_its_result_once_the_ledger_takes_it(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
-    ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
-        await choose_weakest_opponent(pilot)
-        screen = await start_game(pilot)
+    async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         await wait_for_player_turn(pilot, screen)
         with refused_writes(ledger, "io"):
@@ -284,8 +273,10 @@ async def test_a_game_ended_while_the_disk_fails_shows_its_result_once_the_ledge
             await pilot.pause(2 * RETRY_TICKS * TICK_SECONDS)  # retried, and refused again
             assert app.screen is screen
             assert ledger.game(game.game_id).status is GameStatus.PENDING
-        # The ledger takes writes again: the game is written whole, and its result shown.
+        # The ledger takes writes again: the game is written whole, and its result shown
+        # (mounted: its Next game focused, so the test does not end the app mid-mount).
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=5)
+        await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "next-game")
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED
         assert [m.uci for m in ledger.moves(game.game_id)] == [
