@@ -90,7 +90,9 @@ class Ledger:
         self._db.text_factory = text_cell
         self.path = path
         self.readonly = readonly
-        self._locks = GameLocks(DataDirectory.of_ledger(path))
+        self.directory = DataDirectory.of_ledger(path)
+        """The data directory the ledger is in, and the other files it names."""
+        self._locks = GameLocks(self.directory)
         self._damaged: dict[str, str] = {}
         self._opponent_ratings: dict[str, float] = {}
         self._read_as(SCHEMA_VERSION)

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
             return 0
         out = Path(args.out)
-        check_writable(out, PGN, data_dir=ledger.path.parent, option="--out")
+        check_writable(out, PGN, data_dir=ledger.directory.root, option="--out")
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as error:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import chess
 
-from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import GameClosedError, Ledger
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.session.outcome import GameOutcome
@@ -51,7 +50,7 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
                     profile=profiles[record.profile_id],
                     outcome=outcome,
                     moves=moves,
-                    archive_dir=archive_dir or DataDirectory.of_ledger(ledger.path).archive,
+                    archive_dir=archive_dir or ledger.directory.archive,
                 )
             )
         except GameClosedError:

@@ -17,7 +17,6 @@ import chess
 from engines.errors import EngineUnavailableError
 from engines.opponents.engine_player import ClockReading, EngineCrashError, EnginePlayer
 from engines.opponents.opponent import Opponent
-from profiles.data_directory import DataDirectory
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
 from profiles.laws.endings import Ending, Termination, claimable_draw
@@ -159,7 +158,7 @@ class RatedGame:
             record=record,
             player=player,
             clock=clock,
-            archive_dir=archive_dir or DataDirectory.of_ledger(ledger.path).archive,
+            archive_dir=archive_dir or ledger.directory.archive,
             doubling=doubling,
             pace=pace,
         )

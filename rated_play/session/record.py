@@ -158,7 +158,7 @@ def close_game(
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
     try:
-        check_writable(path, PGN, data_dir=ledger.path.parent, option="the archive file")
+        check_writable(path, PGN, data_dir=ledger.directory.root, option="the archive file")
         write_archive(path, closed.pgn)
         archived: Path | None = path
     except (OSError, ForeignFileError):

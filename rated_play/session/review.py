@@ -99,7 +99,7 @@ def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path
     record, profile, text = _annotated(ledger, analysis)
     archived = archive_path(archive_dir, profile.name, record.id, record.started_at)
     path = archived.with_name(f"{archived.stem}-annotated{archived.suffix}")
-    check_writable(path, PGN, data_dir=ledger.path.parent, option="the annotated PGN file")
+    check_writable(path, PGN, data_dir=ledger.directory.root, option="the annotated PGN file")
     try:
         write_durably(path, text)
     except OSError as error:

@@ -88,7 +88,7 @@ class RatedPlayApp(App[None]):
     @property
     def data_dir(self) -> Path:
         """The data directory: the ledger's."""
-        return self.ledger.path.parent
+        return self.ledger.directory.root
 
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default

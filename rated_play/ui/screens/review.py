@@ -23,7 +23,6 @@ from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
 from profiles.accuracy import GameAnalysis, Mark, eval_text
-from profiles.data_directory import DataDirectory
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
@@ -234,9 +233,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             self.notify("The annotated PGN can be saved once the analysis is done.", markup=False)
             return
         try:
-            path = save_annotated_pgn(
-                self.ledger, self.analysis, DataDirectory.of_ledger(self.ledger.path).archive
-            )
+            path = save_annotated_pgn(self.ledger, self.analysis, self.ledger.directory.archive)
         except UserError as error:
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return
