@@ -6,6 +6,12 @@ the move is drawn among those the network gives real weight (:data:`REAL_WEIGHT`
 as often as the network says, so that the opponent's openings vary as people's do and no game is
 replayed. The choice is the network's own, so the variety costs it no strength a person of its
 rating would not lose.
+
+Below the network's own strength the policy itself is the knob: at a **temperature** ``T`` every
+move is drawn, all game long, with a weight of its probability to the power ``1/T`` (at 1, as
+often as the network says; above 1, the less likely moves more often). The moves stay those the
+network gives weight to, people's moves, chosen less well: a weaker person differs from a
+stronger one that way, where a weakened engine plays strong moves and then a random bad one.
 """
 
 from __future__ import annotations
@@ -31,9 +37,13 @@ class MoveChoice:
     """The network's probability for the move, among the legal (or allowed) moves."""
     drawn_among: int
     """How many moves it was drawn among; 1 when it is the most likely move."""
+    temperature: float = 0.0
+    """The temperature it was drawn at (:func:`choose_move`); 0 when it was not."""
 
     def describe(self) -> str:
         share = f"{self.probability:.0%}"
+        if self.temperature > 0:
+            return f"network move drawn at temperature {self.temperature:g}, this one at {share}"
         if self.drawn_among > 1:
             return (
                 f"network move drawn among {self.drawn_among} of real weight, this one at {share}"
@@ -61,12 +71,16 @@ def choose_move(
     allowed: set[chess.Move],
     varied: bool,
     rng: random.Random,
+    *,
+    temperature: float = 0.0,
 ) -> MoveChoice | None:
-    """The move to play, or None when there is none; drawn among the moves of real weight
-    when ``varied``, else the most likely."""
+    """The move to play, or None when there is none: drawn at ``temperature`` when it is
+    above 0, else among the moves of real weight when ``varied``, else the most likely."""
     probabilities = move_probabilities(board, evaluation, allowed)
     if not probabilities:
         return None
+    if temperature > 0:
+        return _drawn_at(probabilities, temperature, rng)
     best = max(probabilities, key=probabilities.__getitem__)
     candidates = [move for move, p in probabilities.items() if p >= REAL_WEIGHT]
     if not varied or len(candidates) < 2:
@@ -74,3 +88,14 @@ def choose_move(
     weights = [probabilities[move] for move in candidates]
     move = rng.choices(candidates, weights)[0]
     return MoveChoice(move, probabilities[move], len(candidates))
+
+
+def _drawn_at(
+    probabilities: dict[chess.Move, float], temperature: float, rng: random.Random
+) -> MoveChoice:
+    moves = list(probabilities)
+    # In logarithms: a high power of a small probability would underflow to nothing.
+    logs = np.log(np.maximum([probabilities[move] for move in moves], 1e-30)) / temperature
+    weights = np.exp(logs - logs.max())
+    move = rng.choices(moves, weights.tolist())[0]
+    return MoveChoice(move, probabilities[move], len(moves), temperature)

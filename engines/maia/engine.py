@@ -15,7 +15,13 @@ It speaks the UCI protocol (Stefan-Meyer Kahlen's "Description of the universal 
 - through move :data:`~engines.opponents.variation.VARIED_MOVES` it picks among the moves the
   network gives real weight (:data:`~engines.maia.choice.REAL_WEIGHT`), each as often as the
   network's probability says, so that its openings vary as people's do; the option
-  ``VariedMoves`` sets how long (0: always the most likely move).
+  ``VariedMoves`` sets how long (0: always the most likely move);
+- ``Temperature`` (lc0's name) above 0 draws every move at that temperature, all game long: a
+  weaker player of the network's kind (:mod:`engines.maia.choice`);
+- ``Nodes`` above 1 plays, after the varied opening, the move of a little search of about that
+  many positions, guided by the network's policy and value and sized by the position: a
+  stronger player of the network's kind (:mod:`engines.maia.search`). ``go nodes`` caps it;
+  ``go movetime`` and the clock stop it early (:func:`_deadline`).
 """
 
 from __future__ import annotations
@@ -30,10 +36,11 @@ from typing import TextIO
 
 import chess
 
-from engines.maia.choice import MoveChoice, choose_move
+from engines.maia.choice import MoveChoice, choose_move, move_probabilities
 from engines.maia.network import Evaluation, evaluate
 from engines.maia.networks import network_path
 from engines.maia.planes import input_planes
+from engines.maia.search import SearchResult, nodes_for, search
 from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
 from engines.opponents.opponent import NETWORK_ENGINE
 from engines.opponents.variation import VARIED_MOVES
@@ -43,6 +50,14 @@ WEIGHTS_OPTION = "WeightsFile"
 """lc0's name for the option that gives the network."""
 VARIED_OPTION = "VariedMoves"
 MOST_VARIED = 200
+TEMPERATURE_OPTION = "Temperature"
+HOTTEST = 10.0
+"""The highest temperature taken: at 10 every legal move is drawn almost alike already."""
+NODES_OPTION = "Nodes"
+MOST_NODES = 100_000
+CLOCK_SHARE = 20
+"""On a clock, a search stops once it has spent this fraction of the time left (plus most of
+the increment): the entry's strength lives in its node count, and the clock only guards it."""
 
 
 @dataclass
@@ -52,6 +67,8 @@ class MaiaEngine:
     write: Callable[[str], None]
     weights: str = ""
     varied_moves: int = VARIED_MOVES
+    temperature: float = 0.0
+    nodes: int = 1
     network: NetworkWeights | None = None
     board: chess.Board = field(default_factory=chess.Board)
     pending: str | None = None
@@ -74,6 +91,8 @@ class MaiaEngine:
                 f"option name {VARIED_OPTION} type spin default {VARIED_MOVES} "
                 f"min 0 max {MOST_VARIED}"
             )
+            self.write(f"option name {TEMPERATURE_OPTION} type string default 0")
+            self.write(f"option name {NODES_OPTION} type spin default 1 min 1 max {MOST_NODES}")
             self.write("uciok")
         elif command == "isready":
             self._load()
@@ -101,6 +120,23 @@ class MaiaEngine:
                 self.varied_moves = min(max(int(value.strip()), 0), MOST_VARIED)
             except ValueError:
                 self.write(f"info string {VARIED_OPTION} takes a whole number; kept the last")
+        elif name.strip().lower() == TEMPERATURE_OPTION.lower():
+            try:
+                temperature = float(value.strip())
+            except ValueError:
+                temperature = math.nan
+            if not 0 <= temperature <= HOTTEST:  # NaN included
+                self.write(
+                    f"info string {TEMPERATURE_OPTION} takes a number from 0 to {HOTTEST:g}; "
+                    "kept the last"
+                )
+            else:
+                self.temperature = temperature
+        elif name.strip().lower() == NODES_OPTION.lower():
+            try:
+                self.nodes = min(max(int(value.strip()), 1), MOST_NODES)
+            except ValueError:
+                self.write(f"info string {NODES_OPTION} takes a whole number; kept the last")
 
     def _set_position(self, arguments: list[str]) -> None:
         try:
@@ -114,9 +150,24 @@ class MaiaEngine:
         allowed = _searchmoves(self.board, arguments)
         evaluation = evaluate(network, input_planes(self.board))
         varied = self.board.fullmove_number <= self.varied_moves
-        chosen = choose_move(self.board, evaluation, allowed, varied, self.rng)
+        chosen = choose_move(
+            self.board, evaluation, allowed, varied, self.rng, temperature=self.temperature
+        )
+        searched = None
+        if chosen is not None and chosen.drawn_among == 1 and self.nodes > 1:
+            priors = move_probabilities(self.board, evaluation, allowed)
+            nodes = min(nodes_for(self.nodes, priors), _go_number(arguments, "nodes") or MOST_NODES)
+            deadline = _deadline(self.board.turn, arguments)
+            searched = search(
+                network,
+                self.board,
+                evaluation,
+                nodes,
+                allowed,
+                out_of_time=lambda: time.perf_counter() - started >= deadline,
+            )
         elapsed = round((time.perf_counter() - started) * 1000)
-        answer = _answer(chosen, evaluation, elapsed)
+        answer = _answer(chosen, evaluation, elapsed, searched)
         for line in answer[:-1]:
             self.write(line)
         if "infinite" in arguments or "ponder" in arguments:
@@ -171,22 +222,63 @@ def _searchmoves(board: chess.Board, arguments: list[str]) -> set[chess.Move]:
     return (named & legal) or legal
 
 
-def _answer(chosen: MoveChoice | None, evaluation: Evaluation, elapsed: int) -> list[str]:
+def _go_number(arguments: list[str], word: str) -> int | None:
+    """The whole number after ``word`` in a ``go`` command; None when there is none."""
+    if word not in arguments:
+        return None
+    index = arguments.index(word) + 1
+    try:
+        return max(int(arguments[index]), 1) if index < len(arguments) else None
+    except ValueError:
+        return None
+
+
+def _deadline(turn: chess.Color, arguments: list[str]) -> float:
+    """Seconds a search may take: ``movetime``, or on a clock :data:`CLOCK_SHARE` of the time
+    left plus most of the increment; unbounded without either (its nodes bound it)."""
+    limits = [math.inf]
+    movetime = _go_number(arguments, "movetime")
+    if movetime is not None:
+        limits.append(movetime / 1000)
+    left = _go_number(arguments, "wtime" if turn == chess.WHITE else "btime")
+    if left is not None:
+        increment = _go_number(arguments, "winc" if turn == chess.WHITE else "binc") or 0
+        limits.append((left / CLOCK_SHARE + increment * 0.75) / 1000)
+    return min(limits)
+
+
+def _answer(
+    chosen: MoveChoice | None,
+    evaluation: Evaluation,
+    elapsed: int,
+    searched: SearchResult | None = None,
+) -> list[str]:
     if chosen is None:
         return ["info string no legal move", "bestmove 0000"]
+    if searched is not None:
+        nps = round(searched.nodes * 1000 / max(elapsed, 1))
+        return [
+            f"info depth {searched.depth} seldepth {searched.depth} nodes {searched.nodes} "
+            f"nps {nps} time {elapsed} score cp {_centipawns(searched.value)} "
+            f"pv {searched.move.uci()}",
+            f"info string network-guided search of {searched.nodes} positions, this move "
+            f"visited {searched.visits} times, the network's probability {searched.prior:.0%}",
+            f"bestmove {searched.move.uci()}",
+        ]
     permille = [round(p * 1000) for p in (evaluation.win, evaluation.draw, evaluation.loss)]
     return [
-        f"info depth 1 seldepth 1 nodes 1 time {elapsed} score cp {_centipawns(evaluation)} "
+        f"info depth 1 seldepth 1 nodes 1 time {elapsed} "
+        f"score cp {_centipawns(evaluation.win - evaluation.loss)} "
         f"wdl {permille[0]} {permille[1]} {permille[2]} pv {chosen.move.uci()}",
         f"info string {chosen.describe()}",
         f"bestmove {chosen.move.uci()}",
     ]
 
 
-def _centipawns(evaluation: Evaluation) -> int:
-    """The network's value as centipawns, by lc0's formula for its UCI score,
-    ``90 × tan(1.5637541897 × q)`` with ``q = win − loss``."""
-    q = max(-0.99, min(0.99, evaluation.win - evaluation.loss))
+def _centipawns(value: float) -> int:
+    """A value from -1 to 1 as centipawns, by lc0's formula for its UCI score,
+    ``90 × tan(1.5637541897 × q)``."""
+    q = max(-0.99, min(0.99, value))
     return round(90 * math.tan(1.5637541897 * q))
 
 

@@ -34,7 +34,8 @@ AUX = HISTORY * PLANES_PER_POSITION
 PLANE_COUNT = AUX + 8
 INITIAL_EPD = chess.Board().epd()
 REPETITION = 12
-"""Within a position's 13 planes, the one that says it stood on the board before."""
+"""Within a position's 13 planes, the one that says it stood on the board before; the twelve
+before it are the pieces."""
 
 
 def input_planes(board: chess.Board) -> npt.NDArray[np.float32]:
@@ -42,10 +43,15 @@ def input_planes(board: chess.Board) -> npt.NDArray[np.float32]:
     planes = np.zeros((PLANE_COUNT, 64), dtype=np.float32)
     us = board.turn
     history = _history(board)
-    for age, (position, repeated) in enumerate(history):
-        _place_pieces(planes, age * PLANES_PER_POSITION, position, us)
+    # Every piece plane of the history from its bitboard, in one unpacking of all the masks.
+    masks = [mask for position, _ in history for mask in _piece_masks(position, us)]
+    bits = np.unpackbits(np.array(masks, dtype="<u8").view(np.uint8), bitorder="little")
+    for age, (_, repeated) in enumerate(history):
+        base = age * PLANES_PER_POSITION
+        pieces = bits[age * REPETITION * 64 : (age + 1) * REPETITION * 64]
+        planes[base : base + REPETITION] = pieces.reshape(REPETITION, 64)
         if repeated:
-            planes[age * PLANES_PER_POSITION + REPETITION] = 1.0
+            planes[base + REPETITION] = 1.0
     them = not us
     planes[AUX + 0] = board.has_queenside_castling_rights(us)
     planes[AUX + 1] = board.has_kingside_castling_rights(us)
@@ -123,10 +129,13 @@ def _before_last_push(position: chess.Board) -> chess.Board:
     return earlier
 
 
-def _place_pieces(
-    planes: npt.NDArray[np.float32], base: int, position: chess.Board, us: chess.Color
-) -> None:
-    for square, piece in position.piece_map().items():
-        seen = square if us == chess.WHITE else chess.square_mirror(square)
-        side = 0 if piece.color == us else 6
-        planes[base + side + piece.piece_type - 1, seen] = 1.0
+def _piece_masks(position: chess.Board, us: chess.Color) -> list[int]:
+    """The bitboards of our six piece types (pawn to king), then theirs. Bit ``i`` of a mask is
+    square ``i`` (a1 = 0), as cell ``i`` of a plane is; for Black the board is mirrored, rank
+    1 ↔ rank 8, which is a vertical flip of the mask."""
+    masks = [
+        position.pieces_mask(piece_type, color)
+        for color in (us, not us)
+        for piece_type in chess.PIECE_TYPES
+    ]
+    return [chess.flip_vertical(mask) for mask in masks] if us == chess.BLACK else masks

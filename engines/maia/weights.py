@@ -62,8 +62,9 @@ class NetworkFileError(UserError, ValueError):
 
 @dataclass(frozen=True)
 class Convolution:
-    """A convolution with its batch norm folded in: ``weights`` is ``(out, in * k * k)`` with
-    the columns in ``(in, row, column)`` order, as lc0 stores a kernel."""
+    """A convolution with its batch norm folded in: ``weights`` is ``(out, k * k * in)`` with
+    the columns in ``(row, column, in)`` order (lc0 stores a kernel in ``(in, row, column)``
+    order; :func:`_convolution` reorders it once, as it loads)."""
 
     weights: Array
     bias: Array
@@ -256,7 +257,16 @@ def _convolution(message: bytes, inputs: int) -> Convolution:
         scale = gamma / np.sqrt(variances + BATCH_NORM_EPSILON)
         shift = (bias - means) * scale + beta
     folded = weights.reshape(outputs, per_output) * scale[:, None]
-    return Convolution(folded.astype(np.float32), shift.astype(np.float32), kernel)
+    # lc0 stores a kernel's inputs in (channel, row, column) order; kept in (row, column,
+    # channel) order, a 3×3 convolution's columns are the nine shifted boards stacked as they
+    # are, with no transposing copy (engines.maia.network._convolve).
+    inputs = per_output // (kernel * kernel)
+    folded = folded.reshape(outputs, inputs, kernel, kernel).transpose(0, 2, 3, 1)
+    return Convolution(
+        np.ascontiguousarray(folded.reshape(outputs, per_output), dtype=np.float32),
+        shift.astype(np.float32),
+        kernel,
+    )
 
 
 def _dense(weights_message: bytes, bias_message: bytes) -> Dense:
