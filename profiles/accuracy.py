@@ -158,6 +158,11 @@ class SideSummary:
         return words or "no inaccuracy, mistake or blunder"
 
 
+def least_drop(mark: Mark) -> float:
+    """The drop in the mover's winning chances (−1 to 1) from which a move earns ``mark``."""
+    return next(limit for limit, judged in _JUDGEMENTS if judged is mark)
+
+
 def is_mate(eval_cp: int) -> bool:
     return abs(eval_cp) > _MATE_THRESHOLD
 

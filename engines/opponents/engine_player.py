@@ -8,7 +8,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import chess
@@ -28,6 +28,7 @@ from engines.opponents.variation import (
     varied_move,
     varies_here,
 )
+from engines.opponents.veto import TRIES, VETO_DEPTH, is_vetoed, veto_limit
 from profiles.laws.clock import GameClock
 
 HANG_WINDOW = 6.0
@@ -52,6 +53,8 @@ JUDGE_SHARE = 0.1
 take: on a short clock the opponent's own move stands instead of one that loses on time."""
 TECHNIQUE_CHOICE = "a full-strength search, as every opponent finishes a won ending"
 VARIATION_CHOICE = "a random pick among moves a full-strength search judges as good as its own"
+VETO_CHOICE = "chosen again, a full-strength search having vetoed its first choice"
+JUDGE_CHOICE = "a full-strength search, every move the opponent chose having been vetoed"
 SEARCH_INFO = chess.engine.INFO_BASIC | chess.engine.INFO_SCORE | chess.engine.INFO_PV
 _Result = TypeVar("_Result")
 _JUDGE_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
@@ -245,6 +248,13 @@ class EnginePlayer:
                     return Choice(best.move, best.info, TECHNIQUE_CHOICE)
         own = await self._own_move(board, clock, stop, bounds)
         shortened = bounds.shorten(self.opponent.search)
+        if self.opponent.veto is not None and not shortened:
+            with contextlib.suppress(*_JUDGE_FAILURES):
+                checked = await _unless_stopped(
+                    stop, self._vetted(board, clock, stop, bounds, own), budget
+                )
+                if checked is not None:
+                    return checked
         if not (self.opponent.varies_by_itself or shortened) and varies_here(board):
             with contextlib.suppress(*_JUDGE_FAILURES):
                 lines = await _unless_stopped(
@@ -261,6 +271,45 @@ class EnginePlayer:
                     }
                     return Choice(move, search, VARIATION_CHOICE)
         return own
+
+    async def _vetted(
+        self,
+        board: chess.Board,
+        clock: ClockReading | None,
+        stop: asyncio.Event,
+        bounds: Bounds,
+        own: Choice,
+    ) -> Choice:
+        """``own``, or when the judge vetoes it (:mod:`engines.opponents.veto`), the
+        opponent's next choice among the moves left, up to :data:`~engines.opponents.veto.TRIES`
+        choices; after that the judge's own move."""
+        assert self.opponent.veto is not None
+        mark = self.opponent.veto
+        limit = veto_limit()
+        lines = await self._judge.lines(board, limit, 1, bounds.moves)
+        if not lines:
+            raise chess.engine.EngineError("the judge gave no line")
+        best_move, best = lines[0]
+        left = set(bounds.moves or board.legal_moves)
+        choice = own
+        for tried in range(TRIES):
+            if choice.move == best_move:
+                return choice
+            scored = await self._judge.lines(board, limit, 1, [choice.move])
+            if not scored or not is_vetoed(best, scored[0][1], mark):
+                return choice
+            left.discard(choice.move)
+            if tried + 1 == TRIES or not left:
+                break
+            again = await self._own_move(board, clock, stop, replace(bounds, moves=tuple(left)))
+            said = "; ".join(word for word in (again.chosen_by, VETO_CHOICE) if word)
+            choice = Choice(again.move, again.search, said)
+        search: chess.engine.InfoDict = {
+            "depth": VETO_DEPTH,
+            "score": chess.engine.PovScore(best, board.turn),
+            "pv": [best_move],
+        }
+        return Choice(best_move, search, JUDGE_CHOICE)
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``

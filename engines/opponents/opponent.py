@@ -23,6 +23,7 @@ from engines.schema import (
     text,
     whole,
 )
+from profiles.accuracy import Mark
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -140,6 +141,11 @@ class Opponent:
     network's choice"``: ``rated-play engines uci`` says so with each move, as the GUI's
     evaluation is then not what chose it. Left out, :attr:`move_choice` tells it for the
     engines whose own weakening is random."""
+    veto: Mark | None = field(
+        default=None, metadata=key(choice(Mark, '"inaccuracy", "mistake" or "blunder"'))
+    )
+    """The judge vetoes a move of the opponent's that earns this mark or a worse one, and the
+    opponent chooses again (:mod:`engines.opponents.veto`); None: no veto."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""
     rating_games: int = 0
