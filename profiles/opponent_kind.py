@@ -45,3 +45,16 @@ def person_like_title(rating: float, provenance: str) -> str:
 def person_like_short(rating: float) -> str:
     """The name where room is short (a table's cell, a clock's border): "Person-like ≈1450"."""
     return f"Person-like ≈{about(rating)}"
+
+
+def against(
+    kind: OpponentKind | None, title: str, rating: float | None, provenance: str = ""
+) -> str:
+    """The opponent after "against", with its rating unless it is None (said beside it):
+    "Stockfish 15.1 at UCI_Elo 1500 (1368)". A person-like opponent's title says a rating
+    already, so it is named by the exact one, with its provenance when known: "a person-like
+    opponent rated 1448 (Maia-1 of lichess players 1500–1599)"."""
+    if kind is OpponentKind.PERSON_LIKE:
+        named = "a person-like opponent" + ("" if rating is None else f" rated {rating:.0f}")
+        return f"{named} ({provenance})" if provenance else named
+    return title if rating is None else f"{title} ({rating:.0f})"

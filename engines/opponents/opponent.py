@@ -24,7 +24,7 @@ from engines.schema import (
     text,
     whole,
 )
-from profiles.opponent_kind import OpponentKind, person_like_short, person_like_title
+from profiles.opponent_kind import OpponentKind, against, person_like_short, person_like_title
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -176,6 +176,12 @@ class Opponent:
             object.__setattr__(self, "short", person_like_short(self.rating))
         elif not self.short:
             object.__setattr__(self, "short", self.title)
+
+    def against(self, *, rated: bool = True) -> str:
+        """The opponent after "against" (:func:`profiles.opponent_kind.against`), with its
+        rating unless ``rated`` is False: "Stockfish 15.1 at UCI_Elo 1500 (1368)", "a
+        person-like opponent rated 1448 (Maia-1 of lichess players 1500–1599)"."""
+        return against(self.kind, self.title, self.rating if rated else None, self.provenance)
 
     @property
     def person_like(self) -> bool:

@@ -15,7 +15,7 @@ from profiles.errors import UserError
 from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.rows import column, finite, optional, read_row, whole
-from profiles.opponent_kind import OpponentKind, person_like_short
+from profiles.opponent_kind import OpponentKind, against, person_like_short
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -143,6 +143,11 @@ class GameRecord:
         if self.opponent_kind is OpponentKind.PERSON_LIKE:
             return person_like_short(self.opponent_rating)
         return self.opponent_title
+
+    def against(self, rating: float) -> str:
+        """The opponent after "against", rated ``rating`` (the rating then, or today's):
+        :func:`profiles.opponent_kind.against`."""
+        return against(self.opponent_kind, self.opponent_title, rating)
 
     @property
     def rated(self) -> bool:
