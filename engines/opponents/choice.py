@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
-from profiles.opponent_kind import about
 
 LONE_REACH = 50.0
 """How far beyond a ladder of a single person-like entry a wish still counts as near it."""
@@ -107,10 +106,10 @@ def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
         end = "strongest"
     else:
         return OpponentChoice(opponent)
+    # Shown under the line that names the opponent and its rating: which end plays is enough
+    # (two lines in a column of an 80-column terminal).
     return OpponentChoice(
-        opponent,
-        f"No person-like opponent plays near {wanted:.0f}; the {end}, about "
-        f"{about(opponent.rating)}, plays.",
+        opponent, f"No person-like opponent plays near {wanted:.0f}; the {end} plays."
     )
 
 

@@ -75,14 +75,14 @@ def test_ticked_inside_the_ladder_gets_the_nearest_person_like_entry_and_no_note
 def test_ticked_below_the_ladder_gets_its_weakest_and_says_so() -> None:
     assert choose(500, person_like=True) == (
         "net-1200",
-        "No person-like opponent plays near 500; the weakest, about 1200, plays.",
+        "No person-like opponent plays near 500; the weakest plays.",
     )
 
 
 def test_ticked_above_the_ladder_gets_its_strongest_and_says_so() -> None:
     assert choose(2600, person_like=True) == (
         "net-1400",
-        "No person-like opponent plays near 2600; the strongest, about 1400, plays.",
+        "No person-like opponent plays near 2600; the strongest plays.",
     )
 
 
