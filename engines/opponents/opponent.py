@@ -145,9 +145,9 @@ class Opponent:
     evaluation is then not what chose it. Left out, :attr:`move_choice` tells it for the
     engines whose own weakening is random."""
     short: str = field(default="", metadata=key(text()))
-    """The name where room is short (a table's cell, a clock's border, a sentence at the
-    board), e.g. ``"Stockfish UCI_Elo 1500"``; the title if left out. A person-like entry's is
-    derived, as its title is ("Person-like ≈1450")."""
+    """The name where room is short, e.g. ``"Stockfish UCI_Elo 1500"`` (see
+    :attr:`short_title`). A person-like entry's is derived, as its title is ("Person-like
+    ≈1450")."""
     kind: OpponentKind = field(
         default=OpponentKind.ENGINE,
         metadata=key(choice(OpponentKind, '"engine", "person-like" or "unleashed"')),
@@ -174,8 +174,12 @@ class Opponent:
             provenance = self.provenance or self.name
             object.__setattr__(self, "title", person_like_title(self.rating, provenance))
             object.__setattr__(self, "short", person_like_short(self.rating))
-        elif not self.short:
-            object.__setattr__(self, "short", self.title)
+
+    @property
+    def short_title(self) -> str:
+        """The name where room is short (a table's cell, a clock's border, a sentence at the
+        board): :attr:`short`, else the title."""
+        return self.short or self.title
 
     def against(self, *, rated: bool = True) -> str:
         """The opponent after "against" (:func:`profiles.opponent_kind.against`), with its

@@ -94,7 +94,7 @@ def test_user_opponents_join_the_pool_and_a_missing_engine_is_listed_with_its_pa
     assert not xboard.calibrated
     assert pool.is_available(xboard)
     assert xboard.kind is OpponentKind.ENGINE and xboard.offered  # left out: an engine, offered
-    assert xboard.short == xboard.title
+    assert xboard.short_title == xboard.title
     missing = pool.get("crafty-lite")
     assert missing in pool.unavailable()
     assert missing.package == "crafty"
@@ -216,7 +216,7 @@ def test_a_person_like_entry_is_named_by_the_rating_the_calibration_applies(
     )
     mine = load_pool(config_dir).get("my-net")
     assert mine.title == "A person-like opponent, about 1250: Maia-1 of lichess players 1500–1599"
-    assert mine.short == "Person-like ≈1250"
+    assert mine.short_title == "Person-like ≈1250"
     data_dir = tmp_path / "data"
     write_calibration(
         user_calibration_path(data_dir),
@@ -230,7 +230,7 @@ def test_a_person_like_entry_is_named_by_the_rating_the_calibration_applies(
     assert pool.get("maia-1500").title == (
         "A person-like opponent, about 1600: Maia-1 of lichess players 1500–1599"
     )
-    assert pool.get("maia-1500").short == "Person-like ≈1600"
+    assert pool.get("maia-1500").short_title == "Person-like ≈1600"
 
 
 def test_a_corrupt_calibration_file_says_what_to_do(tmp_path: Path) -> None:

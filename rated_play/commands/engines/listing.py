@@ -93,7 +93,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
     return {
         "name": opponent.name,
         "title": opponent.title,
-        "short": opponent.short,
+        "short": opponent.short_title,
         "kind": opponent.kind.value,
         "provenance": opponent.provenance,
         "offered": opponent.offered,

@@ -97,13 +97,13 @@ class GameScreen(WorkingScreen):
         $20."): an engine by its short name, a person-like opponent as "Your opponent" (its
         short name is a rating, no name to address). Any control or bidi character escaped."""
         opponent = self.game.opponent
-        return "Your opponent" if opponent.person_like else printable(opponent.short)
+        return "Your opponent" if opponent.person_like else printable(opponent.short_title)
 
     @property
     def opponent_holder(self) -> str:
         """The opponent after "may double:", beside "you" and "either side"."""
         opponent = self.game.opponent
-        return "your opponent" if opponent.person_like else printable(opponent.short)
+        return "your opponent" if opponent.person_like else printable(opponent.short_title)
 
     def __init__(self, game: RatedGame, *, bell: bool = False) -> None:
         super().__init__()
@@ -134,7 +134,7 @@ class GameScreen(WorkingScreen):
         # A person-like opponent's short name is its rating ("Person-like ≈1450"): said once.
         # The line above the clocks names the opponent in full, its rating left to the clock.
         rating = "" if opponent.person_like else f"{opponent.rating:.0f} · "
-        engine = f"{side_name(not game.player_color)} · {rating}{printable(opponent.short)}"
+        engine = f"{side_name(not game.player_color)} · {rating}{printable(opponent.short_title)}"
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color,
