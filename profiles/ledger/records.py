@@ -176,8 +176,8 @@ class Setup:
     (off unless turned on)."""
     # Migration 7 added the setting; an older ledger reads as its default.
     person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
-    """The player asked for an opponent that plays like a person: a network trained on
-    people's games, where one plays near the wanted strength (off unless turned on)."""
+    """The player asked for an opponent that plays like a person: the person-like entries
+    only (:mod:`engines.opponents.choice`; off unless turned on)."""
 
 
 @dataclass(frozen=True)

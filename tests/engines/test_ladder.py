@@ -25,6 +25,8 @@ def test_the_offered_person_like_ladder_is_in_rating_order_with_distinct_strengt
         if opponent.kind is OpponentKind.PERSON_LIKE and opponent.offered
     ]
     assert len(ladder) >= 2
+    unmeasured = [o.name for o in ladder if o.name not in calibration.ratings]
+    assert unmeasured == [], "offered before the calibration measured them: offered = false"
     # The order the slider meets them in: by the rating measured.
     rungs = sorted(
         ((calibration.ratings[o.name], o.name) for o in ladder), key=lambda r: r[0].rating

@@ -56,8 +56,8 @@ def list_pool(args: argparse.Namespace) -> int:
     )
     print("setting: the engine's own; a number in it (UCI_Elo 2150) is its label, not a rating")
     print(
-        "kind: an engine, person-like (a network trained on people's games, named by where it "
-        "learnt) or unleashed (full strength)"
+        "kind: an engine, person-like (a network trained on people's games, listed by what it "
+        "learnt from) or unleashed (full strength)"
     )
     if any(not opponent.offered for opponent in pool.opponents):
         print("not offered: off the setup's slider, kept for the calibration and past games")
