@@ -255,6 +255,7 @@ COLUMNS_ADDED = (
     ("setups", "person_like", 7),
     ("games", "player_pid", 8),
     ("games", "player_started", 8),
+    ("games", "opponent_kind", 9),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version

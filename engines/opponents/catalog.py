@@ -11,6 +11,13 @@ A file holds ``[[opponent]]`` tables::
     options = { UCI_LimitStrength = true, UCI_Elo = 1500, Threads = 1, Hash = 16 }
     search = { depth = 4 }               # nodes, depth and/or movetime (seconds)
     rating = 1500                        # the starting guess until a calibration measures it
+    short = "Stockfish UCI_Elo 1500"     # the name where room is short; the title if left out
+    kind = "engine"                      # or "person-like", "unleashed"; "engine" if left out
+    offered = true                       # false keeps it off the setup's slider
+
+A person-like entry (a network trained on people's games) declares ``provenance`` instead of a
+title, e.g. ``"Maia-1 of lichess players 1500–1599"``: its title and short name are derived
+from its measured rating (:mod:`profiles.opponent_kind`).
 
 The keys, what each must be and which are required are declared once, on the fields of
 :class:`~engines.opponents.opponent.Opponent` and :class:`~engines.opponents.opponent.SearchLimit`;
@@ -94,6 +101,15 @@ def _read_entry(path: Path, index: int, table: object) -> Opponent:
     if isinstance(name, str):
         where += f" ('{name}')"
     try:
-        return schema.read(Opponent, table)
+        opponent = schema.read(Opponent, table)
     except schema.SchemaError as error:
         raise PoolConfigError(f"{where}: {error}") from None
+    declared = sorted({"title", "short"} & table.keys())
+    if opponent.person_like and declared:
+        # Its name is what it plays (its measured rating, then its provenance), derived.
+        raise PoolConfigError(
+            f"{where}: a person-like opponent is named by its measured rating and its "
+            f"provenance: leave out {' and '.join(declared)}, and say where it comes from in "
+            "provenance"
+        )
+    return opponent

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engines.schema import (
+    FLAG,
     Kind,
     ListOf,
     Plain,
@@ -24,6 +25,7 @@ from engines.schema import (
     whole,
 )
 from profiles.accuracy import Mark
+from profiles.opponent_kind import OpponentKind, against, person_like_short, person_like_title
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -35,7 +37,7 @@ NODE_JITTER = 0.1
 OptionValue = str | int | bool
 NETWORK_ENGINE = "rated-play-maia"
 """The engine that plays a network trained on people's games (:mod:`engines.maia.engine`),
-installed with rated-play; an entry it runs plays like a person."""
+installed with rated-play."""
 
 _NAME = text(blank=False)
 _RATING = number(*RATING_RANGE)
@@ -111,7 +113,9 @@ class Opponent:
     name: str = field(metadata=key(_NAME, example='"..."'))
     """A unique, stable identifier such as ``"stockfish-elo-1500"``; it is stored in the ledger."""
     title: str = field(metadata=key(text(), default_from="name"))
-    """What the player sees, e.g. ``"Stockfish 15.1 (UCI_Elo 1500)"``; the name if left out."""
+    """What the player sees, e.g. ``"Stockfish 15.1 at UCI_Elo 1500"``; the name if left out.
+    A person-like entry's is derived from its rating and :attr:`provenance` (see
+    :mod:`profiles.opponent_kind`), never declared: it follows the calibration."""
     command: str = field(metadata=key(_NAME, example='"..."'))
     """The engine's executable, a name looked up on PATH and in /usr/games, or a path."""
     rating: float = field(metadata=key(_RATING, example="<a rating such as 1500>"))
@@ -146,6 +150,22 @@ class Opponent:
     )
     """The judge vetoes a move of the opponent's that earns this mark or a worse one, and the
     opponent chooses again (:mod:`engines.opponents.veto`); None: no veto."""
+    short: str = field(default="", metadata=key(text()))
+    """The name where room is short, e.g. ``"Stockfish UCI_Elo 1500"`` (see
+    :attr:`short_title`). A person-like entry's is derived, as its title is ("Person-like
+    ≈1450")."""
+    kind: OpponentKind = field(
+        default=OpponentKind.ENGINE,
+        metadata=key(choice(OpponentKind, '"engine", "person-like" or "unleashed"')),
+    )
+    """What kind of player it is; an engine if left out."""
+    provenance: str = field(default="", metadata=key(text()))
+    """Where a person-like entry's play comes from, e.g. ``"Maia-1 of lichess players
+    1500–1599"``: the network and the people it learnt from, said after its rating."""
+    offered: bool = field(default=True, metadata=key(FLAG))
+    """False keeps the entry off the setup's slider (:mod:`engines.opponents.choice`) while it
+    stays in the pool, for the calibration, ``rated-play engines uci`` and past games: a
+    network whose strength is not distinct from its neighbours' adds no step to the ladder."""
     calibrated: bool = False
     """True once :attr:`rating` was measured, not just taken from the nominal label."""
     rating_games: int = 0
@@ -153,13 +173,39 @@ class Opponent:
     calibration: Calibration | None = None
     """Where the measured :attr:`rating` comes from; None while it is nominal."""
 
+    def __post_init__(self) -> None:
+        # Derived at every construction, so a rating applied by replace() (the calibration's)
+        # renames a person-like entry too.
+        if self.person_like:
+            provenance = self.provenance or self.name
+            object.__setattr__(self, "title", person_like_title(self.rating, provenance))
+            object.__setattr__(self, "short", person_like_short(self.rating))
+
+    @property
+    def short_title(self) -> str:
+        """The name where room is short (a table's cell, a clock's border, a sentence at the
+        board): :attr:`short`, else the title."""
+        return self.short or self.title
+
+    def against(self, *, rated: bool = True) -> str:
+        """The opponent after "against" (:func:`profiles.opponent_kind.against`), with its
+        rating unless ``rated`` is False: "Stockfish 15.1 at UCI_Elo 1500 (1368)", "a
+        person-like opponent rated 1448 (Maia-1 of lichess players 1500–1599)"."""
+        return against(self.kind, self.title, self.rating if rated else None, self.provenance)
+
+    @property
+    def person_like(self) -> bool:
+        """True for an entry declared to play like a person (a network trained on people's
+        games chooses its moves)."""
+        return self.kind is OpponentKind.PERSON_LIKE
+
     @property
     def family(self) -> str:
         """The engine and its way of being weak, e.g. ``"stockfish nodes"``: entries of one
         family go wrong in the same ways, so a rating that holds against other families too
         is one number for the entry, not an artefact of whom it met."""
         engine = PurePath(self.command).name
-        if self.plays_a_network:
+        if self.person_like:
             way = "network"
         elif self.options.get("UCI_LimitStrength") is True:
             way = "UCI_Elo"
@@ -174,18 +220,11 @@ class Opponent:
         return f"{engine} {way}"
 
     @property
-    def plays_a_network(self) -> bool:
-        """True for an entry whose move is a network's choice without search, the network
-        trained on people's games: one :data:`NETWORK_ENGINE` runs. (lc0 itself, given a
-        network and a search, is an engine like any other.)"""
-        return PurePath(self.command).name == NETWORK_ENGINE
-
-    @property
     def varies_by_itself(self) -> bool:
         """True when the engine's own choice is random: Stockfish's UCI_LimitStrength and a
         Skill Level below 20 pick among the best moves with a random generator seeded at start,
         and a network draws its opening moves from its own policy."""
-        return self._random_weakening is not None or self.plays_a_network
+        return self._random_weakening is not None or self.person_like
 
     @property
     def move_choice(self) -> str | None:
@@ -194,7 +233,7 @@ class Opponent:
         search does."""
         return (
             self.chooses_by
-            or (_network_choice() if self.plays_a_network else None)
+            or (_network_choice() if self.person_like else None)
             or (self._random_weakening)
         )
 

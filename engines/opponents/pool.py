@@ -16,10 +16,7 @@ from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError, UnknownOpponentError
 from engines.opponents.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
 from engines.opponents.opponent import Opponent
-
-PERSON_LIKE_REACH = 50.0
-"""How far outside the range of the opponents that play like people a wanted strength may lie
-and still get the nearest of them: about half the step between two of them."""
+from profiles.opponent_kind import OpponentKind
 
 
 class Pool:
@@ -80,31 +77,13 @@ class Pool:
         """The available opponent rated closest to ``rating`` (the weaker one on a tie)."""
         return min(self._playable(), key=lambda opponent: abs(opponent.rating - rating))
 
-    def person_like(self, rating: float) -> Opponent | None:
-        """The available opponent that plays like a person (a network trained on people's
-        games, :attr:`~engines.opponents.opponent.Opponent.plays_a_network`) rated closest to
-        ``rating``; None when ``rating`` lies more than :data:`PERSON_LIKE_REACH` outside
-        their range, where none plays near it."""
-        networks = self.person_like_range()
-        if networks is None or not networks[0] - PERSON_LIKE_REACH <= rating <= (
-            networks[1] + PERSON_LIKE_REACH
-        ):
-            return None
-        candidates = [opponent for opponent in self._playable() if opponent.plays_a_network]
-        return min(candidates, key=lambda opponent: abs(opponent.rating - rating))
-
-    def person_like_range(self) -> tuple[float, float] | None:
-        """The lowest and highest rating of the available opponents that play like people."""
-        ratings = [o.rating for o in self.available() if o.plays_a_network]
-        return (min(ratings), max(ratings)) if ratings else None
-
     def unleashed(self) -> Opponent:
-        """The engine at full strength: the available entry with no search limit of its own
-        (the highest rated, if several), else the highest rated entry. Not simply the highest
-        rated: the calibration measures the unleashed engine at a short time a move, where a
-        large node budget can rate as high, while in a game on a real clock it is stronger."""
+        """The engine at full strength: the available entry declared unleashed (the highest
+        rated, if several), else the highest rated entry. Not simply the highest rated: the
+        calibration measures the unleashed engine at a short time a move, where a large node
+        budget can rate as high, while in a game on a real clock it is stronger."""
         playable = self._playable()
-        unlimited = [opponent for opponent in playable if opponent.search.is_empty]
+        unlimited = [opponent for opponent in playable if opponent.kind is OpponentKind.UNLEASHED]
         return (unlimited or list(playable))[-1]
 
     def rating_range(self) -> tuple[float, float]:

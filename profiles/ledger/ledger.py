@@ -51,6 +51,7 @@ from profiles.ledger.records import (
     validate_profile_name,
 )
 from profiles.ledger.rows import read_row, select_list
+from profiles.opponent_kind import OpponentKind
 
 if TYPE_CHECKING:
     import chess
@@ -330,6 +331,7 @@ class Ledger:
         time_control: TimeControl,
         rating_before: float | None,
         stake: int = 0,
+        opponent_kind: OpponentKind | None = None,
     ) -> GameRecord:
         """Write a new game as a pending loss (its stake lost too) and hold its lock; returns
         the row.
@@ -349,8 +351,8 @@ class Ledger:
                 "INSERT INTO games(profile_id, status, player_color, opponent_name, "
                 "opponent_title, opponent_rating, time_control, time_class, result, "
                 "player_score, termination, started_at, rating_before, stake, abandonment_told, "
-                "player_pid, player_started) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                "player_pid, player_started, opponent_kind) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (
                     profile.id,
                     GameStatus.PENDING.value,
@@ -368,6 +370,7 @@ class Ledger:
                     stake,
                     None if player is None else player.pid,
                     None if player is None else player.started,
+                    None if opponent_kind is None else opponent_kind.value,
                 ),
             )
             game_id = cursor.lastrowid

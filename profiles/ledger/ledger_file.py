@@ -141,6 +141,13 @@ ALTER TABLE games ADD COLUMN player_started INTEGER;
 file: a game whose lock file was removed is not taken for abandoned while that process runs.
 NULL in older rows and where the system does not say: their lock is all there is."""
 
+_OPPONENT_KIND = """
+ALTER TABLE games ADD COLUMN opponent_kind TEXT;
+"""
+"""Version 9: the kind of opponent a game was played against (profiles.opponent_kind: an
+engine, a person-like network, the unleashed engine), as the pool declared it then. NULL in
+older rows: not known, and read so."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -150,6 +157,7 @@ MIGRATIONS: tuple[str, ...] = (
     _BELL,
     _PERSON_LIKE,
     _PLAYING_PROCESS,
+    _OPPONENT_KIND,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

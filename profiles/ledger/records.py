@@ -15,6 +15,7 @@ from profiles.errors import UserError
 from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.rows import column, finite, optional, read_row, whole
+from profiles.opponent_kind import OpponentKind, against, person_like_short
 from profiles.ratings.base import RATING_RANGE
 
 if TYPE_CHECKING:
@@ -31,6 +32,16 @@ def _moment(cell: object) -> dt.datetime:
 def _time_control(cell: object) -> str:
     """A time control in PGN form, as :class:`TimeControl` writes it."""
     return TimeControl.from_pgn(str(cell)).pgn
+
+
+def _opponent_kind(cell: object) -> OpponentKind | None:
+    """The kind a game's opponent was declared; None where it is not known: a row older than
+    the column, or a kind a newer rated-play declared (the kind only names the opponent, so a
+    game is never refused for it)."""
+    try:
+        return None if cell is None else OpponentKind(str(cell))
+    except ValueError:
+        return None
 
 
 class ProfileError(UserError, ValueError):
@@ -94,6 +105,12 @@ class GameRecord:
     """How many times the stake was doubled during the game."""
     purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
     """The player's purse once the game was closed (None while pending or void)."""
+    # Migration 9 added the kind: an older game's reads as not known.
+    opponent_kind: OpponentKind | None = field(
+        default=None, metadata=column(_opponent_kind, since=9, nullable=True)
+    )
+    """What kind of player the opponent was (None: not known, a game from before the ledger
+    kept it)."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
@@ -118,6 +135,19 @@ class GameRecord:
         was told it, else the rating it was played at."""
         now = self.opponent_rating_now
         return self.opponent_rating if now is None else now
+
+    @property
+    def opponent_short(self) -> str:
+        """The opponent's name where room is short: a person-like opponent's is its rating
+        then, to the nearest 50 ("Person-like ≈1450"); an engine's, its title."""
+        if self.opponent_kind is OpponentKind.PERSON_LIKE:
+            return person_like_short(self.opponent_rating)
+        return self.opponent_title
+
+    def against(self, rating: float) -> str:
+        """The opponent after "against", rated ``rating`` (the rating then, or today's):
+        :func:`profiles.opponent_kind.against`."""
+        return against(self.opponent_kind, self.opponent_title, rating)
 
     @property
     def rated(self) -> bool:
@@ -146,8 +176,8 @@ class Setup:
     (off unless turned on)."""
     # Migration 7 added the setting; an older ledger reads as its default.
     person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
-    """The player asked for an opponent that plays like a person: a network trained on
-    people's games, where one plays near the wanted strength (off unless turned on)."""
+    """The player asked for an opponent that plays like a person: the person-like entries
+    only (:mod:`engines.opponents.choice`; off unless turned on)."""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,8 @@ class OpponentRecord:
     """The pool entry's name, which identifies it across calibrations."""
     title: str
     """How the opponent was named in its latest game."""
+    short: str
+    """Its name where room is short, as of its latest game (:attr:`GameRecord.opponent_short`)."""
     rating: float
     """The rating the player's games against it are rated with (today's calibration)."""
     games: int
@@ -67,6 +69,7 @@ def head_to_head(rated: Sequence[GameRecord], card: ClassCard) -> list[OpponentR
             OpponentRecord(
                 name=name,
                 title=games[-1].opponent_title,
+                short=games[-1].opponent_short,
                 rating=scores[-1].opponent_rating,
                 games=len(games),
                 wins=wins,

@@ -56,6 +56,7 @@ def game_document(line: GameLine) -> dict[str, Any]:
         "color": color_name(record.player_color),
         "opponent": record.opponent_name,
         "opponent_title": record.opponent_title,
+        "opponent_kind": None if record.opponent_kind is None else record.opponent_kind.value,
         "opponent_rating": round(record.opponent_rating_today, 1),
         "opponent_rating_played": round(record.opponent_rating, 1),
         "time_control": record.time_control,
@@ -86,6 +87,6 @@ def games_text(name: str, lines: list[GameLine]) -> str:
             f"  {record.id:>5}  {record.started_at.astimezone():%Y-%m-%d}  "
             f"{color_name(record.player_color):<6} {clock:<9} "
             f"{result_words(record):<12} {line.rating_words:<11} "
-            f"{printable(record.opponent_title)} ({record.opponent_rating_today:.0f})"
+            + printable(record.against(record.opponent_rating_today))
         )
     return "\n".join(out)

@@ -75,6 +75,7 @@ def _opponent_document(line: OpponentRecord) -> dict[str, Any]:
     return {
         "name": line.name,
         "title": line.title,
+        "short": line.short,
         "rating": round(line.rating, 1),
         "games": line.games,
         "wins": line.wins,
@@ -119,7 +120,7 @@ def _point_line(history: ClassHistory, index: int) -> str:
 def _opponent_line(line: OpponentRecord) -> str:
     performance = "-" if line.performance is None else f"{line.performance:.0f}"
     return (
-        f"    {printable(line.title)[:40]:<40} {line.rating:>5.0f} {line.games:>5} "
+        f"    {printable(line.short)[:40]:<40} {line.rating:>5.0f} {line.games:>5} "
         f"+{line.wins} ={line.draws} -{line.losses}  {line.score_percent:>5.1f}%  {performance:>5}"
     )
 

@@ -141,6 +141,7 @@ class RatedGame:
                 profile,
                 opponent_name=opponent.name,
                 opponent_title=opponent.title,
+                opponent_kind=opponent.kind,
                 opponent_rating=opponent.rating,
                 time_control=time_control,
                 rating_before=before,

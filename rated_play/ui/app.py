@@ -15,7 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from engines.opponents.pool import Pool
-from profiles.errors import UserError
+from profiles.errors import UserError, printable
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
 from rated_play.error_log import log_unexpected
@@ -46,8 +46,9 @@ def abandonment_notice(record: GameRecord) -> str:
     """One sentence for a game closed as a loss because its player left it."""
     started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
     return (
-        f"Your {record.time_class.label} game against {record.opponent_title} "
-        f"({record.opponent_rating:.0f}), started {started}, was left before it ended: it is "
+        f"Your {record.time_class.label} game against "
+        f"{printable(record.against(record.opponent_rating))}, started {started}, was left "
+        "before it ended: it is "
         "scored as a loss by abandonment, as a rated game left unfinished always is."
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,24 @@ def test_the_calibrations_conditions_read_as_a_sentence(
         f"{shipped.provenance.games:,} games, no clock: each entry searched to its own limit, "
         "and one without a limit for 0.25 s a move"
     )
+
+
+def test_the_listing_says_each_opponents_kind_and_whether_the_setup_offers_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The kind is declared, and listed: in the JSON per opponent, and as a column."""
+    assert main(["engines", "--json", "--data-dir", str(tmp_path / "data")]) == 0
+    described = {o["name"]: o for o in json.loads(capsys.readouterr().out)["opponents"]}
+    assert described["stockfish-elo-1500"]["kind"] == "engine"
+    assert described["stockfish-unleashed"]["kind"] == "unleashed"
+    network = described["maia-1500"]
+    assert (network["kind"], network["offered"]) == ("person-like", False)
+    assert network["provenance"] == "Maia-1 of lichess players 1500–1599"
+    assert network["title"].startswith("A person-like opponent, about ")
+    lines = listing(tmp_path, capsys)
+    assert "kind" in lines[0].split()
+    row = next(line for line in lines if " maia-1500 " in line).split()
+    assert row[2:4] == ["person-like", "maia-1500"]
+    assert " ".join(row[4:]) == "Maia-1 of lichess players 1500–1599 [not offered]"
+    unleashed = next(line for line in lines if " stockfish-unleashed " in line).split()
+    assert unleashed[2] == "unleashed"

@@ -26,6 +26,7 @@ from engines.errors import PoolConfigError
 from engines.opponents.catalog import SHIPPED_POOL, load_catalog
 from engines.opponents.opponent import Calibration, Opponent, Protocol, SearchLimit
 from engines.opponents.pool import load_pool
+from profiles.opponent_kind import OpponentKind
 
 ENGINE_POOL_DOC = Path(__file__).parents[2] / "docs" / "engine-pool.md"
 
@@ -92,6 +93,8 @@ def test_user_opponents_join_the_pool_and_a_missing_engine_is_listed_with_its_pa
     assert xboard.args == ("load", "variants.ini")
     assert not xboard.calibrated
     assert pool.is_available(xboard)
+    assert xboard.kind is OpponentKind.ENGINE and xboard.offered  # left out: an engine, offered
+    assert xboard.short_title == xboard.title
     missing = pool.get("crafty-lite")
     assert missing in pool.unavailable()
     assert missing.package == "crafty"
@@ -150,6 +153,16 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
             "options = { Hash = 1.5 }\n",
             "'options.Hash' must be a string, an integer or true/false, not 1.5",
         ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nkind = "human"\n',
+            '\'kind\' must be "engine", "person-like" or "unleashed"',
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "lc0"\nrating = 1500\nkind = "person-like"\n'
+            'title = "Maia 1500"\n',
+            "a person-like opponent is named by its measured rating and its provenance: "
+            "leave out title",
+        ),
     ],
 )
 def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
@@ -189,6 +202,35 @@ def test_the_users_calibration_replaces_the_shipped_one(tmp_path: Path) -> None:
     assert measured.calibration == mine
     # Not in the user's calibration: back to the nominal guess, not the shipped measurement.
     assert not pool.get("stockfish-unleashed").calibrated
+
+
+def test_a_person_like_entry_is_named_by_the_rating_the_calibration_applies(
+    tmp_path: Path, config_dir: Path
+) -> None:
+    """Its title is what it plays, rounded to 50, then where it comes from; measured anew, it
+    is named anew. Its network's number is provenance, never its name."""
+    (config_dir / "engines" / "mine.toml").write_text(
+        '[[opponent]]\nname = "my-net"\ncommand = "lc0"\nrating = 1234\n'
+        'kind = "person-like"\nprovenance = "Maia-1 of lichess players 1500–1599"\n',
+        encoding="utf-8",
+    )
+    mine = load_pool(config_dir).get("my-net")
+    assert mine.title == "A person-like opponent, about 1250: Maia-1 of lichess players 1500–1599"
+    assert mine.short_title == "Person-like ≈1250"
+    data_dir = tmp_path / "data"
+    write_calibration(
+        user_calibration_path(data_dir),
+        CalibrationFile(
+            Calibration(time_control="5+0.05", machine="test"),
+            {"my-net": MeasuredRating(1777.0, 30.0, 20), "maia-1500": MeasuredRating(1624, 30, 9)},
+        ),
+    )
+    pool = load_pool(config_dir, data_dir)
+    assert pool.get("my-net").title.startswith("A person-like opponent, about 1800: ")
+    assert pool.get("maia-1500").title == (
+        "A person-like opponent, about 1600: Maia-1 of lichess players 1500–1599"
+    )
+    assert pool.get("maia-1500").short_title == "Person-like ≈1600"
 
 
 def test_a_corrupt_calibration_file_says_what_to_do(tmp_path: Path) -> None:

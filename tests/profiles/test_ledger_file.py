@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError, LedgerWriteError
 from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
 from profiles.ledger.records import GameRecord, GameStatus, Setup
+from profiles.opponent_kind import OpponentKind
 from tests.builders import back_to_version, record_game
 
 ROOT = Path(__file__).parents[2]
@@ -301,7 +303,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 8
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 9
     db.close()
 
 
@@ -323,7 +325,7 @@ def read_back(ledger: Ledger) -> dict[str, object]:
     }
 
 
-NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_rating_now"}
+NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_kind", "opponent_rating_now"}
 """Fields of a game that version 1 did not have."""
 
 
@@ -424,5 +426,44 @@ def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
         ledger.save_setup(profile.id, replace(setup, **{setting: True}))
         saved = ledger.last_setup(profile.id)
         assert saved is not None and getattr(saved, setting)
+    finally:
+        ledger.close()
+
+
+def test_a_game_keeps_its_opponents_kind_and_an_older_one_reads_as_not_known(
+    tmp_path: Path,
+) -> None:
+    """Migration 9 adds the kind of opponent to every game: a game written before it reads as
+    not known (named by its stored title), one written after as the kind it was played
+    against, a person-like one named short by its rating then."""
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger.open(path)
+    profile = ledger.create_profile("Vera")
+    old = record_game(ledger, profile, title="Maia 1500, a network trained on people's games")
+    ledger.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(f"BEGIN; {back_to_version(8)} COMMIT;")
+    db.close()
+    reader = Ledger.open(path, readonly=True)
+    try:
+        (game,) = reader.games()
+        assert game.opponent_kind is None
+        assert game.opponent_short == "Maia 1500, a network trained on people's games"
+    finally:
+        reader.close()
+    ledger = Ledger.open(path)
+    try:
+        new = ledger.open_game(
+            profile,
+            opponent_name="maia-1500",
+            opponent_title="A person-like opponent, about 1450: Maia-1 of lichess players",
+            opponent_rating=1448.2,
+            opponent_kind=OpponentKind.PERSON_LIKE,
+            time_control=TimeControl.parse("5+3"),
+            rating_before=None,
+        )
+        assert ledger.game(new.id).opponent_kind is OpponentKind.PERSON_LIKE
+        assert ledger.game(new.id).opponent_short == "Person-like ≈1450"
+        assert ledger.game(old).opponent_kind is None
     finally:
         ledger.close()

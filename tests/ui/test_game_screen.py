@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import chess
 import pytest
 from textual.widgets import Checkbox
@@ -9,6 +11,7 @@ from textual.widgets import Checkbox
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
+from profiles.opponent_kind import OpponentKind
 from profiles.player.past_games import past_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
@@ -34,12 +37,44 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
         clock = screen.query_one("#opponent-clock", ClockView)
         assert str(clock.border_title).startswith("Black · 455 · Fairy-Stockfish")
         rated = str(screen.query_one("#rated").render())
-        assert "Fairy-Stockfish 11.1 at Skill Level -9 (455)" in rated.replace("\n", " ")
+        # Named in full above the clocks; its rating said once, on its clock's border.
+        assert "against Fairy-Stockfish 11.1 at Skill Level -9" in rated.replace("\n", " ")
+        assert "455" not in rated
         await wait_until(
             pilot, lambda: "clock is running" in str(screen.query_one("#status").render())
         )
         assert "started with the game" in str(screen.query_one("#status").render())
         assert screen.game.clock.running == chess.WHITE
+
+
+@pytest.mark.engine
+async def test_a_person_like_opponent_is_named_short_on_its_clock_and_its_rating_said_once(
+    ledger: Ledger,
+) -> None:
+    """The clock's border read "Maia 1500, a netwo…" and the line above it "against Maia 1500,
+    a network trained on people's games (1448)" beside "1448 · Maia 1500"."""
+    ledger.create_profile("Magnus")
+    network = replace(
+        long_named(),
+        rating=1448.2,
+        kind=OpponentKind.PERSON_LIKE,
+        provenance="Maia-1 of lichess players 1500–1599",
+    )
+    app = RatedPlayApp(ledger, Pool([network]), AppOptions(handle_signals=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_until(pilot, lambda: bool(screen.query("#opponent-clock")))
+        await pilot.pause()
+        clock = screen.query_one("#opponent-clock", ClockView)
+        assert str(clock.border_title) == "Black · Person-like ≈1450"
+        rated = " ".join(str(screen.query_one("#rated").render()).split())
+        assert rated.endswith(
+            "against a person-like opponent (Maia-1 of lichess players 1500–1599)"
+        )
+        assert screen.opponent_name == "Your opponent"
 
 
 @pytest.mark.engine

@@ -1,6 +1,7 @@
 """An opponent that plays like a person, asked for at the setup: the Maia network nearest the
-wanted strength, said plainly when none plays near it, remembered per profile, and a whole rated
-game against it through the app."""
+wanted strength, never an engine while the box is ticked and never a network while it is not,
+said plainly when none plays near the wish or Unleashed wins over the box, remembered per
+profile, and a whole rated game against it through the app."""
 
 from __future__ import annotations
 
@@ -51,7 +52,12 @@ async def want(app: RatedPlayApp, strength: float, person_like: bool) -> SetupSc
     return screen
 
 
-async def test_the_network_nearest_the_wanted_strength_or_a_plain_word_why_not(
+def said(app: RatedPlayApp) -> str:
+    """The opponent line and its notes, as one line of words."""
+    return " ".join(shown(app, "#opponent").split())
+
+
+async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_plays_there(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
@@ -60,26 +66,64 @@ async def test_the_network_nearest_the_wanted_strength_or_a_plain_word_why_not(
         screen = await want(app, 1350, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1100"
-        line = " ".join(shown(app, "#opponent").split())
         assert (
-            "Wanted ≈1350 → Maia 1100, a network trained on people's games: measured 1300 ± 25"
-            in line
+            "Wanted ≈1350 → A person-like opponent, about 1300: Maia-1 of lichess players "
+            "1100–1199 (measured 1300 ± 25)" in said(app)
         )
+        assert "No person-like" not in said(app)
         await want(app, 1640, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1900"
         await want(app, 800, person_like=True)
         await pilot.pause()
-        assert screen.opponent.name == "stockfish-nodes-50"
-        line = " ".join(shown(app, "#opponent").split())
-        assert (
-            "No network trained on people's games plays near 800 (they play from 1300 to "
-            "1700): the engine nearest it plays." in line
-        )
+        assert screen.opponent.name == "maia-1100"  # never an engine while the box is ticked
+        assert "No person-like opponent plays near 800; the weakest plays." in (said(app))
+        await want(app, 2400, person_like=True)
+        await pilot.pause()
+        assert screen.opponent.name == "maia-1900"
+        assert "No person-like opponent plays near 2400; the strongest plays." in (said(app))
         await want(app, 800, person_like=False)
         await pilot.pause()
         assert screen.opponent.name == "stockfish-nodes-50"
-        assert "No network" not in shown(app, "#opponent")  # nothing was asked that is not met
+        assert "person-like" not in said(app)  # nothing was asked that is not met
+
+
+async def test_unticked_never_offers_a_person_like_opponent(ledger: Ledger, pool: Pool) -> None:
+    """Not even where the slider lands on a network's own rating."""
+    ledger.create_profile("Reid")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        slider = screen.query_one(StrengthSlider)
+        reached = []
+        for strength in [*range(600, 2600, 25), 1300, 1700]:
+            await want(app, strength, person_like=False)
+            await pilot.pause()
+            if slider.value == strength:  # inside the slider's reach
+                reached.append(strength)
+                assert not screen.opponent.person_like, strength
+                assert "person-like" not in said(app)
+        assert {1300, 1700} <= set(reached) and len(reached) > 50
+
+
+async def test_unleashed_with_the_box_ticked_says_unleashed_wins(
+    ledger: Ledger, pool: Pool
+) -> None:
+    ledger.create_profile("Reid")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await want(app, 1300, person_like=True)
+        screen.query_one("#unleashed", Checkbox).value = True
+        await pilot.pause()
+        assert screen.opponent.name == "stockfish-nodes-20000"
+        assert (
+            "Unleashed wins: the engine at full strength plays. "
+            "“Plays like a person” chooses along the slider." in said(app)
+        )
+        screen.query_one("#person-like", Checkbox).value = False
+        await pilot.pause()
+        assert "Plays like a person" not in said(app)
 
 
 async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
@@ -111,4 +155,4 @@ async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
         setup = again.screen
         assert isinstance(setup, SetupScreen)
         assert setup.query_one("#person-like", Checkbox).value
-        assert setup.opponent.plays_a_network
+        assert setup.opponent.person_like

@@ -8,10 +8,12 @@ from textual.geometry import Region
 from textual.widgets import Checkbox, Footer, RadioButton, Static
 from textual.widgets._footer import FooterKey
 
+from engines.opponents.pool import load_pool
 from profiles.ledger.ledger import Ledger
-from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.driving import SIZE, wait_until
 
 pytestmark = pytest.mark.engine
@@ -85,3 +87,34 @@ async def test_the_setup_fits_down_to_start_and_its_footer_is_not_cut(
         assert any("Start" in str(key.render()) for key in keys)
         for key in keys:
             assert key.region.right <= size[0], f"{key.render()} is cut off"
+
+
+@pytest.mark.parametrize("unleashed", [False, True])
+async def test_ticking_plays_like_a_person_moves_nothing_and_keeps_start_on_the_screen(
+    ledger: Ledger, unleashed: bool
+) -> None:
+    """The sentence about the network appeared above the tick box: ticking it pushed the box
+    three rows down, from under the pointer, and at 80×24 pushed Start off the screen. Now
+    nothing above the box changes, and all of the setup stays on the screen, ticked or not,
+    wherever the slider is (the shipped pool, its titles and notes as long as they are)."""
+    ledger.create_profile("Magnus")
+    app = RatedPlayApp(ledger, load_pool(), AppOptions(handle_signals=False))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#unleashed", Checkbox).value = unleashed
+        box = screen.query_one("#person-like", Checkbox)
+        footer = screen.query_one(Footer)
+        for strength in (500, 900, 1100, 1450, 1800, 2000):
+            screen.query_one(StrengthSlider).value = strength
+            await pilot.pause()
+            where = box.region
+            for ticked in (True, False):
+                box.value = ticked
+                await pilot.pause()
+                assert box.region == where, f"ticked={ticked} at {strength} moved the box"
+                content = Region(0, 0, SMALL[0], footer.region.y)
+                start = screen.query_one("#start")
+                assert content.contains_region(start.region), f"Start is cut off at {strength}"
+                assert screen.query_one("#setup").max_scroll_y == 0, f"it scrolls at {strength}"

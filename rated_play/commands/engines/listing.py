@@ -34,7 +34,7 @@ def list_pool(args: argparse.Namespace) -> int:
     # The title names the engine's own setting, whose number (UCI_Elo 2150) its authors chose
     # and this pool's measurement need not agree with (docs/engine-pool.md): the heading and
     # the legend keep the two apart.
-    print(f"{'rating':>6} {'± s.e.':8} {'name':36} engine, at its own setting")
+    print(f"{'rating':>6} {'± s.e.':8} {'kind':12} {'name':36} engine, at its own setting")
     for opponent in pool.opponents:
         rating = f"{opponent.rating:6.0f}"
         if opponent.calibration is not None and opponent.name in opponent.calibration.anchors:
@@ -43,8 +43,11 @@ def list_pool(args: argparse.Namespace) -> int:
             error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
         package = printable(opponent.package)
         where = "" if pool.is_available(opponent) else f"  [not installed: {package}]"
-        name, title = printable(opponent.name), printable(opponent.title)
-        print(f"{rating} {error:8} {name:36} {title}{where}")
+        where += "" if opponent.offered else "  [not offered]"
+        name = printable(opponent.name)
+        # A person-like entry's title repeats its rating: its provenance is what it is.
+        what = printable(opponent.provenance if opponent.person_like else opponent.title)
+        print(f"{rating} {error:8} {opponent.kind.value:12} {name:36} {what}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
     print(f"\n{len(pool.available())} of {len(pool.opponents)} available, {low:.0f}–{high:.0f}")
     print(
@@ -52,6 +55,12 @@ def list_pool(args: argparse.Namespace) -> int:
         "(the 95% interval is about twice as wide)"
     )
     print("setting: the engine's own; a number in it (UCI_Elo 2150) is its label, not a rating")
+    print(
+        "kind: an engine, person-like (a network trained on people's games, listed by what it "
+        "learnt from) or unleashed (full strength)"
+    )
+    if any(not opponent.offered for opponent in pool.opponents):
+        print("not offered: off the setup's slider, kept for the calibration and past games")
     if any(not opponent.calibrated for opponent in pool.opponents):
         print("nominal: not measured yet, a guess; 'rated-play engines calibrate' measures it")
     if calibration is not None:
@@ -84,6 +93,10 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
     return {
         "name": opponent.name,
         "title": opponent.title,
+        "short": opponent.short_title,
+        "kind": opponent.kind.value,
+        "provenance": opponent.provenance,
+        "offered": opponent.offered,
         "engine": {key: declared[key] for key in ("command", "protocol", "args", "package")},
         "settings": {key: declared[key] for key in ("options", "search")},
         "nominal": opponent.nominal,

@@ -93,8 +93,17 @@ class GameScreen(WorkingScreen):
 
     @property
     def opponent_name(self) -> str:
-        """The opponent's title as shown: any control or bidi character in it escaped."""
-        return printable(self.game.opponent.title)
+        """The opponent as the subject of a sentence at the board ("… accepts: the stake is
+        $20."): an engine by its short name, a person-like opponent as "Your opponent" (its
+        short name is a rating, no name to address). Any control or bidi character escaped."""
+        opponent = self.game.opponent
+        return "Your opponent" if opponent.person_like else printable(opponent.short_title)
+
+    @property
+    def opponent_holder(self) -> str:
+        """The opponent after "may double:", beside "you" and "either side"."""
+        opponent = self.game.opponent
+        return "your opponent" if opponent.person_like else printable(opponent.short_title)
 
     def __init__(self, game: RatedGame, *, bell: bool = False) -> None:
         super().__init__()
@@ -122,9 +131,10 @@ class GameScreen(WorkingScreen):
         opponent = game.opponent
         you = f"{side_name(game.player_color)} · You"
         # Colour and rating first: a long engine name is cut at its end, not theirs.
-        engine = (
-            f"{side_name(not game.player_color)} · {opponent.rating:.0f} · {self.opponent_name}"
-        )
+        # A person-like opponent's short name is its rating ("Person-like ≈1450"): said once.
+        # The line above the clocks names the opponent in full, its rating left to the clock.
+        rating = "" if opponent.person_like else f"{opponent.rating:.0f} · "
+        engine = f"{side_name(not game.player_color)} · {rating}{printable(opponent.short_title)}"
         with Horizontal(id="game"):
             yield BoardView(
                 orientation=game.player_color,
@@ -134,7 +144,7 @@ class GameScreen(WorkingScreen):
             with Vertical(id="side"):
                 yield Static(
                     f"Rated game · {game.time_control.label}\n"
-                    f"against {self.opponent_name} ({opponent.rating:.0f})",
+                    f"against {printable(opponent.against(rated=False))}",
                     id="rated",
                     markup=False,
                 )
@@ -323,7 +333,7 @@ class GameScreen(WorkingScreen):
                 if game.may_double(game.player_color) and game.may_double(game.engine_color)
                 else "you"
                 if game.may_double(game.player_color)
-                else self.opponent_name
+                else self.opponent_holder
             )
             stake += f" · may double: {holder}"
         self.query_one("#stake", Static).update(stake)

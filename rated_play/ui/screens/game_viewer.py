@@ -30,7 +30,7 @@ from rated_play.ui.widgets.title_bar import TitleBar
 def headers_text(game: PastGame, player: str) -> str:
     """Who played whom, when, at what, and how it ended, as the PGN's headers say it."""
     record = game.record
-    opponent = f"{printable(record.opponent_title)} ({record.opponent_rating:.0f})"
+    opponent = printable(record.against(record.opponent_rating))
     white, black = (player, opponent) if record.player_color == chess.WHITE else (opponent, player)
     clock = TimeControl.from_pgn(record.time_control)
     when = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")

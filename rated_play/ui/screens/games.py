@@ -37,7 +37,7 @@ def line_cells(line: GameLine) -> tuple[str, ...]:
         result_words(record),
         line.rating_words,
         f"{record.opponent_rating_today:.0f}",
-        printable(record.opponent_title),
+        printable(record.opponent_short),
     )
 
 
@@ -91,7 +91,7 @@ class GamesScreen(Screen[None]):
             record = self.lines[event.cursor_row].record
             self.query_one("#games-detail", Static).update(
                 f"Game {record.id}: {side_name(record.player_color)} against "
-                f"{printable(record.opponent_title)} ({record.opponent_rating_today:.0f})"
+                + printable(record.against(record.opponent_rating_today))
             )
 
     @on(DataTable.RowSelected, "#games")

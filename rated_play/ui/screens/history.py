@@ -119,7 +119,7 @@ class HistoryScreen(Screen[None]):
                     f"{line.wins}/{line.draws}/{line.losses}",
                     f"{line.score_percent:.0f}%",
                     "–" if line.performance is None else f"{line.performance:.0f}",
-                    printable(line.title),
+                    printable(line.short),
                 )
                 for line in lines
             ],

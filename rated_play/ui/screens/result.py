@@ -77,8 +77,8 @@ def summary_text(game: RatedGame) -> str:
     length = {0: "before a move was played", 1: "in 1 move"}.get(moves, f"in {moves} moves")
     clock = "without a clock" if game.time_control.untimed else f"at {game.time_control}"
     return (
-        f"You played {side_name(game.player_color)} against {printable(game.opponent.title)} "
-        f"({game.opponent.rating:.0f}) {clock}; the game ended {length}."
+        f"You played {side_name(game.player_color)} against "
+        f"{printable(game.opponent.against())} {clock}; the game ended {length}."
     )
 
 

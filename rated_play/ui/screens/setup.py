@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Static
 
+from engines.opponents.choice import OpponentChoice, OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
 from profiles.errors import UserError, printable
@@ -52,27 +54,16 @@ START_RATING = 1200.0
 
 
 def opponent_line(opponent: Opponent, *, approximate: bool = False) -> str:
-    """The engine's own setting (its title) and the rating the calibration measured, each
-    called what it is: a setting's number (UCI_Elo 2150) is no rating on this scale. A network
-    is named for what it is ("Maia 1500, a network trained on people's games"): its number is
-    the rating of the people it learnt from, no setting and no rating here either."""
+    """The opponent by its title, and the rating the calibration measured, each called what
+    it is. An engine's title is its own setting, whose number (UCI_Elo 2150) is no rating on
+    this scale; a person-like opponent's title is its rating and its provenance ("A person-like
+    opponent, about 1450: Maia-1 of lichess players 1500–1599")."""
     rating = f"≈{opponent.rating:.0f}" if approximate else f"{opponent.rating:.0f}"
     error = f" ± {opponent.rating_error:.0f}" if opponent.rating_error and not approximate else ""
     strength = f"measured {rating}{error}" if opponent.calibrated else f"{rating}, not measured"
-    kind = "" if opponent.plays_a_network else " (engine setting)"
-    return f"{printable(opponent.title)}{kind}: {strength}"
-
-
-def person_like_note(wanted: float, networks: tuple[float, float] | None) -> str:
-    """Why the opponent is an engine although the player asked for one that plays like a
-    person: no network plays near the wanted strength."""
-    if networks is None:
-        return "No network trained on people's games is installed: an engine plays."
-    low, high = networks
-    return (
-        f"No network trained on people's games plays near {wanted:.0f} (they play from "
-        f"{low:.0f} to {high:.0f}): the engine nearest it plays."
-    )
+    if opponent.person_like:
+        return f"{printable(opponent.title)} ({strength})"
+    return f"{printable(opponent.title)} (engine setting): {strength}"
 
 
 class SetupScreen(WorkingScreen):
@@ -129,15 +120,21 @@ class SetupScreen(WorkingScreen):
         return TimeControl.no_clock() if no_clock else self.clocked
 
     @property
+    def wish(self) -> OpponentWish:
+        return OpponentWish(
+            strength=self.query_one(StrengthSlider).value,
+            person_like=self.query_one("#person-like", Checkbox).value,
+            unleashed=self.query_one("#unleashed", Checkbox).value,
+        )
+
+    @property
+    def choice(self) -> OpponentChoice:
+        """The opponent the setup's wish gets, and what to say of it."""
+        return choose_opponent(self.pool, self.wish)
+
+    @property
     def opponent(self) -> Opponent:
-        if self.query_one("#unleashed", Checkbox).value:
-            return self.pool.unleashed()
-        wanted = self.query_one(StrengthSlider).value
-        if self.query_one("#person-like", Checkbox).value:
-            person_like = self.pool.person_like(wanted)
-            if person_like is not None:
-                return person_like
-        return self.pool.nearest(wanted)
+        return self.choice.opponent
 
     def compose(self) -> ComposeResult:
         low, high = self.pool.rating_range()
@@ -170,15 +167,14 @@ class SetupScreen(WorkingScreen):
             with Vertical(id="game", classes="column"):
                 yield Static("Opponent strength", classes="heading")
                 yield StrengthSlider(low, high, START_RATING, id="strength")
+                # Right under the slider it chooses along: what it changes (the opponent and
+                # what is said of it) is below it, so ticking it never moves it.
+                yield TickBox("Plays like a person", id="person-like", compact=True)
                 yield Static("", id="opponent", markup=False)
-                yield TickBox(
-                    "Plays like a person (a network)",
-                    id="person-like",
-                    compact=True,
-                )
                 yield Static("", id="preview", markup=False)
                 yield TickBox(
-                    Text(f"Unleashed: {opponent_line(unleashed, approximate=True)}"),
+                    # One line at 80 columns: ticked, the opponent line names it in full.
+                    Text(f"Unleashed: full strength, ≈{unleashed.rating:.0f}"),
                     id="unleashed",
                     compact=True,
                 )
@@ -333,13 +329,16 @@ class SetupScreen(WorkingScreen):
         self.query_one(StrengthSlider).set_range(limits.low, limits.high, limits.informative)
 
     def open_slider(self) -> None:
-        """Open at the last choice while it is informative, else at the opponent nearest the
-        player's estimate."""
+        """Open at the last choice while it is informative, else at the opponent the setup
+        offers nearest the player's estimate (of the kind the box asks for)."""
         estimate = self.estimate()
         limits = self.slider_range()
         wanted = limits.opening_value(estimate, self.remembered_strength, START_RATING)
         if estimate is not None and wanted == limits.clamp(estimate):
-            wanted = self.pool.nearest(estimate).rating
+            asked = replace(self.wish, strength=estimate, unleashed=False)
+            near = choose_opponent(self.pool, asked)
+            if not near.note:  # else none of that kind plays near it: the estimate stands
+                wanted = near.opponent.rating
         slider = self.query_one(StrengthSlider)
         slider.value = wanted
         moved = limits.moved_words(estimate, self.remembered_strength)
@@ -354,19 +353,18 @@ class SetupScreen(WorkingScreen):
     def show_opponent(self) -> None:
         unleashed = self.query_one("#unleashed", Checkbox).value
         self.query_one(StrengthSlider).disabled = unleashed
-        person_like = self.query_one("#person-like", Checkbox)
-        person_like.disabled = unleashed
+        # The box chooses along the slider, set aside with it (the note says which wins).
+        self.query_one("#person-like", Checkbox).disabled = unleashed
         slider_value = self.query_one(StrengthSlider).value
-        opponent = self.opponent
+        choice = self.choice
+        opponent = choice.opponent
         line = opponent_line(opponent, approximate=unleashed)
         wanted = "" if unleashed else f"Wanted ≈{slider_value:.0f} → "
-        notes = [self.cap_note(opponent.rating)]
+        notes = [choice.note, self.cap_note(opponent.rating)]
         if self.moved is not None and self.moved[0] != slider_value:
             self.moved = None  # the player has moved it since
         if self.moved is not None and not unleashed:
             notes.insert(0, self.moved[1])
-        if person_like.value and not unleashed and not opponent.plays_a_network:
-            notes.append(person_like_note(slider_value, self.pool.person_like_range()))
         said = "".join(f"\n{note}" for note in notes if note)
         self.query_one("#opponent", Static).update(wanted + line + said)
         self.show_preview()

@@ -1,0 +1,125 @@
+"""The choice of an opponent from the setup's wish: one function, the setup's only way to one.
+
+The player asks for a strength (the slider) and two things about who plays it: "Plays like a
+person" (the person-like entries only) and "Unleashed" (the engine at full strength, which
+takes the slider's place). :func:`choose_opponent` answers with the opponent and, when it is
+not quite what was asked, the sentence that says so, so the setup shows what plays and why
+without knowing a rule of its own.
+
+The rules:
+
+- Unleashed: the unleashed engine (:meth:`~engines.opponents.pool.Pool.unleashed`). With
+  "Plays like a person" ticked too, Unleashed wins, and the sentence says so: the box chooses
+  along the slider, which Unleashed sets aside.
+- Ticked: the offered person-like entry nearest the wanted strength, never an engine while one
+  is installed. Beyond the ladder's ends by more than about half a step
+  (:func:`person_like_reach`) the sentence says none plays there and which one plays.
+- Unticked: the offered entry nearest the wanted strength that is not person-like.
+
+Only installed entries are chosen, and only offered ones
+(:attr:`~engines.opponents.opponent.Opponent.offered`) from the slider.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engines.opponents.opponent import Opponent
+from engines.opponents.pool import Pool
+
+LONE_REACH = 50.0
+"""How far beyond a ladder of a single person-like entry a wish still counts as near it."""
+
+
+@dataclass(frozen=True)
+class OpponentWish:
+    """What the setup asks for."""
+
+    strength: float
+    """The wanted rating: the slider's value."""
+    person_like: bool = False
+    """"Plays like a person" is ticked."""
+    unleashed: bool = False
+    """"Unleashed" is ticked."""
+
+
+@dataclass(frozen=True)
+class OpponentChoice:
+    """The opponent that plays, and what to tell the player about the choice."""
+
+    opponent: Opponent
+    note: str = ""
+    """A sentence when the opponent is not quite what was asked ("" when it is)."""
+
+
+def person_like_ladder(pool: Pool) -> tuple[Opponent, ...]:
+    """The offered, installed person-like entries, weakest first."""
+    return tuple(o for o in pool.available() if o.person_like and o.offered)
+
+
+def engine_ladder(pool: Pool) -> tuple[Opponent, ...]:
+    """The offered, installed entries that are not person-like, weakest first."""
+    return tuple(o for o in pool.available() if not o.person_like and o.offered)
+
+
+def person_like_reach(ladder: Sequence[Opponent]) -> float:
+    """How far beyond the ladder's ends a wish still counts as near its end: half its mean
+    step (:data:`LONE_REACH` for a ladder of one)."""
+    if len(ladder) < 2:
+        return LONE_REACH
+    return (ladder[-1].rating - ladder[0].rating) / (len(ladder) - 1) / 2
+
+
+def choose_opponent(pool: Pool, wish: OpponentWish) -> OpponentChoice:
+    """The opponent for ``wish`` and the sentence to show with it (see the module's rules).
+    Raises :class:`~engines.errors.EngineUnavailableError` when no engine of the pool is
+    installed."""
+    if wish.unleashed:
+        opponent = pool.unleashed()
+        note = (
+            "Unleashed wins: the engine at full strength plays. "
+            "“Plays like a person” chooses along the slider."
+            if wish.person_like
+            else ""
+        )
+        return OpponentChoice(opponent, note)
+    if wish.person_like:
+        ladder = person_like_ladder(pool)
+        if not ladder:
+            return OpponentChoice(
+                _nearest(_engines(pool), wish.strength),
+                f"No person-like opponent is installed: the engine nearest {wish.strength:.0f} "
+                "plays.",
+            )
+        return _person_like(ladder, wish.strength)
+    return OpponentChoice(_nearest(_engines(pool), wish.strength))
+
+
+def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
+    opponent = _nearest(ladder, wanted)
+    reach = person_like_reach(ladder)
+    weakest, strongest = ladder[0], ladder[-1]
+    if wanted < weakest.rating - reach:
+        end = "weakest"
+    elif wanted > strongest.rating + reach:
+        end = "strongest"
+    else:
+        return OpponentChoice(opponent)
+    # Shown under the line that names the opponent and its rating: which end plays is enough
+    # (two lines in a column of an 80-column terminal).
+    return OpponentChoice(
+        opponent, f"No person-like opponent plays near {wanted:.0f}; the {end} plays."
+    )
+
+
+def _nearest(opponents: Sequence[Opponent], rating: float) -> Opponent:
+    """The one rated closest to ``rating`` (the weaker on a tie)."""
+    return min(opponents, key=lambda opponent: abs(opponent.rating - rating))
+
+
+def _engines(pool: Pool) -> tuple[Opponent, ...]:
+    """The engines the slider offers; every installed entry if none is (a pool of networks
+    alone still plays), and the pool's error, saying what to install, if none is installed."""
+    pool.rating_range()  # raises when nothing is installed
+    return engine_ladder(pool) or pool.available()
