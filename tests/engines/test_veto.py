@@ -21,6 +21,7 @@ BLUNDER = (
     "a3c4 h7h5 a1c1 g8g7 c1f1 e6d4 b5a4 f5f4 h3h4 f4g3 f1d1 g3f2 g1h2 d5c4"
 )
 NETWORK_MOVE = chess.Move.from_uci("d1d4")
+RUY_LOPEZ = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6"
 
 
 def _position() -> chess.Board:
@@ -51,7 +52,7 @@ async def test_a_blunder_of_the_network_is_vetoed_and_it_chooses_again() -> None
 async def test_a_sound_move_of_the_network_stands() -> None:
     network = replace(load_pool().get("maia-1900"), veto=Mark.BLUNDER)
     board = chess.Board()
-    for move in "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6".split():
+    for move in RUY_LOPEZ.split():
         board.push_uci(move)
     board.fullmove_number = 13  # past the varied opening moves, so the network's own choice
     player = EnginePlayer(network)
