@@ -141,6 +141,14 @@ ALTER TABLE games ADD COLUMN player_started INTEGER;
 file: a game whose lock file was removed is not taken for abandoned while that process runs.
 NULL in older rows and where the system does not say: their lock is all there is."""
 
+_DRAW_OFFERED_BY = """
+ALTER TABLE games ADD COLUMN draw_offered_by TEXT CHECK (draw_offered_by IN ('white','black'));
+UPDATE games SET draw_offered_by = player_color WHERE termination = 'draw agreed';
+"""
+"""Version 9: of a draw agreed, the side that offered it (the other accepted): the opponent
+offers draws too since this version. Before it only the player could offer one, so every
+agreed draw already in the ledger was offered by the player; NULL for every other ending."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -150,6 +158,7 @@ MIGRATIONS: tuple[str, ...] = (
     _BELL,
     _PERSON_LIKE,
     _PLAYING_PROCESS,
+    _DRAW_OFFERED_BY,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

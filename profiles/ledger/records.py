@@ -94,6 +94,11 @@ class GameRecord:
     """How many times the stake was doubled during the game."""
     purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
     """The player's purse once the game was closed (None while pending or void)."""
+    # Migration 9 added it; the agreed draws before it were all the player's offers.
+    draw_offered_by: chess.Color | None = field(
+        default=None, metadata=column(optional(color_named), since=9)
+    )
+    """Of a draw agreed, the side that offered it (the other accepted); None otherwise."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was
