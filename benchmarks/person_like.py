@@ -33,9 +33,9 @@ from engines.maia.planes import input_planes
 from engines.maia.search import BATCH, search
 from engines.maia.weights import load_network
 from engines.opponents.engine_player import ClockReading, EnginePlayer
-from engines.opponents.opponent import OpponentKind
 from engines.opponents.pool import load_pool
 from profiles.laws.time_control import TimeControl
+from profiles.opponent_kind import OpponentKind
 from rated_play.session.thinking import think_time
 
 FIRST_MOVE = 13

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pty
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Sequence
@@ -27,6 +28,19 @@ from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.thinking import SPREAD_LIMITS, think_time
+
+
+def pgn_extract() -> str:
+    """The pgn-extract of Debian's package (in /usr/games, often not on PATH)."""
+    found = shutil.which("pgn-extract") or shutil.which(
+        "pgn-extract", path=os.pathsep.join(["/usr/games", "/usr/local/games"])
+    )
+    if found is None:
+        pytest.fail(
+            "pgn-extract is not installed; this test checks exported PGN with it. "
+            "Install it with: sudo apt-get install pgn-extract"
+        )
+    return found
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -129,6 +143,47 @@ def fast_opponent(
         search=SearchLimit(nodes=nodes),
         package="stockfish",
         calibrated=calibrated,
+    )
+
+
+SCRIPTED_ENGINE = Path(__file__).with_name("scripted_engine.py")
+
+
+def uci_line(text: str) -> tuple[str, ...]:
+    """A game's moves written in UCI, space apart."""
+    return tuple(text.split())
+
+
+DEAD_DRAW_LINE = uci_line(
+    "h2h3 b7b5 b1c3 f7f6 c3b5 e7e5 b5c7 d8c7 f2f4 c7c2 f4e5 c2b2 c1b2 f6e5 b2e5 c8a6 e5g7 f8g7 "
+    "a2a3 g7a1 d1a1 a6e2 a1h8 e2f1 e1f1 b8c6 h8h7 d7d6 h7a7 a8a7 f1e2 a7a3 d2d3 a3d3 g2g3 d3g3 "
+    "g1f3 g3f3 h1d1 f3h3 d1d6 h3b3 d6c6 b3b5 e2e3 g8e7 e3e4 e8d8 c6c5 b5a5 c5f5 e7c8 e4f3 c8b6 "
+    "f5f8 d8e7 f3f2 a5d5 f8f7 e7e6 f2e2 d5h5 e2d2 h5h7 d2e3 h7h1 e3d2 h1g1 f7f8 g1g7 d2c3 g7d7 "
+    "c3c2 e6d5 f8a8 d5e6 a8g8 e6e7 g8g3 b6a8 c2c1 e7f6 c1b1 d7d3 b1a1 d3d4 g3g1 d4h4 g1g8 h4a4 "
+    "a1b1 a4d4 g8a8 f6g5 a8g8 g5f4 b1c2 f4e3 c2c3 d4f4 g8g2 f4f2 g2f2 e3f2"
+)
+"""A game (White's and Black's moves, UCI) that reaches a rook each and nothing else from
+Black's 47th move on, dead level to the judge: Black may offer a draw with its 49th move
+(``f4e3``) and no earlier."""
+
+HOPELESS_LINE = uci_line(
+    "e2e3 c7c6 f1a6 h7h5 a6b7 g7g5 b7a8 f8g7 a8c6 g8h6 c6d7 e8f8 d7c8 h8g8 d1h5 b8c6 h5h6 e7e6 "
+    "h6g7 f8e7 g7g8 d8e8 g8e8 e7f6 e8c6 a7a6 c8e6 f6g6 e6f7 g6h7"
+)
+"""A game (UCI) in which Black gives away its pieces: lost beyond doubt to the judge (below 3%
+winning chances) from its 12th turn on, so Black, one to resign, resigns on its 14th."""
+
+
+def scripted_opponent(line: Sequence[str], rating: float = 1500.0) -> Opponent:
+    """An opponent that plays its side of ``line`` (see ``tests/scripted_engine.py``)."""
+    return Opponent(
+        name="scripted",
+        title="Scripted",
+        command=sys.executable,
+        args=(str(SCRIPTED_ENGINE), *line),
+        rating=rating,
+        options={"UCI_LimitStrength": True},
+        calibrated=True,
     )
 
 

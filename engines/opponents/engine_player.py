@@ -18,7 +18,7 @@ from engines.cancelling import cancel_and_wait, close_all
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, kill_engine, open_engine
 from engines.opponents import doubling, draw_offer
-from engines.opponents.judge import JUDGEMENT_LIMIT, Judge
+from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
 from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
 from engines.opponents.variation import (
@@ -310,6 +310,20 @@ class EnginePlayer:
             "pv": [best_move],
         }
         return Choice(best_move, search, JUDGE_CHOICE)
+    async def judge_turn(
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
+    ) -> chess.engine.PovScore | None:
+        """The judge's view of ``board``, the opponent to move, for its conduct (see
+        :mod:`engines.opponents.conduct`): one search at :data:`TURN_LIMIT`, within
+        :func:`judge_budget`; None when it fails, runs out of time, or ``stop`` is set first
+        (no view: the opponent neither resigns nor offers on it)."""
+        with contextlib.suppress(*_JUDGE_FAILURES):
+            return await _unless_stopped(
+                stop or asyncio.Event(),
+                self._judge.evaluate(board, TURN_LIMIT),
+                judge_budget(clock, board.turn),
+            )
+        return None
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``

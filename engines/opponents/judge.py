@@ -1,5 +1,6 @@
 """A full-strength Stockfish beside every opponent, for the few moments when an opponent must
-not play at its own strength: finishing a won ending, varying its opening, judging a draw offer.
+not play at its own strength: finishing a won ending, varying its opening, judging a draw offer,
+and seeing when a game is lost or dead drawn (to resign, or offer a draw).
 
 It is started on first use and shared by nothing else, so an opponent that never needs it costs
 nothing, and its searches are the same for every opponent: a weak entry judges a position with
@@ -30,6 +31,10 @@ JUDGE = Opponent(
 )
 JUDGEMENT_LIMIT = chess.engine.Limit(depth=14)
 """How deep the judge looks before an opponent answers an offer (a draw, a double)."""
+TURN_LIMIT = chess.engine.Limit(nodes=40_000)
+"""How far the judge looks at each of an opponent's turns, for its conduct (whether it resigns
+or offers a draw, :mod:`engines.opponents.conduct`): a few hundredths of a second, as it is
+paid for on every move, and enough to tell a lost or a dead-level position from a fight."""
 SEARCH_TIMEOUT = 10.0
 """Seconds a judge search may take before it counts as failed (and the opponent plays or
 judges on its own); its searches are bounded by depth or nodes and take under a second."""

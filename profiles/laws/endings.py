@@ -69,6 +69,9 @@ class Ending:
     termination: Termination
     winner: chess.Color | None
     """None for a draw, and for a game that could not be finished (an engine failure)."""
+    draw_offered_by: chess.Color | None = None
+    """Of a draw agreed (FIDE Laws, article 9.1.2), the side that offered it, the other having
+    accepted; None for every other ending, and for an agreed draw recorded without it."""
 
     def result(self) -> str:
         """The PGN result, as :meth:`chess.Outcome.result` writes it; ``*`` for a game that

@@ -471,6 +471,7 @@ class Ledger:
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
+        offered_by = result.ending.draw_offered_by
         with self._write():
             self._db.executemany(
                 "INSERT OR IGNORE INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
@@ -478,8 +479,8 @@ class Ledger:
             )
             cursor = self._db.execute(
                 "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
-                "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ? "
-                "WHERE id = ? AND status = ?",
+                "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ?, "
+                "draw_offered_by = ? WHERE id = ? AND status = ?",
                 (
                     GameStatus.closing(result).value,
                     result.result,
@@ -489,6 +490,7 @@ class Ledger:
                     rating_after,
                     purse_after,
                     _now().isoformat(),
+                    None if offered_by is None else color_name(offered_by),
                     game_id,
                     GameStatus.PENDING.value,
                 ),

@@ -147,6 +147,13 @@ ALTER TABLE games ADD COLUMN opponent_kind TEXT;
 """Version 9: the kind of opponent a game was played against (profiles.opponent_kind: an
 engine, a person-like network, the unleashed engine), as the pool declared it then. NULL in
 older rows: not known, and read so."""
+_DRAW_OFFERED_BY = """
+ALTER TABLE games ADD COLUMN draw_offered_by TEXT CHECK (draw_offered_by IN ('white','black'));
+UPDATE games SET draw_offered_by = player_color WHERE termination = 'draw agreed';
+"""
+"""Version 10: of a draw agreed, the side that offered it (the other accepted): the opponent
+offers draws too since this version. Before it only the player could offer one, so every
+agreed draw already in the ledger was offered by the player; NULL for every other ending."""
 
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
@@ -158,6 +165,7 @@ MIGRATIONS: tuple[str, ...] = (
     _PERSON_LIKE,
     _PLAYING_PROCESS,
     _OPPONENT_KIND,
+    _DRAW_OFFERED_BY,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""

@@ -111,6 +111,11 @@ class GameRecord:
     )
     """What kind of player the opponent was (None: not known, a game from before the ledger
     kept it)."""
+    # Migration 10 added it; the agreed draws before it were all the player's offers.
+    draw_offered_by: chess.Color | None = field(
+        default=None, metadata=column(optional(color_named), since=10)
+    )
+    """Of a draw agreed, the side that offered it (the other accepted); None otherwise."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from pathlib import Path
 
 import chess
 
 from engines.errors import EngineUnavailableError
+from engines.opponents.conduct import Act, Conduct
 from engines.opponents.engine_player import ClockReading, EngineCrashError, EnginePlayer
 from engines.opponents.opponent import Opponent
 from profiles.errors import UserError
@@ -74,6 +76,7 @@ class RatedGame:
         archive_dir: Path,
         doubling: bool = False,
         pace: ThinkingPace | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         self._ledger = ledger
         self.profile = profile
@@ -106,6 +109,11 @@ class RatedGame:
         """Believable thinking (on a clock only): None answers as fast as the engine does."""
         self._ended = asyncio.Event()
         """Set when the game ends: a wait for believable thinking ends with it."""
+        # Seeded from the module's generator when none is given: a test that seeds it plays
+        # the same game every run.
+        self._conduct = Conduct(opponent.rating, rng or random.Random(random.random()))
+        """Whether the opponent resigns a lost game, and when it offers a draw."""
+        self._draw_offered_to_player = False
 
     # -- starting ------------------------------------------------------------------------
 
@@ -123,6 +131,7 @@ class RatedGame:
         doubling: bool = False,
         stake: int = STAKE,
         pace: ThinkingPace | None = None,
+        rng: random.Random | None = None,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
@@ -132,6 +141,8 @@ class RatedGame:
         once the player can see the position: no time is charged while it is being drawn.
         With a ``pace`` the engine takes a person's time over its moves on a clock (see
         :mod:`rated_play.session.thinking`); without one it answers as fast as it thinks.
+        ``rng`` draws whether the opponent is one to resign this game (see
+        :mod:`engines.opponents.resignation`).
         """
         player = EnginePlayer(opponent)
         await player.start()
@@ -162,6 +173,7 @@ class RatedGame:
             archive_dir=archive_dir or ledger.directory.archive,
             doubling=doubling,
             pace=pace,
+            rng=rng,
         )
         if start_clock:
             game.start_clock()
@@ -256,15 +268,37 @@ class RatedGame:
     async def offer_draw(self) -> bool:
         """Offer a draw; the engine answers from its own evaluation (the player's clock runs).
 
-        One offer per move: repeated offers would turn the engine's answers into a hint.
+        One offer per move: repeated offers would turn the engine's answers into a hint. An
+        offer while the engine's own stands accepts that one (the two agree).
         """
         self.check_draw_offer()
+        if self._draw_offered_to_player:
+            self.answer_draw(accept=True)
+            return self._outcome is not None
         self._draw_offered_this_move = True
         accepted = await self._engine.accepts_draw(self._board, self.engine_color)
         if self.check_flag() or self._outcome is not None or not accepted:
             return False
-        self._end(Termination.DRAW_AGREED, None)
+        self._end(Termination.DRAW_AGREED, None, draw_offered_by=self.player_color)
         return True
+
+    @property
+    def draw_offered_to_player(self) -> bool:
+        """The engine offered a draw with its last move: the player may accept it
+        (:meth:`answer_draw`), or decline it, by saying so or by playing a move (FIDE Laws,
+        article 9.1.2.3 has a move decline an offer)."""
+        return self._draw_offered_to_player
+
+    def answer_draw(self, accept: bool) -> None:
+        """The player's answer to the engine's draw offer: accepting draws the game, declining
+        plays on (and the engine offers again only some moves later)."""
+        self._require_not_over()
+        if not self._draw_offered_to_player:
+            raise DrawOfferError("no draw has been offered to you")
+        self._draw_offered_to_player = False
+        if self.check_flag() or not accept:
+            return
+        self._end(Termination.DRAW_AGREED, None, draw_offered_by=self.engine_color)
 
     def check_draw_offer(self) -> None:
         """Raise the error :meth:`offer_draw` would, without offering: a screen asks the player
@@ -427,6 +461,12 @@ class RatedGame:
         if self._board.turn != self.engine_color:
             raise NotYourTurnError("it is the player's turn, not the engine's")
         turn_began = self.clock.remaining(self.engine_color)
+        act = await self._conduct_now()
+        if self._outcome is not None or self.check_flag():
+            return None
+        if act is Act.RESIGN:
+            self._end(Termination.RESIGNATION, self.player_color)
+            return None
         while self._outcome is None:
             reading = ClockReading.of(self.clock)
             engine_left = self.clock.remaining(self.engine_color)
@@ -453,8 +493,19 @@ class RatedGame:
                 return None
             self._push(move)
             self._double_offered_to_player = doubles and self._outcome is None
+            self._draw_offered_to_player = act is Act.OFFER_DRAW and self._outcome is None
             return move
         return None
+
+    async def _conduct_now(self) -> Act:
+        """What the engine does on this turn besides moving: resign instead, or offer a draw
+        with its move (see :mod:`engines.opponents.conduct`). The judge looks once, on the
+        engine's clock and within its share of it; a game that ends meanwhile stops it."""
+        board = self._board.copy()
+        view = None
+        if self._conduct.needs_judge(board):
+            view = await self._engine.judge_turn(board, ClockReading.of(self.clock), self._ended)
+        return self._conduct.act(board, view)
 
     async def _think(self, reading: ClockReading | None, engine_left: float | None) -> chess.Move:
         search = self._engine.play(self._board.copy(), reading)
@@ -519,6 +570,7 @@ class RatedGame:
         self._board.push(move)
         self._moves.append(PlayedMove(move, clock_after))
         self._draw_offered_this_move = False
+        self._draw_offered_to_player = False  # a move declines an offer standing (9.1.2.3)
         self._doubled_this_move = False
         ending = automatic_outcome(self._board, self.player_color) if end_automatically else None
         try:
@@ -548,9 +600,16 @@ class RatedGame:
             self._save_moves()
         return True
 
-    def _end(self, termination: Termination, winner: chess.Color | None) -> None:
+    def _end(
+        self,
+        termination: Termination,
+        winner: chess.Color | None,
+        *,
+        draw_offered_by: chess.Color | None = None,
+    ) -> None:
         """End the game off the board (an agreement, a claim, a resignation, a refused double)."""
-        self._finish(GameOutcome(Ending(termination, winner), self.player_color))
+        ending = Ending(termination, winner, draw_offered_by)
+        self._finish(GameOutcome(ending, self.player_color))
 
     def _finish(self, outcome: GameOutcome) -> None:
         """Record how the game ended: the ledger entry is closed and the PGN archived.

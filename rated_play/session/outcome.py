@@ -23,9 +23,15 @@ class GameOutcome(GameResult):
         """A sentence for the result screen, e.g. "Black wins on time"."""
         if self.void:
             return f"Game void (unrated): {self.void_reason}"
+        offered_by = self.ending.draw_offered_by
+        if self.termination is Termination.DRAW_AGREED and offered_by is not None:
+            offerer, accepter = endings.side_name(offered_by), endings.side_name(not offered_by)
+            return f"Draw agreed: offered by {offerer}, accepted by {accepter}"
         if self.winner is None:
             return _DRAWS[self.termination]
         side = endings.side_name(self.winner)
+        if self.termination is Termination.RESIGNATION:
+            return f"{endings.side_name(not self.winner)} resigned: {side} wins"
         how = {
             Termination.CHECKMATE: "by checkmate",
             Termination.TIME_FORFEIT: "on time",
@@ -36,6 +42,21 @@ class GameOutcome(GameResult):
             loser = endings.side_name(not self.winner)
             return f"{side} wins: {loser} refused the double, which resigns the game"
         return f"{side} wins {how}"
+
+    @property
+    def told(self) -> str:
+        """:attr:`description` in the player's words where it names who did what (a
+        resignation, an agreed draw): "Your opponent (Black) resigned"."""
+        offered_by = self.ending.draw_offered_by
+        if self.termination is Termination.DRAW_AGREED and offered_by is not None:
+            if offered_by == self.player_color:
+                return "Draw agreed: offered by you, accepted by your opponent"
+            return "Draw agreed: offered by your opponent, accepted by you"
+        if self.termination is Termination.RESIGNATION and self.winner is not None:
+            loser = endings.side_name(not self.winner)
+            who = "Your opponent" if self.winner == self.player_color else "You"
+            return f"{who} ({loser}) resigned"
+        return self.description
 
 
 _DRAWS = {

@@ -303,7 +303,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 9
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 10
     db.close()
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import os
 import re
-import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +21,7 @@ from profiles.ledger.records import GameStatus
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.pgn import archive_path
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move, pgn_extract
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
@@ -31,19 +29,6 @@ pytestmark = pytest.mark.engine
 HOSTILE_NAMES = ['Dr "Quote" Smith', "Back\\slash\\", '\\"', "Ünïcödé 象棋 ♞"]
 HOSTILE_TITLE = 'Stockfish "2000 nodes" \\ fast ]'
 PLIES = 12
-
-
-def pgn_extract() -> str:
-    """The pgn-extract of Debian's package (in /usr/games, often not on PATH)."""
-    found = shutil.which("pgn-extract") or shutil.which(
-        "pgn-extract", path=os.pathsep.join(["/usr/games", "/usr/local/games"])
-    )
-    if found is None:
-        pytest.fail(
-            "pgn-extract is not installed; this test checks exported PGN with it. "
-            "Install it with: sudo apt-get install pgn-extract"
-        )
-    return found
 
 
 async def play_some_moves(ledger: Ledger, name: str, human: chess.engine.Protocol) -> int:

@@ -539,7 +539,23 @@ class GameScreen(WorkingScreen):
         if self.game.double_offered_to_player:
             self.show_position()  # the move the offer comes with, on the board first
             await self.answer_engine_double()
+        if self.game.draw_offered_to_player:
+            self.show_position()
+            await self.ask(draw_offered(self.game, self.answer_engine_draw))
         self.after_move()
+
+    def answer_engine_draw(self, answer: str) -> None:
+        """The player's answer to the draw the engine offered with its move; a move played
+        declined it already (the question then got its way out and changes nothing)."""
+        game = self.game
+        if game.is_over or not game.draw_offered_to_player:
+            return
+        with self.saving():
+            game.answer_draw(accept=answer == "accept")
+        if game.is_over:
+            self.finish()
+        elif answer == "decline":
+            self.set_status("You declined the draw. Your move.")
 
     async def answer_engine_double(self) -> None:
         """Ask the player about the double the engine offered with its move (the player's
@@ -761,6 +777,22 @@ def double_offered(game: RatedGame, answer: Callable[[str], object]) -> Question
             Choice("Refuse and resign", "refuse", acts=True),
         ),
         answer=answer,
+    )
+
+
+def draw_offered(game: RatedGame, answer: Callable[[str], object]) -> Question:
+    """The engine's draw offer, with the move it came with: "decline" (the safe answer, which
+    has the focus, as has a move typed instead) or "accept"."""
+    return Question(
+        "Draw offered",
+        f"With {last_move_named(game.san_moves())}, your opponent offers a draw. Accept, and "
+        "the game ends drawn; decline, or type a move, and play goes on.",
+        (
+            Choice("Decline", "decline"),
+            Choice("Accept the draw", "accept", acts=True),
+        ),
+        answer=answer,
+        way_out="decline",
     )
 
 

@@ -131,7 +131,7 @@ class ResultScreen(Screen[None]):
         # The final position beside the result, from the player's side, the last move marked.
         yield BoardView(orientation=game.player_color, id="result-board")
         with Vertical(id="result"):
-            yield Static(report.outcome.description, id="ending", markup=False)
+            yield Static(report.outcome.told, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
             yield Static(summary_text(game), id="summary", markup=False)
             yield Static("", id="final", markup=False)

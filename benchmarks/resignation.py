@@ -1,0 +1,173 @@
+"""Whether resigning and agreed draws change calibration results: on a sample of the shipped
+calibration games (played before opponents resigned or offered draws), each side's conduct is
+replayed move by move as a game plays it (:mod:`engines.opponents.conduct`, the judge at its
+turn limit), and the figures say how often a side would have resigned a game it did not lose,
+or agreed a draw in a game that was decided, and so whether the shipped games need replaying.
+
+It also prints our resignation share by rating band: of the lost games, how many the loser
+resigns (its rule fired and it was one to resign, drawn from the table as a game draws it)
+and how many go to mate. It prints figures; it asserts nothing. It costs a judge search a
+ply: keep the sample modest, and run it under nice.
+
+Run: .venv/bin/python benchmarks/resignation.py [--games N] [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import io
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+import chess
+import chess.engine
+import chess.pgn
+
+from engines.calibration.stored import SHIPPED_GAMES
+from engines.opponents import draw_offer, resignation
+from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge
+from engines.opponents.pool import shipped_calibration
+from profiles.laws.endings import WHITE_SCORE
+
+BANDS = tuple(below for below, _ in resignation.RESIGNING_SHARE)
+WHITE_SCORE_FOR = {chess.WHITE: 0.0, chess.BLACK: 1.0}
+"""White's score in a game the side resigned."""
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What a game's conduct would have done: the first act of either side, if any."""
+
+    white_score: float
+    """The shipped game's result, for White."""
+    loser_rating: float | None
+    """The rating of the side that lost the shipped game; None for a draw."""
+    resigned: chess.Color | None = None
+    """The side that would have resigned first (always one to resign)."""
+    agreed: bool = False
+    """A draw offered and accepted before any resignation."""
+    ply: int = 0
+
+    @property
+    def loser_resigned(self) -> bool:
+        """The side that resigned is the one that lost the shipped game: no result changed."""
+        return self.resigned is not None and WHITE_SCORE_FOR[self.resigned] == self.white_score
+
+
+def band_name(rating: float) -> str:
+    low = max((b for b in BANDS if b <= rating), default=0.0)
+    high = min(b for b in BANDS if b > rating)
+    return f"{low:.0f}+" if high == float("inf") else f"{low:.0f}-{high:.0f}"
+
+
+def sample_games(count: int, seed: int) -> list[chess.pgn.Game]:
+    """``count`` games drawn from the shipped file; only those are parsed (parsing all of
+    them takes minutes)."""
+    with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as stream:
+        texts = stream.read().split("\n\n[Event ")
+    chosen = random.Random(seed).sample(range(len(texts)), min(count, len(texts)))
+    games = []
+    for index in chosen:
+        text = texts[index] if index == 0 else "[Event " + texts[index]
+        game = chess.pgn.read_game(io.StringIO(text))
+        if game is not None:
+            games.append(game)
+    return games
+
+
+async def replay(game: chess.pgn.Game, ratings: dict[str, float], judge: Judge) -> Replayed:
+    white_score = WHITE_SCORE[game.headers["Result"]]
+    names = {chess.WHITE: game.headers["White"], chess.BLACK: game.headers["Black"]}
+    loser_rating = None
+    if white_score != 0.5:
+        loser_rating = ratings[names[chess.WHITE if white_score == 0.0 else chess.BLACK]]
+    judged: dict[chess.Color, list[chess.engine.Score | None]] = {
+        chess.WHITE: [],
+        chess.BLACK: [],
+    }
+    last_offer: dict[chess.Color, int | None] = {chess.WHITE: None, chess.BLACK: None}
+    board = game.board()
+    for ply, move in enumerate(game.mainline_moves()):
+        side = board.turn
+        view = await judge.evaluate(board, TURN_LIMIT)
+        judged[side].append(view.pov(side))
+        if resignation.hopeless(board, judged[side]):
+            return Replayed(white_score, loser_rating, resigned=side, ply=ply)
+        offers = draw_offer.offers_draw(board, judged[side], last_offer[side])
+        if offers:
+            last_offer[side] = board.fullmove_number
+        board.push(move)
+        if offers and board.outcome() is None:
+            answer = await judge.evaluate(board, JUDGEMENT_LIMIT)
+            if draw_offer.accepts_draw(answer.pov(not side), board):
+                return Replayed(white_score, loser_rating, agreed=True, ply=ply)
+    return Replayed(white_score, loser_rating)
+
+
+def report(replayed: list[Replayed], seed: int, elapsed: float) -> None:
+    resigned = [r for r in replayed if r.resigned is not None]
+    changed = [r for r in resigned if not r.loser_resigned]
+    agreed = [r for r in replayed if r.agreed]
+    agreed_changed = [r for r in agreed if r.white_score != 0.5]
+    print(f"games {len(replayed)} ({elapsed / 60:.1f} min)")
+    print(
+        f"resign rule fired: {len(resigned)}; in a game the resigner did not lose: {len(changed)}"
+    )
+    for r in changed:
+        print(f"  changed: resigned at ply {r.ply}, shipped White score {r.white_score}")
+    print(f"draws agreed: {len(agreed)}; in a game that was decided: {len(agreed_changed)}")
+    # Of the lost games, resigned vs mated, the disposition drawn as a game draws it.
+    rng = random.Random(seed)
+    lost: Counter[str] = Counter()
+    resigns: Counter[str] = Counter()
+    fired: Counter[str] = Counter()
+    for r in replayed:
+        if r.loser_rating is None:
+            continue
+        band = band_name(r.loser_rating)
+        lost[band] += 1
+        fired[band] += r.loser_resigned
+        if r.loser_resigned and resignation.resigns_lost_games(r.loser_rating, rng):
+            resigns[band] += 1
+    print("loser's band  lost  rule fired  resigned  mated/other  (people's share, table)")
+    for band in sorted(lost, key=lambda name: float(name.split("-")[0].rstrip("+"))):
+        low = float(band.split("-")[0].rstrip("+"))
+        share = resignation.resigning_share(low)
+        print(
+            f"{band:>12}  {lost[band]:>4}  {fired[band]:>10}  {resigns[band]:>8}  "
+            f"{lost[band] - resigns[band]:>11}  ({share:.0%})"
+        )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    calibration = shipped_calibration()
+    assert calibration is not None, "no shipped calibration"
+    ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
+    games = sample_games(args.games, args.seed)
+    judge = Judge()
+    replayed = []
+    started = time.monotonic()
+    try:
+        for number, game in enumerate(games, start=1):
+            if not {game.headers["White"], game.headers["Black"]} <= ratings.keys():
+                continue  # an entry no longer calibrated
+            replayed.append(await replay(game, ratings, judge))
+            if number % 25 == 0:
+                print(
+                    f"... {number} games, {(time.monotonic() - started) / 60:.1f} min", flush=True
+                )
+    finally:
+        await judge.close()
+    report(replayed, args.seed, time.monotonic() - started)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

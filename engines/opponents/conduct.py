@@ -1,0 +1,60 @@
+"""An opponent's conduct off the board over one game: whether it resigns, and when it offers a
+draw, from the judge's view of each of its turns.
+
+The rules are in :mod:`engines.opponents.resignation` and :mod:`engines.opponents.draw_offer`;
+this keeps what they need across a game (the views so far, the move of the last offer, whether
+this game's opponent is one to resign) and is asked once a turn. A rated game and a calibration
+game both ask it, so an opponent is measured as it plays.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+import chess
+import chess.engine
+
+from engines.opponents import draw_offer, resignation
+
+
+class Act(Enum):
+    """What the opponent does on its turn besides, or instead of, its move."""
+
+    MOVE = "move"
+    RESIGN = "resign"
+    """Instead of moving."""
+    OFFER_DRAW = "offer a draw"
+    """With its move (FIDE Laws, article 9.1.2.1: the offer is made after making a move)."""
+
+
+class Conduct:
+    """One opponent's conduct in one game; make a new one for each game."""
+
+    def __init__(self, rating: float, rng: random.Random) -> None:
+        self.resigns = resignation.resigns_lost_games(rating, rng)
+        """Drawn at the start: whether this game's opponent resigns a lost game, or plays it
+        to mate, as people of its rating do (:data:`resignation.RESIGNING_SHARE`)."""
+        self._judged: list[chess.engine.Score | None] = []
+        self._last_offer: int | None = None
+
+    def needs_judge(self, board: chess.Board) -> bool:
+        """Whether the judge's view of this turn could matter: for one to resign, every turn;
+        otherwise only a turn that may bring a draw offer (little material, late enough to
+        have been level for :data:`draw_offer.DEAD_TURNS` turns by the first move it may
+        offer). A turn not judged counts as judged no view at all."""
+        near_offer = draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
+        return self.resigns or (
+            board.fullmove_number > near_offer and draw_offer.little_material(board)
+        )
+
+    def act(self, board: chess.Board, view: chess.engine.PovScore | None) -> Act:
+        """What the opponent does in ``board`` (its turn), given the judge's ``view`` of it
+        (None: the judge gave none, or was not asked)."""
+        self._judged.append(None if view is None else view.pov(board.turn))
+        if self.resigns and resignation.hopeless(board, self._judged):
+            return Act.RESIGN
+        if draw_offer.offers_draw(board, self._judged, self._last_offer):
+            self._last_offer = board.fullmove_number
+            return Act.OFFER_DRAW
+        return Act.MOVE

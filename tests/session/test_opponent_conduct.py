@@ -1,0 +1,150 @@
+"""The opponent resigns a rated game lost beyond doubt and offers a draw in a dead-drawn one,
+through the game as the player's own acts go: the ledger row, the PGN and the outcome say who
+resigned, and who offered the draw and who agreed. The opponent plays a scripted line
+(``tests/scripted_engine.py``); the judge beside it is the real Stockfish."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from profiles.laws.endings import Termination
+from profiles.laws.time_control import TimeControl
+from profiles.ledger.ledger import Ledger
+from profiles.ledger.records import GameStatus, Profile
+from rated_play.session import RatedGame
+from rated_play.session.game import DrawOfferError
+from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, pgn_extract, scripted_opponent
+
+pytestmark = pytest.mark.engine
+
+RAPID = TimeControl.parse("15+10")
+RESIGNS, PLAYS_ON = 1, 2
+"""Seeds whose first draw makes the opponent one to resign (0.13), and one to play on (0.96)."""
+
+
+async def play_white(game: RatedGame, line: Sequence[str], *, stop_at_offer: bool) -> None:
+    """Play White's moves of ``line``, the opponent answering, until the line or the game
+    ends (or the opponent offers a draw)."""
+    for uci in line[len(game.board.move_stack) :: 2]:
+        await game.play(chess.Move.from_uci(uci))
+        if game.is_over:
+            return
+        await game.engine_move()
+        if game.is_over or (stop_at_offer and game.draw_offered_to_player):
+            return
+
+
+def checked_pgn(pgn: str, tmp_path: Path) -> chess.pgn.Game:
+    """``pgn`` read by pgn-extract without a complaint, and by python-chess."""
+    path, out, log = tmp_path / "game.pgn", tmp_path / "out.pgn", tmp_path / "errors.log"
+    path.write_text(pgn, encoding="utf-8")
+    subprocess.run([pgn_extract(), "-s", str(path), "-o", str(out), "-l", str(log)], check=True)
+    assert log.read_text() == ""
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert game is not None and game.errors == []
+    return game
+
+
+async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
+    ledger: Ledger, profile: Profile, tmp_path: Path
+) -> None:
+    opponent = scripted_opponent(HOPELESS_LINE)
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(RESIGNS))
+    try:
+        await play_white(game, HOPELESS_LINE, stop_at_offer=False)
+        outcome = game.outcome
+        assert outcome is not None
+        assert (outcome.termination, outcome.winner) == (Termination.RESIGNATION, chess.WHITE)
+        # Lost beyond doubt from its 12th turn, it resigned on its 14th, instead of moving.
+        assert game.board.fullmove_number == 14 and game.board.turn == chess.BLACK
+        assert outcome.description == "Black resigned: White wins"
+        assert outcome.told == "Your opponent (Black) resigned"
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.status, record.result, record.player_score, record.termination) == (
+        GameStatus.FINISHED, "1-0", 1.0, "resignation",
+    )  # fmt: skip
+    pgn = checked_pgn(record.pgn, tmp_path)
+    assert pgn.headers["Result"] == "1-0"
+    assert pgn.headers["Termination"] == "normal"
+    assert pgn.headers["EndReason"] == "Black resigned: White wins"
+
+
+async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
+    ledger: Ledger, profile: Profile
+) -> None:
+    opponent = scripted_opponent(HOPELESS_LINE)
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    try:
+        await play_white(game, HOPELESS_LINE, stop_at_offer=False)
+        assert not game.is_over
+        assert len(game.board.move_stack) == len(HOPELESS_LINE)
+    finally:
+        await game.close()
+
+
+async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_player_agrees(
+    ledger: Ledger, profile: Profile, tmp_path: Path
+) -> None:
+    opponent = scripted_opponent(DEAD_DRAW_LINE)
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    try:
+        await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
+        assert game.draw_offered_to_player and game.is_player_turn
+        # With its 49th move, the third level one with a rook each: never before.
+        assert game.board.peek().uci() == "f4e3" and game.board.fullmove_number == 50
+        game.answer_draw(accept=True)
+        outcome = game.outcome
+        assert outcome is not None
+        assert outcome.termination is Termination.DRAW_AGREED and outcome.player_score == 0.5
+        assert outcome.told == "Draw agreed: offered by your opponent, accepted by you"
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.result, record.termination, record.draw_offered_by) == (
+        "1/2-1/2", "draw agreed", chess.BLACK,
+    )  # fmt: skip
+    pgn = checked_pgn(record.pgn, tmp_path)
+    assert pgn.headers["Result"] == "1/2-1/2"
+    assert pgn.headers["EndReason"] == "Draw agreed: offered by Black, accepted by White"
+
+
+async def test_a_move_declines_the_opponents_offer(ledger: Ledger, profile: Profile) -> None:
+    opponent = scripted_opponent(DEAD_DRAW_LINE)
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    try:
+        await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
+        assert game.draw_offered_to_player
+        await game.play(chess.Move.from_uci("c2c3"))
+        assert not game.draw_offered_to_player and not game.is_over
+        with pytest.raises(DrawOfferError, match="no draw has been offered"):
+            game.answer_draw(accept=True)
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).termination == "abandoned"
+
+
+async def test_the_players_own_agreed_draw_says_the_player_offered_it(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """The engine accepts a level position from move 30: the player's offer at move 46."""
+    opponent = scripted_opponent(DEAD_DRAW_LINE)
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    try:
+        await play_white(game, DEAD_DRAW_LINE[:90], stop_at_offer=True)
+        assert game.is_player_turn and not game.draw_offered_to_player
+        assert await game.offer_draw()
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.termination, record.draw_offered_by) == ("draw agreed", chess.WHITE)
+    assert "Draw agreed: offered by White, accepted by Black" in record.pgn
