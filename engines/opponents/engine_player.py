@@ -310,6 +310,7 @@ class EnginePlayer:
             "pv": [best_move],
         }
         return Choice(best_move, search, JUDGE_CHOICE)
+
     async def judge_turn(
         self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
     ) -> chess.engine.PovScore | None:
