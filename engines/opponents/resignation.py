@@ -1,8 +1,8 @@
 """When an opponent resigns: a position lost beyond doubt, and only if it is one to resign.
 
-People rarely play a lost game to mate. Of 1,202 public lichess games, 431 ended by
-resignation and 447 by mate (286 on time); strong players resign more often than weak ones,
-who play on in the hope of a stalemate or a blunder. So each opponent resigns at the rate
+People rarely play a lost game to mate: of 1,544 decisive public lichess games, about half the
+games lost under 2000 other than on time were resigned, four in five over 2000; strong players
+resign more often than weak ones, who play on in the hope of a stalemate or a blunder. So each opponent resigns at the rate
 people of its rating do: whether it is one to resign is drawn once, at the start of each game
 (:func:`resigns_lost_games`), from :data:`RESIGNING_SHARE`, and some games against a weak
 opponent still go to mate, as they do against weak people.
@@ -30,19 +30,19 @@ from profiles.laws.endings import claimable_draw
 
 RESIGNING_SHARE: Final[tuple[tuple[float, float], ...]] = (
     # (ratings below this, share of lost games resigned rather than played to mate)
-    (1000.0, 0.35),
-    (1400.0, 0.45),
-    (1800.0, 0.55),
-    (2200.0, 0.70),
-    (float("inf"), 0.85),
+    (1200.0, 0.51),  # 122 resigned, 119 mated of 321 decisive games
+    (1600.0, 0.53),  # 196 resigned, 177 mated of 466
+    (2000.0, 0.56),  # 45 resigned, 36 mated of 105
+    (float("inf"), 0.80),  # 424 resigned, 104 mated of 652
 )
 """By rating band, the share of people who resign a lost game rather than play it to mate:
 the chance that an opponent of that rating is one to resign in a given game.
 
-Provisional values, to be replaced by the shares measured on public lichess games (of the
-games a player of the band lost other than on time, those ended by resignation); across all
-bands the lichess sample above resigns about half (431 of 878). One row a band, the upper
-bound first: edit the numbers here, nowhere else."""
+Measured on people's decisive lichess games by the loser's band (``benchmarks/
+resignation_people.py``; the samples are named in docs/engine-pool.md, "How people end the games
+they lose"): of the games lost other than on time, those ended by resignation. Under 2000 about
+half; over 2000, where most of the sample is strong players at bullet, four in five. One row a
+band, the upper bound first: edit the numbers here, nowhere else."""
 
 HOPELESS_CHANCES: Final = 0.03
 """The resigning side's winning chances (a draw counting half, as lila's curve has it) at or
