@@ -122,7 +122,7 @@ class RatedPlayApp(App[None]):
         from rated_play.session import close_abandoned_games  # noqa: PLC0415
 
         try:
-            close_abandoned_games(self.ledger)
+            closed = close_abandoned_games(self.ledger)
             untold = self.ledger.untold_abandonments()
             for record in untold:
                 self.ledger.mark_abandonment_told(record.id)
@@ -132,6 +132,7 @@ class RatedPlayApp(App[None]):
         self.settled = True
         if untold:
             lines = [abandonment_notice(record) for record in untold]
+            lines += [note for report in closed for note in report.notes]
             self.tell("A rated game was left unfinished", "\n\n".join(lines))
 
     def tell_of_damaged_rows(self) -> None:
