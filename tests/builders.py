@@ -23,6 +23,13 @@ from engines.opponents.opponent import Opponent, SearchLimit
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
+from profiles.ledger.ledger_file import (
+    BELIEVABLE_THINKING,
+    BELL,
+    ENGINE_LINES,
+    PERSON_LIKE,
+    PLAYING_PROCESS,
+)
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
@@ -249,12 +256,12 @@ def app_on_a_terminal(*python_args: str) -> tuple[subprocess.Popen[bytes], int]:
 # Ledgers of an older schema, made from a new one.
 
 COLUMNS_ADDED = (
-    ("setups", "believable_thinking", 4),
-    ("analysed_moves", "line", 5),
-    ("setups", "bell", 6),
-    ("setups", "person_like", 7),
-    ("games", "player_pid", 8),
-    ("games", "player_started", 8),
+    ("setups", "believable_thinking", BELIEVABLE_THINKING),
+    ("analysed_moves", "line", ENGINE_LINES),
+    ("setups", "bell", BELL),
+    ("setups", "person_like", PERSON_LIKE),
+    ("games", "player_pid", PLAYING_PROCESS),
+    ("games", "player_started", PLAYING_PROCESS),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version

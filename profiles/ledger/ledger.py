@@ -27,6 +27,8 @@ from profiles.errors import printable
 from profiles.laws.endings import WHITE, GameResult, color_name, color_named
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger_file import (
+    MONEY_AND_SETUPS,
+    PLAYING_PROCESS,
     SCHEMA_VERSION,
     LedgerError,
     LedgerWriteError,
@@ -107,13 +109,13 @@ class Ledger:
 
     @property
     def _has_players(self) -> bool:
-        """Migration 6 added the process that plays a pending game."""
-        return self._version >= 6
+        """The migration of the playing process added the process that plays a pending game."""
+        return self._version >= PLAYING_PROCESS
 
     @property
     def _has_setups(self) -> bool:
         """Migration 2 added the setups, and with them the abandonments told to the player."""
-        return self._version >= 2
+        return self._version >= MONEY_AND_SETUPS
 
     # -- opening -------------------------------------------------------------------------
 

@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING
 from profiles.errors import UserError
 from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
 from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger_file import (
+    BELIEVABLE_THINKING,
+    BELL,
+    MONEY_AND_SETUPS,
+    PERSON_LIKE,
+)
 from profiles.ledger.rows import column, finite, optional, read_row, whole
 from profiles.ratings.base import RATING_RANGE
 
@@ -88,11 +94,13 @@ class GameRecord:
     rating_after: float | None = field(metadata=column(optional(finite)))
     pgn: str = field(metadata=column(str))
     # Migration 2 added the money: a game of the first schema was played for nothing.
-    stake: int = field(default=0, metadata=column(int, since=2, before="0"))
+    stake: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
     """What the game is played for, doublings included (0 for a game of the first schema)."""
-    doublings: int = field(default=0, metadata=column(int, since=2, before="0"))
+    doublings: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
     """How many times the stake was doubled during the game."""
-    purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
+    purse_after: int | None = field(
+        default=None, metadata=column(optional(int), since=MONEY_AND_SETUPS)
+    )
     """The player's purse once the game was closed (None while pending or void)."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
@@ -136,16 +144,18 @@ class Setup:
     time_control: str = field(metadata=column(str))
     """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
     doubling: bool = field(metadata=column(bool))
-    # Migration 4 added the setting; an older ledger reads as its default.
-    believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
+    # Its migration added the setting; an older ledger reads as its default.
+    believable_thinking: bool = field(
+        default=True, metadata=column(bool, since=BELIEVABLE_THINKING, before="1")
+    )
     """On a clock, the opponent takes a person's time over its moves, charged to its clock
     (a setting: on unless the player turns it off)."""
     # Migration 6 added the setting; an older ledger reads as its default.
-    bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
+    bell: bool = field(default=False, metadata=column(bool, since=BELL, before="0"))
     """The terminal's bell rings on the opponent's move and when the player's clock runs low
     (off unless turned on)."""
     # Migration 7 added the setting; an older ledger reads as its default.
-    person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
+    person_like: bool = field(default=False, metadata=column(bool, since=PERSON_LIKE, before="0"))
     """The player asked for an opponent that plays like a person: a network trained on
     people's games, where one plays near the wanted strength (off unless turned on)."""
 

@@ -63,9 +63,7 @@ def test_a_damaged_table_is_one_error_naming_its_file(damaged_table: str) -> Non
 MOVES = [chess.Move.from_uci(uci) for uci in ("e2e4", "e7e6", "d2d4", "d7d5")]
 
 
-def test_a_resignation_is_recorded_whatever_the_table(
-    damaged_table: str, tmp_path: Path
-) -> None:
+def test_a_resignation_is_recorded_whatever_the_table(damaged_table: str, tmp_path: Path) -> None:
     ledger = Ledger.open(tmp_path / "data" / "ledger.sqlite3")
     profile = ledger.create_profile("Judit")
     reports = []
