@@ -45,5 +45,5 @@ def old_data(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
 def test_a_reader_reads_an_old_ledger_holding_a_pending_game(
     old_data: Path, command: tuple[str, ...], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run_cli(capsys, *command, "--data-dir", str(old_data))
+    status, _out, err = run_cli(capsys, *command, "--data-dir", str(old_data))
     assert status == 0, err
