@@ -32,15 +32,13 @@ import chess
 
 from engines.maia.choice import MoveChoice, choose_move
 from engines.maia.network import Evaluation, evaluate
-from engines.maia.networks import network_path
+from engines.maia.networks import WEIGHTS_OPTION, network_path
 from engines.maia.planes import input_planes
 from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
 from engines.opponents.opponent import NETWORK_ENGINE
 from engines.opponents.variation import VARIED_MOVES
 
 NAME = NETWORK_ENGINE
-WEIGHTS_OPTION = "WeightsFile"
-"""lc0's name for the option that gives the network."""
 VARIED_OPTION = "VariedMoves"
 MOST_VARIED = 200
 

@@ -41,8 +41,8 @@ def list_pool(args: argparse.Namespace) -> int:
             error = "anchor"
         else:
             error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
-        package = printable(opponent.package)
-        where = "" if pool.is_available(opponent) else f"  [not installed: {package}]"
+        why = pool.why_unavailable(opponent)
+        where = "" if why is None else f"  [{printable(why)}]"
         name, title = printable(opponent.name), printable(opponent.title)
         print(f"{rating} {error:8} {name:36} {title}{where}")
     low, high = pool.rating_range() if pool.available() else (math.nan, math.nan)
@@ -91,6 +91,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
         "error": opponent.rating_error if opponent.calibrated else None,
         "games": opponent.rating_games,
         "available": pool.is_available(opponent),
+        "unavailable": pool.why_unavailable(opponent),
         "calibration": None if calibration is None else schema.write(calibration),
     }
 
