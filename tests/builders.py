@@ -8,10 +8,11 @@ from __future__ import annotations
 import os
 import pty
 import random
+import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import chess
@@ -277,3 +278,45 @@ def back_to_version(version: int) -> str:
         if since > version
     )
     return f"{dropped}PRAGMA user_version={version};"
+
+
+# A disk that refuses writes, as SQLite reports it.
+
+WRITE_FAULTS = {
+    "full": sqlite3.SQLITE_FULL,  # ENOSPC
+    "io": sqlite3.SQLITE_IOERR_WRITE,  # EIO: a disk failing, or a WAL gone read-only under us
+    "read-only": sqlite3.SQLITE_READONLY,  # a file system remounted read-only
+}
+"""The ways a disk refuses a write, as SQLite reports them to the ledger."""
+
+
+class _RefusingCommits:
+    """The ledger's connection, with every COMMIT refused as the disk would refuse it: the
+    transaction is left for the ledger to roll back, as SQLite leaves one after a failed
+    write (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
+    Transaction")."""
+
+    def __init__(self, connection: sqlite3.Connection, code: int) -> None:
+        self._connection = connection
+        self._code = code
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql == "COMMIT":
+            error = sqlite3.OperationalError(f"the disk refused the write (code {self._code})")
+            error.sqlite_errorcode = self._code
+            raise error
+        return self._connection.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._connection, name)
+
+
+@contextmanager
+def refused_writes(ledger: Ledger, fault: str) -> Iterator[None]:
+    """Every write to ``ledger`` refused with ``fault`` (a key of :data:`WRITE_FAULTS`)."""
+    connection = ledger._db
+    ledger._db = _RefusingCommits(connection, WRITE_FAULTS[fault])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ledger._db = connection
