@@ -47,7 +47,10 @@ def network_path(name: str) -> Path:
     (``maia-1500``), anything else as a path."""
     if os.sep not in name and not name.endswith(SUFFIX):
         return NETS_DIR / f"{name}{SUFFIX}"
-    return Path(name).expanduser()
+    try:
+        return Path(name).expanduser()
+    except RuntimeError:  # ~user of no user: the path as written, which cannot be read
+        return Path(name)
 
 
 def network_problem(name: str) -> str | None:
