@@ -26,6 +26,33 @@ HANDSHAKES = {
 }
 
 
+class _UciEngine(chess.engine.UciProtocol):
+    """A UCI engine whose standard error is kept (:func:`last_words`)."""
+
+    last_words: str | None = None
+
+    def error_line_received(self, line: str) -> None:
+        self.last_words = line.strip() or self.last_words
+
+
+class _XBoardEngine(chess.engine.XBoardProtocol):
+    """An xboard engine whose standard error is kept (:func:`last_words`)."""
+
+    last_words: str | None = None
+
+    def error_line_received(self, line: str) -> None:
+        self.last_words = line.strip() or self.last_words
+
+
+def last_words(engine: chess.engine.Protocol) -> str | None:
+    """The last line the engine wrote on its standard error: an engine that ends says why
+    there (``rated-play-maia: … is cut short or damaged``), and the player reads it in the
+    engine's own words. Taken from a pipe, not left on the app's terminal, where it would be
+    written over the screen."""
+    said = getattr(engine, "last_words", None)
+    return said if isinstance(said, str) else None
+
+
 def resolve_command(opponent: Opponent) -> Path:
     path = find_engine(opponent.command)
     if path is None:
@@ -44,21 +71,18 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
     """
     path = resolve_command(opponent)
     kind: type[chess.engine.Protocol]
-    kind = (
-        chess.engine.UciProtocol
-        if opponent.protocol is Protocol.UCI
-        else chess.engine.XBoardProtocol
-    )
+    kind = _UciEngine if opponent.protocol is Protocol.UCI else _XBoardEngine
     failed = f"{opponent.title} could not be started from {path}"
     try:
-        _, engine = await kind.popen([str(path), *opponent.args])
+        _, engine = await kind.popen([str(path), *opponent.args], stderr=asyncio.subprocess.PIPE)
     except OSError as error:
         raise EngineUnavailableError(f"{failed}: {error.strerror or error}") from error
     try:
         await asyncio.wait_for(engine.initialize(), timeout=STARTUP_TIMEOUT)
     except (chess.engine.EngineError, TimeoutError) as error:
         await kill_and_reap(engine)
-        raise EngineUnavailableError(f"{failed}: {_why_not_started(opponent, error)}") from error
+        why = _why_not_started(opponent, error)
+        raise EngineUnavailableError(f"{failed}: {with_last_words(why, engine)}") from error
     except BaseException:  # cancelled, or a bug: the process goes with it
         kill_engine(engine)
         raise
@@ -71,6 +95,25 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
             f"{opponent.title} rejected its settings {dict(opponent.options)}: {error}"
         ) from error
     return engine
+
+
+async def heard_out(engine: chess.engine.Protocol) -> None:
+    """Let an engine that ended finish saying why: its exit can be seen before the last of
+    its standard error is read from the pipe."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(engine.returncode), timeout=REAP_TIMEOUT)
+    transport = getattr(engine, "transport", None)
+    pipe = None if transport is None else transport.get_pipe_transport(2)
+    for _ in range(20):  # each turn of the loop reads what the pipe holds
+        if pipe is None or pipe.is_closing():
+            return
+        await asyncio.sleep(0.005)
+
+
+def with_last_words(what: str, engine: chess.engine.Protocol) -> str:
+    """``what`` happened, followed by what the engine said last on its standard error."""
+    said = last_words(engine)
+    return what if said is None else f"{what}; it said: {said}"
 
 
 def _why_not_started(opponent: Opponent, error: Exception) -> str:

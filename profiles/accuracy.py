@@ -31,6 +31,7 @@ from enum import StrEnum
 
 import chess
 
+from profiles.ledger.ledger_file import ENGINE_LINES
 from profiles.ledger.rows import column, optional
 
 MATE_SCORE = 100_000
@@ -76,9 +77,11 @@ class AnalysedMove:
     """As stored: both sides' marks, where analyses stored before held the player's only
     (and marked the engine's own choice); what is shown is :attr:`GameAnalysis.judgements`."""
     by_player: bool
-    # Stored as its SANs, space apart (a SAN holds no space); migration 5 added it, and the
+    # Stored as its SANs, space apart (a SAN holds no space); its migration added it, and the
     # analyses made before read without a line.
-    line: tuple[str, ...] = field(default=(), metadata=column(_line, since=5, nullable=True))
+    line: tuple[str, ...] = field(
+        default=(), metadata=column(_line, since=ENGINE_LINES, nullable=True)
+    )
     """The engine's line (SAN) from the position before the move, ``best`` first; empty when
     none was kept."""
 

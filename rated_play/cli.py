@@ -8,6 +8,7 @@ says to do after an error of that kind (its ``advice``, see :func:`said`).
 from __future__ import annotations
 
 import argparse
+import codecs
 import errno
 import gc
 import logging
@@ -150,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("chess").addHandler(logging.NullHandler())
     args: argparse.Namespace | None = None
     try:
-        args = parse_arguments(argv)
+        words = sys.argv[1:] if argv is None else argv
+        args = parse_arguments([by_their_bytes(word) for word in words])
         status = _run(args)
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -178,6 +180,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USER_ERROR_STATUS
 
 
+def by_their_bytes(word: str) -> str:
+    """A word of the command line as its bytes spell it in UTF-8, whatever the locale: under
+    one without UTF-8 (``LC_ALL=C PYTHONUTF8=0``) Python gives each byte above 127 as a lone
+    surrogate (PEP 383), and ``profile Zoë`` named a profile of undecodable bytes. A word
+    whose bytes are not UTF-8 stays as it came, for the check of each name to refuse."""
+    if all(c < "\udc80" or c > "\udcff" for c in word):
+        return word
+    try:
+        return os.fsencode(word).decode("utf-8")
+    except UnicodeError:
+        return word
+
+
+def terminal_encoding_refusal() -> str | None:
+    """Why the app cannot draw on this terminal: its encoding (the locale's, as Python reads
+    it) is not UTF-8, so every glyph, the boxes and borders of the screens included, would be
+    drawn as an escape; None when it is UTF-8."""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        name = encoding
+    if name == "utf-8":
+        return None
+    return (
+        f"the terminal's encoding is {name}, not UTF-8, and the app draws with UTF-8 "
+        "characters: run it in a UTF-8 locale (LC_ALL=C.UTF-8 rated-play) or with PYTHONUTF8=1"
+    )
+
+
 def said(error: UserError, args: argparse.Namespace | None) -> str:
     """``error`` as the user reads it: its own sentence, then what the running subcommand
     advises after an error of its kind (``parser.set_defaults(advice={ErrorClass: "..."})``).
@@ -198,6 +230,9 @@ def _run(args: argparse.Namespace) -> int:
             "standard output is closed: send the output to a file (> FILE), a pipe or a terminal"
         )
     if args.command is None:
+        refusal = terminal_encoding_refusal()
+        if refusal is not None:
+            raise CommandError(refusal)
         # Python's cyclic garbage collector is off while the app starts, until its first screen
         # is painted (rated_play.ui.launch.collect_again says why), and at the latest when the
         # app ends.

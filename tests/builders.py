@@ -9,10 +9,11 @@ import os
 import pty
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import chess
@@ -24,6 +25,15 @@ from engines.opponents.opponent import Opponent, SearchLimit
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
+from profiles.ledger.ledger_file import (
+    BELIEVABLE_THINKING,
+    BELL,
+    DRAW_OFFERED_BY,
+    ENGINE_LINES,
+    OPPONENT_KIND,
+    PERSON_LIKE,
+    PLAYING_PROCESS,
+)
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
@@ -304,13 +314,14 @@ def app_on_a_terminal(*python_args: str) -> tuple[subprocess.Popen[bytes], int]:
 # Ledgers of an older schema, made from a new one.
 
 COLUMNS_ADDED = (
-    ("setups", "believable_thinking", 4),
-    ("analysed_moves", "line", 5),
-    ("setups", "bell", 6),
-    ("setups", "person_like", 7),
-    ("games", "player_pid", 8),
-    ("games", "player_started", 8),
-    ("games", "opponent_kind", 9),
+    ("setups", "believable_thinking", BELIEVABLE_THINKING),
+    ("analysed_moves", "line", ENGINE_LINES),
+    ("setups", "bell", BELL),
+    ("setups", "person_like", PERSON_LIKE),
+    ("games", "player_pid", PLAYING_PROCESS),
+    ("games", "player_started", PLAYING_PROCESS),
+    ("games", "opponent_kind", OPPONENT_KIND),
+    ("games", "draw_offered_by", DRAW_OFFERED_BY),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version
@@ -326,3 +337,45 @@ def back_to_version(version: int) -> str:
         if since > version
     )
     return f"{dropped}PRAGMA user_version={version};"
+
+
+# A disk that refuses writes, as SQLite reports it.
+
+WRITE_FAULTS = {
+    "full": sqlite3.SQLITE_FULL,  # ENOSPC
+    "io": sqlite3.SQLITE_IOERR_WRITE,  # EIO: a disk failing, or a WAL gone read-only under us
+    "read-only": sqlite3.SQLITE_READONLY,  # a file system remounted read-only
+}
+"""The ways a disk refuses a write, as SQLite reports them to the ledger."""
+
+
+class _RefusingCommits:
+    """The ledger's connection, with every COMMIT refused as the disk would refuse it: the
+    transaction is left for the ledger to roll back, as SQLite leaves one after a failed
+    write (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
+    Transaction")."""
+
+    def __init__(self, connection: sqlite3.Connection, code: int) -> None:
+        self._connection = connection
+        self._code = code
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql == "COMMIT":
+            error = sqlite3.OperationalError(f"the disk refused the write (code {self._code})")
+            error.sqlite_errorcode = self._code
+            raise error
+        return self._connection.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._connection, name)
+
+
+@contextmanager
+def refused_writes(ledger: Ledger, fault: str) -> Iterator[None]:
+    """Every write to ``ledger`` refused with ``fault`` (a key of :data:`WRITE_FAULTS`)."""
+    connection = ledger._db
+    ledger._db = _RefusingCommits(connection, WRITE_FAULTS[fault])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        ledger._db = connection

@@ -38,16 +38,17 @@ import chess
 
 from engines.maia.choice import MoveChoice, choose_move, move_probabilities
 from engines.maia.network import Evaluation, evaluate
-from engines.maia.networks import network_path
+from engines.maia.networks import WEIGHTS_OPTION, network_path
 from engines.maia.planes import input_planes
 from engines.maia.search import SearchResult, nodes_for, search
 from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
 from engines.opponents.opponent import NETWORK_ENGINE
 from engines.opponents.variation import VARIED_MOVES
+from engines.uci.position import parse_position
 
 NAME = NETWORK_ENGINE
-WEIGHTS_OPTION = "WeightsFile"
-"""lc0's name for the option that gives the network."""
+NO_NETWORK = "<none>"
+"""The ``WeightsFile`` advertised as the default: no network chosen."""
 VARIED_OPTION = "VariedMoves"
 MOST_VARIED = 200
 TEMPERATURE_OPTION = "Temperature"
@@ -70,7 +71,8 @@ class MaiaEngine:
     temperature: float = 0.0
     nodes: int = 1
     network: NetworkWeights | None = None
-    board: chess.Board = field(default_factory=chess.Board)
+    board: chess.Board | None = field(default_factory=chess.Board)
+    """None after a refused ``position``: no move is chosen until another is set."""
     pending: str | None = None
     """The ``bestmove`` line of a ``go infinite`` or ``go ponder``, sent on ``stop``."""
     rng: random.Random = field(default_factory=random.Random)
@@ -86,7 +88,7 @@ class MaiaEngine:
         if command == "uci":
             self.write(f"id name {NAME}")
             self.write("id author the rated-play authors, with the Maia networks of CSSLab")
-            self.write(f"option name {WEIGHTS_OPTION} type string default <none>")
+            self.write(f"option name {WEIGHTS_OPTION} type string default {NO_NETWORK}")
             self.write(
                 f"option name {VARIED_OPTION} type spin default {VARIED_MOVES} "
                 f"min 0 max {MOST_VARIED}"
@@ -95,7 +97,8 @@ class MaiaEngine:
             self.write(f"option name {NODES_OPTION} type spin default 1 min 1 max {MOST_NODES}")
             self.write("uciok")
         elif command == "isready":
-            self._load()
+            if self.weights:  # a network chosen is loaded now; none chosen is no fault yet
+                self._load()
             self.write("readyok")
         elif command == "setoption":
             self._set_option(line.split(maxsplit=1)[1] if arguments else "")
@@ -114,7 +117,9 @@ class MaiaEngine:
         """``name N value V`` as typed: a path with two spaces in it keeps them."""
         name, _, value = text.removeprefix("name ").partition(" value ")
         if name.strip().lower() == WEIGHTS_OPTION.lower():
-            self.weights, self.network = value.strip(), None
+            # The advertised default sent back (as a GUI sends every option) chooses none.
+            weights = value.strip()
+            self.weights, self.network = ("" if weights == NO_NETWORK else weights), None
         elif name.strip().lower() == VARIED_OPTION.lower():
             try:
                 self.varied_moves = min(max(int(value.strip()), 0), MOST_VARIED)
@@ -139,12 +144,25 @@ class MaiaEngine:
                 self.write(f"info string {NODES_OPTION} takes a whole number; kept the last")
 
     def _set_position(self, arguments: list[str]) -> None:
-        try:
-            self.board = _position(arguments)
-        except ValueError as error:
-            self.write(f"info string position not understood ({error}); kept the last one")
+        # Refused as the UCI server refuses it (engines.uci.position), and forgotten: a move
+        # chosen in the last position would be read as chosen in this one.
+        board = parse_position(arguments)
+        if isinstance(board, str):
+            self.write(f"info string refused the position: {board}; no move until another")
+            self.board = None
+        else:
+            self.board = board
 
     def _go(self, arguments: list[str]) -> None:
+        if self.board is None or not self.weights:
+            why = (
+                "no position to play from: the last one was refused"
+                if self.board is None
+                else f"no network chosen; send 'setoption name {WEIGHTS_OPTION} value maia-1500'"
+            )
+            self.write(f"info string {why}")
+            self.write("bestmove 0000")  # every go has its bestmove, even one with no move
+            return
         started = time.perf_counter()
         network = self._load()
         allowed = _searchmoves(self.board, arguments)
@@ -183,29 +201,6 @@ class MaiaEngine:
                 )
             self.network = load_network(network_path(self.weights))
         return self.network
-
-
-def _position(arguments: list[str]) -> chess.Board:
-    if not arguments:
-        raise ValueError("it names no position")
-    words = iter(arguments)
-    kind = next(words)
-    if kind == "startpos":
-        board = chess.Board()
-        rest = list(words)
-    elif kind == "fen":
-        rest = list(words)
-        fen_words = rest[: rest.index("moves")] if "moves" in rest else rest
-        board = chess.Board(" ".join(fen_words))
-        rest = rest[len(fen_words) :]
-    else:
-        raise ValueError(f"'{kind}' is neither startpos nor fen")
-    if not board.is_valid():
-        raise ValueError("it is no position of chess (kings, pawns, castling or en passant)")
-    if rest and rest[0] == "moves":
-        for text in rest[1:]:
-            board.push(board.parse_uci(text))
-    return board
 
 
 def _searchmoves(board: chess.Board, arguments: list[str]) -> set[chess.Move]:
@@ -293,7 +288,9 @@ def run(lines: Iterable[str], out: TextIO) -> int:
     try:
         for line in lines:
             if not engine.handle(line.strip()):
-                break
+                return 0
+        if engine.pending is not None:  # the input ended during go infinite: its bestmove
+            write(engine.pending)
     except NetworkFileError as error:
         print(f"{NAME}: {error}", file=sys.stderr)
         return 1

@@ -23,6 +23,7 @@ value head. Any other file gets one sentence saying what it is not.
 from __future__ import annotations
 
 import gzip
+import io
 import math
 import zlib
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ import numpy.typing as npt
 
 from engines.maia import wire
 from profiles.errors import UserError
+from profiles.input_file import InputFileError, read_file
 
 Array = npt.NDArray[np.float32]
 
@@ -127,8 +129,13 @@ class NetworkWeights:
 def load_network(path: Path) -> NetworkWeights:
     """The network in the weights file at ``path``."""
     try:
-        with gzip.open(path, "rb") as packed:
+        # Read whole first, and only from a regular file: a named pipe given as the weights
+        # waited for a writer for ever, and a device never ends.
+        raw = read_file(path, MAX_FILE_BYTES, "a network file (.pb.gz)")
+        with gzip.GzipFile(fileobj=io.BytesIO(raw), mode="rb") as packed:
             data = packed.read(MAX_FILE_BYTES + 1)
+    except InputFileError as error:
+        raise NetworkFileError(str(error)) from None
     except OSError as error:
         if isinstance(error, gzip.BadGzipFile):
             raise NetworkFileError(

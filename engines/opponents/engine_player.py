@@ -16,7 +16,14 @@ import chess.engine
 
 from engines.cancelling import cancel_and_wait, close_all
 from engines.errors import EngineUnavailableError
-from engines.launch import close_engine, kill_engine, open_engine
+from engines.launch import (
+    close_engine,
+    heard_out,
+    kill_engine,
+    last_words,
+    open_engine,
+    with_last_words,
+)
 from engines.opponents import doubling, draw_offer
 from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
@@ -188,6 +195,8 @@ class EnginePlayer:
         self._judge = Judge() if judge is None else judge
         self._game = object()
         self.restarts = 0
+        self.last_words: str | None = None
+        """What the engine said last on its standard error before it last failed."""
 
     def new_game(self) -> None:
         """The next move starts another game: the engine is told so (``ucinewgame``) and
@@ -369,10 +378,14 @@ class EnginePlayer:
         try:
             hung = await _watch_for_hang(search, self.pid)
             if hung is not None:
-                raise EngineCrashError(f"{failed}: {hung}")
+                raise EngineCrashError(f"{failed}: {with_last_words(hung, engine)}")
             result = search.result()
         except (chess.engine.EngineError, OSError) as error:
-            raise EngineCrashError(f"{failed}: {error}") from error
+            if isinstance(error, chess.engine.EngineTerminatedError):
+                await heard_out(engine)
+            self.last_words = last_words(engine)
+            said = with_last_words(str(error) or type(error).__name__, engine)
+            raise EngineCrashError(f"{failed}: {said}") from error
         finally:
             mover.cancel()
             await cancel_and_wait(search)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from engines.calibration.stored import (
     SHIPPED_CALIBRATION,
@@ -14,8 +14,9 @@ from engines.calibration.stored import (
 )
 from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError, UnknownOpponentError
+from engines.maia.networks import WEIGHTS_OPTION, network_problem
 from engines.opponents.catalog import SHIPPED_POOL, load_catalog, load_user_catalog
-from engines.opponents.opponent import Opponent
+from engines.opponents.opponent import NETWORK_ENGINE, Opponent
 from profiles.opponent_kind import OpponentKind
 
 
@@ -28,13 +29,21 @@ class Pool:
         )
         # Looked up once: the setup screen asks many times and installing an engine while the
         # app runs is rare enough to need a restart.
-        self._installed = frozenset(
-            opponent.name for opponent in self.opponents if find_engine(opponent.command)
-        )
+        self._missing = {
+            opponent.name: why
+            for opponent in self.opponents
+            if (why := _why_unavailable(opponent)) is not None
+        }
 
     def is_available(self, opponent: Opponent) -> bool:
-        """True when the opponent's engine is installed."""
-        return opponent.name in self._installed
+        """True when the opponent's engine is installed and its network, if it plays one,
+        can be loaded."""
+        return opponent.name not in self._missing
+
+    def why_unavailable(self, opponent: Opponent) -> str | None:
+        """What keeps the opponent out of play, in a few words (``not installed: stockfish``,
+        ``its network …``); None when it is available."""
+        return self._missing.get(opponent.name)
 
     def available(self) -> tuple[Opponent, ...]:
         return tuple(opponent for opponent in self.opponents if self.is_available(opponent))
@@ -66,11 +75,14 @@ class Pool:
             raise UnknownOpponentError(
                 f"no opponent is called {name!r}; 'rated-play engines' lists them"
             ) from None
-        if not self.is_available(opponent):
+        if not find_engine(opponent.command):
             raise EngineUnavailableError(
                 f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
                 f"package '{opponent.package}'"
             )
+        why = self.why_unavailable(opponent)
+        if why is not None:
+            raise EngineUnavailableError(f"{opponent.title} cannot play: {why}")
         return opponent
 
     def nearest(self, rating: float) -> Opponent:
@@ -100,6 +112,19 @@ class Pool:
                 + ", ".join(packages)
             )
         return playable
+
+
+def _why_unavailable(opponent: Opponent) -> str | None:
+    if not find_engine(opponent.command):
+        return f"not installed: {opponent.package or opponent.command}"
+    weights = opponent.options.get(WEIGHTS_OPTION)
+    # Our own engine reads the network named by the option; another engine's files are its own.
+    if PurePath(opponent.command).name == NETWORK_ENGINE and isinstance(weights, str):
+        # A look at the file, not a load: every start looks at every entry's network.
+        problem = network_problem(weights)
+        if problem is not None:
+            return f"its network {problem}"
+    return None
 
 
 def shipped_calibration() -> CalibrationFile | None:

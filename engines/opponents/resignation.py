@@ -2,10 +2,10 @@
 
 People rarely play a lost game to mate: of 1,544 decisive public lichess games, about half the
 games lost under 2000 other than on time were resigned, four in five over 2000; strong players
-resign more often than weak ones, who play on in the hope of a stalemate or a blunder. So each opponent resigns at the rate
-people of its rating do: whether it is one to resign is drawn once, at the start of each game
-(:func:`resigns_lost_games`), from :data:`RESIGNING_SHARE`, and some games against a weak
-opponent still go to mate, as they do against weak people.
+resign more often than weak ones, who play on in the hope of a stalemate or a blunder. So each
+opponent resigns at the rate people of its rating do: whether it is one to resign is drawn
+once, at the start of each game (:func:`resigns_lost_games`), from :data:`RESIGNING_SHARE`,
+and some games against a weak opponent still go to mate, as they do against weak people.
 
 Which positions are lost beyond doubt is the same for every opponent: the full-strength judge
 (:mod:`engines.opponents.judge`) gives the side to move winning chances of at most

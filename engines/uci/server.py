@@ -47,6 +47,7 @@ from engines.opponents.engine_player import (
 )
 from engines.opponents.opponent import Opponent
 from engines.uci.input_lines import MAX_LINE_BYTES, CommandLines, SkippedLine
+from engines.uci.position import parse_position, shown
 from profiles.errors import printable
 
 RESTARTS = 3
@@ -57,42 +58,12 @@ hangs on every search costs a hang window each time, and the GUI waits."""
 MOVETIME_MARGIN = 0.03
 """Seconds of a ``go movetime`` kept for passing the move on (to the GUI, and from an adapter
 such as polyglot): the search is told the rest, and stopped at its end."""
-SHOWN_CHARACTERS = 80
-"""Of a piece of input repeated back in an ``info string``: enough to recognise it."""
 TIME_KEYS = frozenset(("wtime", "btime", "winc", "binc", "movetime"))
 """The words of ``go`` followed by milliseconds."""
 GO_KEYS = TIME_KEYS | frozenset(
     ("searchmoves", "ponder", "movestogo", "depth", "nodes", "mate", "infinite")
 )
 """The words of a ``go`` command; ``searchmoves`` takes the moves up to the next of them."""
-
-
-def parse_position(tokens: list[str]) -> chess.Board | str:
-    """``position startpos|fen FEN [moves …]`` (without the word ``position``), or why it
-    cannot be played from."""
-    if tokens[:1] == ["startpos"]:
-        board, rest = chess.Board(), tokens[1:]
-    elif tokens[:1] == ["fen"]:
-        end = tokens.index("moves") if "moves" in tokens else len(tokens)
-        try:
-            board = chess.Board(" ".join(tokens[1:end]))
-        except ValueError as error:
-            return f"not a FEN ({shown(str(error))})"
-        if not board.is_valid():
-            # python-chess takes a FEN without a king, which crashes Stockfish: refuse what
-            # the rules could not reach (python-chess's Board.status names each fault).
-            status = board.status()
-            faults = [str(f.name).lower().replace("_", " ") for f in chess.Status if f & status]
-            return f"not a legal position ({', '.join(faults)})"
-        rest = tokens[end:]
-    else:
-        return "it says neither 'startpos' nor 'fen'"
-    for uci in rest[1:] if rest[:1] == ["moves"] else []:
-        try:
-            board.push_uci(uci)
-        except ValueError:
-            return f"the move {shown(uci)} cannot be played in {board.fen()}"
-    return board
 
 
 @dataclass(frozen=True)
@@ -192,14 +163,6 @@ def _legal_moves(words: list[str], board: chess.Board, notes: list[str]) -> tupl
     if words and not moves:
         notes.append("searchmoves named no legal move: every move is searched")
     return tuple(moves)
-
-
-def shown(text: str) -> str:
-    """A piece of input as an ``info string`` repeats it: short, and with no character a
-    terminal or a GUI would act on (a carriage return could start a false ``bestmove``)."""
-    if len(text) > SHOWN_CHARACTERS:
-        text = text[:SHOWN_CHARACTERS] + "..."
-    return printable(text)
 
 
 def info_line(search: chess.engine.InfoDict) -> str | None:

@@ -27,6 +27,8 @@ from profiles.errors import printable
 from profiles.laws.endings import WHITE, GameResult, color_name, color_named
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger_file import (
+    MONEY_AND_SETUPS,
+    PLAYING_PROCESS,
     SCHEMA_VERSION,
     LedgerError,
     LedgerWriteError,
@@ -108,13 +110,13 @@ class Ledger:
 
     @property
     def _has_players(self) -> bool:
-        """Migration 6 added the process that plays a pending game."""
-        return self._version >= 6
+        """The migration of the playing process added the process that plays a pending game."""
+        return self._version >= PLAYING_PROCESS
 
     @property
     def _has_setups(self) -> bool:
         """Migration 2 added the setups, and with them the abandonments told to the player."""
-        return self._version >= 2
+        return self._version >= MONEY_AND_SETUPS
 
     # -- opening -------------------------------------------------------------------------
 
@@ -343,42 +345,79 @@ class Ledger:
         """
         started = _now()
         player = this_process()
-        with self._write():
-            self._refuse_a_second_game(profile)
-            color = self.next_color(profile.id)
-            pending = GameResult.abandonment(color)  # a loss until the game ends
-            cursor = self._db.execute(
-                "INSERT INTO games(profile_id, status, player_color, opponent_name, "
-                "opponent_title, opponent_rating, time_control, time_class, result, "
-                "player_score, termination, started_at, rating_before, stake, abandonment_told, "
-                "player_pid, player_started, opponent_kind) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                (
-                    profile.id,
-                    GameStatus.PENDING.value,
-                    color_name(color),
-                    opponent_name,
-                    opponent_title,
-                    opponent_rating,
-                    time_control.pgn,
-                    time_control.time_class.value,
-                    pending.result,
-                    pending.player_score,
-                    pending.termination.value,
-                    started.isoformat(),
-                    rating_before,
-                    stake,
-                    None if player is None else player.pid,
-                    None if player is None else player.started,
-                    None if opponent_kind is None else opponent_kind.value,
-                ),
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            # Locked inside the transaction: no other process can see the row unlocked.
-            self._locks.take(game_id)
+        taken: int | None = None
+        try:
+            with self._write():
+                taken = self._open_game_row(
+                    profile,
+                    started,
+                    player,
+                    opponent_name=opponent_name,
+                    opponent_title=opponent_title,
+                    opponent_rating=opponent_rating,
+                    time_control=time_control,
+                    rating_before=rating_before,
+                    stake=stake,
+                    opponent_kind=opponent_kind,
+                )
+        except BaseException:
+            # The row was never written (a full disk refused the COMMIT): its lock goes too,
+            # or the next game, given the same id, would find it held by this very process.
+            if taken is not None:
+                self._locks.release(taken)
+            raise
         self._checkpoint()
-        return self.game(game_id)
+        return self.game(taken)
+
+    def _open_game_row(
+        self,
+        profile: Profile,
+        started: dt.datetime,
+        player: PlayingProcess | None,
+        *,
+        opponent_name: str,
+        opponent_title: str,
+        opponent_rating: float,
+        time_control: TimeControl,
+        rating_before: float | None,
+        stake: int,
+        opponent_kind: OpponentKind | None,
+    ) -> int:
+        """Inside :meth:`open_game`'s transaction: the row written and its lock taken."""
+        self._refuse_a_second_game(profile)
+        color = self.next_color(profile.id)
+        pending = GameResult.abandonment(color)  # a loss until the game ends
+        cursor = self._db.execute(
+            "INSERT INTO games(profile_id, status, player_color, opponent_name, "
+            "opponent_title, opponent_rating, time_control, time_class, result, "
+            "player_score, termination, started_at, rating_before, stake, abandonment_told, "
+            "player_pid, player_started, opponent_kind) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            (
+                profile.id,
+                GameStatus.PENDING.value,
+                color_name(color),
+                opponent_name,
+                opponent_title,
+                opponent_rating,
+                time_control.pgn,
+                time_control.time_class.value,
+                pending.result,
+                pending.player_score,
+                pending.termination.value,
+                started.isoformat(),
+                rating_before,
+                stake,
+                None if player is None else player.pid,
+                None if player is None else player.started,
+                None if opponent_kind is None else opponent_kind.value,
+            ),
+        )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        # Locked inside the transaction: no other process can see the row unlocked.
+        self._locks.take(game_id)
+        return game_id
 
     def _refuse_a_second_game(self, profile: Profile) -> None:
         rows = self._db.execute(

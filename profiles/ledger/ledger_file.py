@@ -173,6 +173,24 @@ is split at its semicolons, so none may hold one inside a statement."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The ``user_version`` of a ledger with every migration applied."""
 
+
+def _brought_by(migration: str) -> int:
+    """The schema version ``migration`` brings a ledger to: its place in MIGRATIONS. A column
+    is read, and a feature offered, from the version its migration brought, named once here
+    rather than typed as a number wherever it is checked."""
+    return MIGRATIONS.index(migration) + 1
+
+
+MONEY_AND_SETUPS = _brought_by(_MONEY_AND_SETUPS_2)
+ANALYSES = _brought_by(_ANALYSES)
+BELIEVABLE_THINKING = _brought_by(_BELIEVABLE_THINKING)
+ENGINE_LINES = _brought_by(_ENGINE_LINES)
+BELL = _brought_by(_BELL)
+PERSON_LIKE = _brought_by(_PERSON_LIKE)
+PLAYING_PROCESS = _brought_by(_PLAYING_PROCESS)
+OPPONENT_KIND = _brought_by(_OPPONENT_KIND)
+DRAW_OFFERED_BY = _brought_by(_DRAW_OFFERED_BY)
+
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 _WAL_MODE = 2

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import fcntl
 import os
+from contextlib import suppress
 
 from profiles.data_directory import DataDirectory
+from profiles.errors import printable
+from profiles.ledger.ledger_file import LedgerError
+
+
+class GameLockError(LedgerError):
+    """A game's lock file cannot be taken: something else is in its place."""
 
 
 class GameLocks:
@@ -38,9 +45,21 @@ class GameLocks:
     def take(self, game_id: int) -> None:
         """Hold the game's lock for as long as this process plays it."""
         path = self._directory.game_lock(game_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+        except OSError as error:
+            raise GameLockError(
+                f"the lock file {printable(path)} of game {game_id} cannot be made "
+                f"({error.strerror or type(error).__name__}); remove what is in its place"
+            ) from error
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(fd)
+            raise GameLockError(
+                f"the lock file {printable(path)} of game {game_id} is held by another process"
+            ) from error
         self._held[game_id] = fd
 
     def release(self, game_id: int) -> None:
@@ -59,8 +78,11 @@ class GameLocks:
             os.close(fd)
 
     def forget(self, game_id: int) -> None:
-        """Remove the lock file of a game nobody plays any more."""
-        self._directory.game_lock(game_id).unlink(missing_ok=True)
+        """Remove the lock file of a game nobody plays any more. Housekeeping, after the game's
+        row is closed: what cannot be removed (a directory made in the file's place, a folder
+        without write permission) is left, and holds no game, since no process locks it."""
+        with suppress(OSError):
+            self._directory.game_lock(game_id).unlink(missing_ok=True)
 
     def held_elsewhere(self, game_id: int) -> bool:
         """Whether another process holds the game's lock.

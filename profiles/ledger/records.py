@@ -14,6 +14,14 @@ from typing import TYPE_CHECKING
 from profiles.errors import UserError
 from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
 from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.ledger.ledger_file import (
+    BELIEVABLE_THINKING,
+    BELL,
+    DRAW_OFFERED_BY,
+    MONEY_AND_SETUPS,
+    OPPONENT_KIND,
+    PERSON_LIKE,
+)
 from profiles.ledger.rows import column, finite, optional, read_row, whole
 from profiles.opponent_kind import OpponentKind, against, person_like_short
 from profiles.ratings.base import RATING_RANGE
@@ -99,21 +107,23 @@ class GameRecord:
     rating_after: float | None = field(metadata=column(optional(finite)))
     pgn: str = field(metadata=column(str))
     # Migration 2 added the money: a game of the first schema was played for nothing.
-    stake: int = field(default=0, metadata=column(int, since=2, before="0"))
+    stake: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
     """What the game is played for, doublings included (0 for a game of the first schema)."""
-    doublings: int = field(default=0, metadata=column(int, since=2, before="0"))
+    doublings: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
     """How many times the stake was doubled during the game."""
-    purse_after: int | None = field(default=None, metadata=column(optional(int), since=2))
+    purse_after: int | None = field(
+        default=None, metadata=column(optional(int), since=MONEY_AND_SETUPS)
+    )
     """The player's purse once the game was closed (None while pending or void)."""
     # Migration 9 added the kind: an older game's reads as not known.
     opponent_kind: OpponentKind | None = field(
-        default=None, metadata=column(_opponent_kind, since=9, nullable=True)
+        default=None, metadata=column(_opponent_kind, since=OPPONENT_KIND, nullable=True)
     )
     """What kind of player the opponent was (None: not known, a game from before the ledger
     kept it)."""
-    # Migration 10 added it; the agreed draws before it were all the player's offers.
+    # Its migration added it; the agreed draws before it were all the player's offers.
     draw_offered_by: chess.Color | None = field(
-        default=None, metadata=column(optional(color_named), since=10)
+        default=None, metadata=column(optional(color_named), since=DRAW_OFFERED_BY)
     )
     """Of a draw agreed, the side that offered it (the other accepted); None otherwise."""
     opponent_rating_now: float | None = None
@@ -171,16 +181,18 @@ class Setup:
     time_control: str = field(metadata=column(str))
     """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
     doubling: bool = field(metadata=column(bool))
-    # Migration 4 added the setting; an older ledger reads as its default.
-    believable_thinking: bool = field(default=True, metadata=column(bool, since=4, before="1"))
+    # Its migration added the setting; an older ledger reads as its default.
+    believable_thinking: bool = field(
+        default=True, metadata=column(bool, since=BELIEVABLE_THINKING, before="1")
+    )
     """On a clock, the opponent takes a person's time over its moves, charged to its clock
     (a setting: on unless the player turns it off)."""
     # Migration 6 added the setting; an older ledger reads as its default.
-    bell: bool = field(default=False, metadata=column(bool, since=6, before="0"))
+    bell: bool = field(default=False, metadata=column(bool, since=BELL, before="0"))
     """The terminal's bell rings on the opponent's move and when the player's clock runs low
     (off unless turned on)."""
     # Migration 7 added the setting; an older ledger reads as its default.
-    person_like: bool = field(default=False, metadata=column(bool, since=7, before="0"))
+    person_like: bool = field(default=False, metadata=column(bool, since=PERSON_LIKE, before="0"))
     """The player asked for an opponent that plays like a person: the person-like entries
     only (:mod:`engines.opponents.choice`; off unless turned on)."""
 

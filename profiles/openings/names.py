@@ -13,17 +13,24 @@ from __future__ import annotations
 import csv
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import chess
+
+from profiles.errors import UserError
 
 TABLE_DIR = Path(__file__).parent / "data"
 VOLUMES = "ABCDE"
 """The five volumes of the Encyclopaedia of Chess Openings, one file of the table each."""
 ECO_CODE = re.compile(r"[A-E][0-9]{2}")
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+")
+
+
+class OpeningTableError(UserError):
+    """A file of the opening table is missing or damaged: the install is, and only the
+    openings' names are lost (a game is recorded without them)."""
 
 
 @dataclass(frozen=True)
@@ -54,14 +61,38 @@ def table_files() -> list[Path]:
 
 
 def table_lines() -> Iterator[TableLine]:
-    """Every line of the table, in its files' order."""
+    """Every line of the table, in its files' order; a file missing, unreadable or holding a
+    line that is not ``eco, name, moves`` is an :class:`OpeningTableError` naming it."""
     for path in table_files():
-        with path.open(encoding="utf-8", newline="") as file:
-            rows = csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE)
-            next(rows)  # eco, name, pgn
-            for number, (eco, name, pgn) in enumerate(rows, start=2):
-                sans = tuple(word for word in pgn.split() if not _MOVE_NUMBER.fullmatch(word))
-                yield TableLine(Opening(eco, name), sans, f"{path.name}:{number}")
+        try:
+            with path.open(encoding="utf-8", newline="") as file:
+                yield from _file_lines(path, file)
+        except OSError as error:
+            raise _damaged(path, None, error.strerror or type(error).__name__) from error
+        except UnicodeDecodeError as error:
+            raise _damaged(path, None, f"not UTF-8 at byte {error.start}") from error
+        except csv.Error as error:
+            raise _damaged(path, None, str(error)) from error
+
+
+def _file_lines(path: Path, file: Iterable[str]) -> Iterator[TableLine]:
+    rows = csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE)
+    if next(rows, None) is None:  # eco, name, pgn
+        raise _damaged(path, None, "it is empty")
+    for number, row in enumerate(rows, start=2):
+        if len(row) != 3 or not ECO_CODE.fullmatch(row[0]):
+            raise _damaged(path, number, "not an ECO code, a name and moves")
+        eco, name, pgn = row
+        sans = tuple(word for word in pgn.split() if not _MOVE_NUMBER.fullmatch(word))
+        yield TableLine(Opening(eco, name), sans, f"{path.name}:{number}")
+
+
+def _damaged(path: Path, line: int | None, why: str) -> OpeningTableError:
+    where = path.name if line is None else f"{path.name}:{line}"
+    return OpeningTableError(
+        f"the opening table is damaged ({where}: {why}); openings go unnamed until "
+        "rated-play is installed again"
+    )
 
 
 @functools.cache
@@ -83,7 +114,13 @@ def named_positions() -> dict[str, Opening]:
         while len(board.move_stack) > common:
             board.pop()
         for san in line.sans[common:]:
-            board.push_san(san)
+            try:
+                board.push_san(san)
+            except ValueError as error:  # an illegal, ambiguous or garbled move
+                raise OpeningTableError(
+                    f"the opening table is damaged ({line.where}: {san!r} is not a move "
+                    "there); openings go unnamed until rated-play is installed again"
+                ) from error
             walked.append(san)
         positions[board.epd()] = line.opening
     return positions

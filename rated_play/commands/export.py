@@ -11,6 +11,7 @@ from profiles.errors import printable, printable_lines
 from profiles.written_file import PGN, check_writable
 from rated_play.commands import CommandError, add_data_dir
 from rated_play.commands._ledger import reading_ledger
+from rated_play.session.decoration import Decorating
 from rated_play.session.export import exported_games, pgn_text
 
 
@@ -24,7 +25,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with reading_ledger(args) as ledger:
-        games = exported_games(ledger, ledger.profile(args.name))
+        decorating = Decorating(ledger.directory.root)
+        games = exported_games(ledger, ledger.profile(args.name), decorating)
+        for note in decorating.notes:  # the games are written all the same
+            print(f"rated-play: {note}", file=sys.stderr)
         # The ledger's text as it is, escapes made visible: what a hand put in the file must
         # not act on the terminal (or on whoever reads the file with cat).
         text = printable_lines(pgn_text(games))

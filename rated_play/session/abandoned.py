@@ -9,6 +9,7 @@ import chess
 
 from profiles.ledger.ledger import GameClosedError, Ledger
 from profiles.ledger.records import GameRecord, Profile
+from rated_play.session.decoration import Decorating
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import PlayedMove
 from rated_play.session.record import GameReport, close_game, closing
@@ -26,10 +27,14 @@ def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[
     return GameOutcome.abandonment(record.player_color), moves
 
 
-def abandoned_pgn(ledger: Ledger, record: GameRecord, profile: Profile) -> str:
+def abandoned_pgn(
+    ledger: Ledger, record: GameRecord, profile: Profile, decorating: Decorating | None = None
+) -> str:
     """The PGN a stale game will be closed with, for a reader that may not close it."""
     outcome, moves = _abandonment(ledger, record)
-    return closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves).pgn
+    return closing(
+        ledger, record=record, profile=profile, outcome=outcome, moves=moves, decorating=decorating
+    ).pgn
 
 
 def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> list[GameReport]:

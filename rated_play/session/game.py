@@ -531,13 +531,16 @@ class RatedGame:
     async def _restart_engine(self) -> bool:
         restarts = self._engine.restarts
         if restarts >= MAX_ENGINE_RESTARTS:
-            self._void(f"the engine failed again after {_restarts(restarts)}")
+            # The engine's own words say why, where it gave any (a network it cannot load).
+            said = self._engine.last_words
+            why = "" if said is None else f"; it said: {said}"
+            self._void(f"the engine failed again after {_restarts(restarts)}{why}")
             return False
         try:
             await self._engine.restart()
-        except EngineUnavailableError:
+        except EngineUnavailableError as error:
             restarted = f" after {_restarts(restarts)}" if restarts else ""
-            self._void(f"the engine failed and could not be restarted{restarted}")
+            self._void(f"the engine failed and could not be restarted{restarted} ({error})")
             return False
         return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +14,7 @@ import chess.pgn
 
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.records import RecordedMove
-from profiles.openings.names import opening_of
+from profiles.openings.names import Opening, opening_of
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
 
@@ -52,9 +52,14 @@ class GameRecordHeaders:
 
 
 def game_pgn(
-    headers: GameRecordHeaders, moves: Sequence[PlayedMove], outcome: GameOutcome | None
+    headers: GameRecordHeaders,
+    moves: Sequence[PlayedMove],
+    outcome: GameOutcome | None,
+    *,
+    named: Callable[[Sequence[chess.Move]], Opening | None] = opening_of,
 ) -> str:
-    """The game as PGN text; ``outcome`` None gives result ``*`` (a game still in progress)."""
+    """The game as PGN text; ``outcome`` None gives result ``*`` (a game still in progress).
+    ``named`` names the opening (a closing passes one that survives a damaged table)."""
     game = chess.pgn.Game()
     player_is_white = headers.player_color == chess.WHITE
     white, black = (
@@ -80,7 +85,7 @@ def game_pgn(
     game.headers["WhiteType"] = "human" if player_is_white else "program"
     game.headers["BlackType"] = "program" if player_is_white else "human"
     game.headers["TimeControl"] = headers.time_control.pgn
-    opening = opening_of([played.move for played in moves])
+    opening = named([played.move for played in moves])
     if opening is not None:  # the tags lichess writes (a game's PGN export there)
         game.headers["ECO"] = opening.eco
         game.headers["Opening"] = tag_string(opening.name)

@@ -19,6 +19,7 @@ from profiles.player.purse import purse, settlement
 from profiles.ratings import GameScore
 from profiles.ratings.from_ledger import class_scores
 from profiles.written_file import PGN, ForeignFileError, check_writable
+from rated_play.session.decoration import Decorating
 from rated_play.session.outcome import GameOutcome
 from rated_play.session.pgn import (
     GameRecordHeaders,
@@ -46,6 +47,9 @@ class GameReport:
     """What the game was played for, doublings included."""
     purse_before: int = 0
     purse_after: int = 0
+    notes: tuple[str, ...] = ()
+    """What could not be added to the recorded game (the opening's name, the PGN), one
+    sentence each: the result stands without it."""
 
     @property
     def rating_change(self) -> float | None:
@@ -95,8 +99,13 @@ def closing(
     profile: Profile,
     outcome: GameOutcome,
     moves: list[PlayedMove],
+    decorating: Decorating | None = None,
 ) -> Closing:
-    """The PGN and ratings of a pending game closed with ``outcome``."""
+    """The PGN and ratings of a pending game closed with ``outcome``. The PGN is decoration
+    (:mod:`rated_play.session.decoration`): a table that cannot name the opening leaves its
+    tags out, and a PGN that cannot be written at all is left empty, noted in
+    ``decorating``; the ratings are the result's own."""
+    decorated = decorating or Decorating(ledger.directory.root)
     time_class = TimeClass(record.time_class)
     before = _class_card_with(ledger, profile, time_class, None, closing=record.id)
     score = outcome.player_score
@@ -122,8 +131,11 @@ def closing(
         doublings=record.doublings,
     )
     purse_before = purse(ledger.games(profile.id), leaving_out=record.id)
+    pgn = decorated.attempt(
+        lambda: game_pgn(headers, moves, outcome, named=decorated.opening_of), ""
+    )
     return Closing(
-        game_pgn(headers, moves, outcome),
+        pgn,
         before,
         after,
         purse_before,
@@ -145,7 +157,15 @@ def close_game(
     Shared by a game that ends at the board and by an abandoned game closed at the next
     start-up, so both are recorded the same way.
     """
-    closed = closing(ledger, record=record, profile=profile, outcome=outcome, moves=moves)
+    decorating = Decorating(ledger.directory.root)
+    closed = closing(
+        ledger,
+        record=record,
+        profile=profile,
+        outcome=outcome,
+        moves=moves,
+        decorating=decorating,
+    )
     # The ledger first: it is the record, and only the process that closes the row archives
     # it. The archive is a copy; a disk too full for it loses nothing the ledger keeps.
     ledger.close_game(
@@ -157,12 +177,16 @@ def close_game(
         moves=[played.recorded(ply) for ply, played in enumerate(moves, start=1)],
     )
     path = archive_path(archive_dir, profile.name, record.id, record.started_at)
-    try:
-        check_writable(path, PGN, data_dir=ledger.directory.root, option="the archive file")
-        write_archive(path, closed.pgn)
-        archived: Path | None = path
-    except (OSError, ForeignFileError):
-        archived = None  # the result screen says "not archived"; export still gives the PGN
+    archived: Path | None = None  # the result screen says "not archived"
+    if closed.pgn:
+        try:
+            check_writable(path, PGN, data_dir=ledger.directory.root, option="the archive file")
+            write_archive(path, closed.pgn)
+            archived = path
+        except (OSError, ForeignFileError):
+            pass  # a full disk or a foreign file; export still gives the PGN
+        except Exception as error:  # the archive is decoration too
+            decorating.note(error)
     return GameReport(
         game_id=record.id,
         outcome=outcome,
@@ -174,4 +198,5 @@ def close_game(
         stake=record.stake,
         purse_before=closed.purse_before,
         purse_after=closed.purse_after,
+        notes=tuple(decorating.notes),
     )

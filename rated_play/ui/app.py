@@ -123,7 +123,7 @@ class RatedPlayApp(App[None]):
         from rated_play.session import close_abandoned_games  # noqa: PLC0415
 
         try:
-            close_abandoned_games(self.ledger)
+            closed = close_abandoned_games(self.ledger)
             untold = self.ledger.untold_abandonments()
             for record in untold:
                 self.ledger.mark_abandonment_told(record.id)
@@ -133,6 +133,7 @@ class RatedPlayApp(App[None]):
         self.settled = True
         if untold:
             lines = [abandonment_notice(record) for record in untold]
+            lines += [note for report in closed for note in report.notes]
             self.tell("A rated game was left unfinished", "\n\n".join(lines))
 
     def tell_of_damaged_rows(self) -> None:
@@ -225,6 +226,16 @@ class RatedPlayApp(App[None]):
         else:
             said = log_unexpected(self.data_dir, error)
         self.tell("Something went wrong", said)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's one hook for an exception no handler caught: it prints the traceback and
+        # exits with 1. Once a leaving signal is acted on, the app comes down around whatever
+        # screen was being put up (the game's after F5, the result's after a resignation),
+        # whose mount then finds its widgets gone: the signal's doing, not an error. The
+        # ledger is as the signal left it; the exit stays the signal's, the terminal clean.
+        if self.leaving_status is not None:
+            return
+        super()._handle_exception(error)
 
     def on_unmount(self) -> None:
         if self.options.handle_signals:
@@ -320,12 +331,16 @@ class RatedPlayApp(App[None]):
         place = game_screen.help_place() if game_screen is self.screen else None
         self.push_screen(HelpScreen(sections, during_game=game_screen is not None, place=place))
 
+    leaving_status: int | None = None
+    """The exit status of the leaving signal being acted on; None until one comes."""
+
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""
+        status = 128 + signum
+        self.leaving_status = status
         game_screen = self.game_in_play
         if game_screen is not None:
             game_screen.abandon()
-        status = 128 + signum
         if self.options.on_leaving_signal is not None:
             self.options.on_leaving_signal(status)
         self.exit(return_code=status)

@@ -98,8 +98,12 @@ def test_a_bad_command_is_said_and_the_engine_plays_on() -> None:
     bad_en_passant = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq h8 0 2"
     for line in (f"position fen {bad_en_passant}", "position startpos moves e2e5", "go"):
         maia.handle(line)
-    assert bestmoves(said)[0] in ("e2e4", "d2d4")  # the last good position: the start
-    assert sum("position not understood" in line for line in said) == 2
+    # No move for the refused position, nor the move of the last good one (the start).
+    assert bestmoves(said) == ["0000"]
+    assert sum("refused the position" in line for line in said) == 2
+    maia.handle("position startpos")
+    maia.handle("go")
+    assert bestmoves(said)[1] in ("e2e4", "d2d4"), "plays on from the next good one"
 
 
 def test_a_network_that_cannot_be_loaded_ends_the_engine_with_one_line(tmp_path: Path) -> None:
@@ -110,11 +114,16 @@ def test_a_network_that_cannot_be_loaded_ends_the_engine_with_one_line(tmp_path:
     assert "readyok" not in out.getvalue()
     command = [sys.executable, "-c", "from engines.maia.engine import main; main()"]
     done = subprocess.run(
-        command, input="uci\nisready\n", capture_output=True, text=True, timeout=30, check=False
+        command,
+        input=f"uci\nsetoption name WeightsFile value {missing}\nisready\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
-        "rated-play-maia: no network chosen; send 'setoption name WeightsFile value maia-1500'"
+        f"rated-play-maia: {missing} cannot be read (No such file or directory); check the path"
     ]
 
 

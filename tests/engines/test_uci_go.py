@@ -17,7 +17,8 @@ import chess
 import pytest
 
 from engines.opponents.opponent import Opponent, SearchLimit
-from engines.uci.server import parse_position, serve_uci
+from engines.uci.position import parse_position
+from engines.uci.server import serve_uci
 from tests.engines.uci_process import UciProcess, none_left
 
 FAST = "stockfish-elo-1350"

@@ -11,12 +11,9 @@ at the ledger's COMMIT, with the codes SQLite gives them (:func:`refused_writes`
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,7 +23,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import RatedGame, Termination
-from tests.builders import fast_opponent, open_game, record_game
+from tests.builders import WRITE_FAULTS, fast_opponent, open_game, record_game, refused_writes
 
 ROOT = Path(__file__).parents[2]
 
@@ -52,46 +49,6 @@ def pin_the_size(ledger: Ledger) -> None:
 
 def free_space(ledger: Ledger) -> None:
     ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
-
-
-WRITE_FAULTS = {
-    "full": sqlite3.SQLITE_FULL,  # ENOSPC
-    "io": sqlite3.SQLITE_IOERR_WRITE,  # EIO: a disk failing, or a WAL gone read-only under us
-    "read-only": sqlite3.SQLITE_READONLY,  # a file system remounted read-only
-}
-"""The ways a disk refuses a write, as SQLite reports them to the ledger."""
-
-
-class _RefusingCommits:
-    """The ledger's connection, with every COMMIT refused as the disk would refuse it: the
-    transaction is left for the ledger to roll back, as SQLite leaves one after a failed
-    write (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
-    Transaction")."""
-
-    def __init__(self, connection: sqlite3.Connection, code: int) -> None:
-        self._connection = connection
-        self._code = code
-
-    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
-        if sql == "COMMIT":
-            error = sqlite3.OperationalError(f"the disk refused the write (code {self._code})")
-            error.sqlite_errorcode = self._code
-            raise error
-        return self._connection.execute(sql, *args)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._connection, name)
-
-
-@contextmanager
-def refused_writes(ledger: Ledger, fault: str) -> Iterator[None]:
-    """Every write to ``ledger`` refused with ``fault`` (a key of :data:`WRITE_FAULTS`)."""
-    connection = ledger._db
-    ledger._db = _RefusingCommits(connection, WRITE_FAULTS[fault])  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        ledger._db = connection
 
 
 @pytest.mark.engine

@@ -4,8 +4,14 @@ second, so a lock file removed by hand does not hand a live game to another copy
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +76,41 @@ def test_a_process_of_the_same_id_started_later_is_not_the_player(
     (closed,) = close_abandoned_games(other_copy)
     assert closed.game_id == playing.id
     assert other_copy.game(playing.id).status is GameStatus.ABANDONED
+
+
+PLAYER = """
+import sys, time
+from pathlib import Path
+from profiles.ledger.ledger import Ledger
+from tests.builders import open_game
+
+ledger = Ledger.open(Path(sys.argv[1]))
+open_game(ledger, ledger.create_profile("Judit"))
+print("AT THE BOARD", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_player_killed_and_not_yet_reaped_plays_no_more(ledger: Ledger) -> None:
+    """A zombie keeps its id and its start time until its parent waits for it: the parent
+    here does not, as a shell or launcher that never reaps would not."""
+    player = subprocess.Popen(
+        [sys.executable, "-c", PLAYER, str(ledger.path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
+    try:
+        assert player.stdout is not None
+        assert player.stdout.readline().strip() == "AT THE BOARD"
+        os.kill(player.pid, signal.SIGKILL)
+        stat = Path(f"/proc/{player.pid}/stat")
+        deadline = time.monotonic() + 10
+        while stat.read_bytes().rsplit(b")", 1)[1].split()[0] != b"Z":
+            assert time.monotonic() < deadline, "the player became a zombie"
+            time.sleep(0.01)
+        (closed,) = close_abandoned_games(ledger)
+        assert ledger.game(closed.game_id).status is GameStatus.ABANDONED
+    finally:
+        player.kill()
+        player.wait()

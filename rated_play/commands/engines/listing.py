@@ -41,8 +41,8 @@ def list_pool(args: argparse.Namespace) -> int:
             error = "anchor"
         else:
             error = f"±{opponent.rating_error:<4.0f}" if opponent.calibrated else "nominal"
-        package = printable(opponent.package)
-        where = "" if pool.is_available(opponent) else f"  [not installed: {package}]"
+        why = pool.why_unavailable(opponent)
+        where = "" if why is None else f"  [{printable(why)}]"
         where += "" if opponent.offered else "  [not offered]"
         name = printable(opponent.name)
         # A person-like entry's title repeats its rating: its provenance is what it is.
@@ -104,6 +104,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
         "error": opponent.rating_error if opponent.calibrated else None,
         "games": opponent.rating_games,
         "available": pool.is_available(opponent),
+        "unavailable": pool.why_unavailable(opponent),
         "calibration": None if calibration is None else schema.write(calibration),
     }
 

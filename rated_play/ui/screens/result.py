@@ -15,12 +15,12 @@ from textual.widgets import Button, Footer, Static
 from profiles.accuracy import GameAnalysis
 from profiles.errors import printable
 from profiles.laws.endings import side_name
-from profiles.openings.names import opening_of
 from profiles.player.card import money
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.base import RATING_FLOOR
 from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
+from rated_play.session.decoration import Decorating
 from rated_play.ui.messages import ReviewWanted
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import format_clock
@@ -90,7 +90,7 @@ it on any terminal, and the PGN)."""
 def final_text(game: RatedGame, *, with_opening: bool = True) -> str:
     """The opening the game reached and both clocks as it left them."""
     lines = []
-    opening = opening_of(game.board.move_stack)
+    opening = Decorating(game.ledger.directory.root).opening_of(game.board.move_stack)
     if opening is not None and with_opening:
         lines.append(opening.label)
     if not game.time_control.untimed:
@@ -138,6 +138,8 @@ class ResultScreen(Screen[None]):
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
+            if report.notes:  # what the recorded game lacks, said once
+                yield Static("\n".join(report.notes), id="notes", markup=False)
             if report.pgn_path is not None:
                 yield PathLine("PGN archived at", printable(report.pgn_path), id="archive")
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import chess
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -19,9 +20,10 @@ from profiles.errors import UserError, printable
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
-from profiles.openings.names import Opening, openings_by_ply
+from profiles.openings.names import Opening
 from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
+from rated_play.session.decoration import Decorating
 from rated_play.ui.display import display_options
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.material import material_line
@@ -63,12 +65,22 @@ class SteppedGameScreen(Screen[None]):
         self.ply = len(self.sans)
         """How many moves are on the board: 0 is the starting position."""
         self.openings: list[Opening | None] = [None]
+        self.naming_notes: list[str] = []
+        """Why the openings go unnamed (a damaged table), said once the screen is up."""
         self.move_times: list[float | None] = []
         """The seconds each move took, ply by ply (None without a clock)."""
         if self.game is not None:
-            self.openings = openings_by_ply(self.game.moves)
+            # The names are decoration: a damaged table leaves the moves to step through.
+            naming = Decorating(ledger.directory.root)
+            self.openings = naming.openings_by_ply(self.game.moves)
+            self.naming_notes = naming.notes
             clock = TimeControl.from_pgn(self.game.record.time_control)
             self.move_times = move_times(ledger.moves(game_id), clock)
+
+    @on(events.Mount)
+    def tell_of_unnamed_openings(self) -> None:
+        for note in self.naming_notes:
+            self.notify(note, severity="warning", markup=False)
 
     def board_view(self, id: str) -> BoardView:
         """The read-only board, from the player's side."""
