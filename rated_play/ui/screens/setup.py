@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -148,7 +148,13 @@ class SetupScreen(WorkingScreen):
                 yield Static("Profile", classes="heading")
                 yield Dropdown(prompt="Pick a profile", id="profile")
                 with Horizontal(classes="row"):
-                    yield Input(placeholder="New profile name", id="new-profile", compact=True)
+                    # Back in it, the name goes on: selected, it went at the next letter.
+                    yield Input(
+                        placeholder="New profile name",
+                        id="new-profile",
+                        compact=True,
+                        select_on_focus=False,
+                    )
                     yield Button("Create", id="create-profile", compact=True)
                 yield Static("", id="profile-error", markup=False, classes="error")
                 yield ProfileCardView(id="card")
@@ -310,6 +316,17 @@ class SetupScreen(WorkingScreen):
         # Out of the name box: the next key is the player's choice of what to do (g, h, F5…),
         # not another letter of a name.
         self.query_one("#strength").focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A name typed after a Tab too many (onto Create) goes on in the name box: the
+        letters were lost, and Enter then pressed Create with an empty name."""
+        if self.focused is not self.query_one("#create-profile") or not event.is_printable:
+            return
+        assert event.character is not None
+        event.stop()  # not a key of the screen's (g, h): a letter of the name
+        name_input = self.query_one("#new-profile", Input)
+        name_input.focus()
+        name_input.insert_text_at_cursor(event.character)
 
     def show_card(self) -> None:
         self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
