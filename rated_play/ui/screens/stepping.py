@@ -82,13 +82,16 @@ class SteppedGameScreen(Screen[None]):
         last = self.game.moves[self.ply - 1] if self.ply else None
         self.query_one(BoardView).show(board, last, interactive=False, better=better)
 
-    def facts_text(self) -> str:
+    def facts_text(self, *, opening_only: bool = False) -> str:
         """The opening the game had reached by the move shown, the material then, and the
-        time the move took."""
+        time the move took (``opening_only``: where there is a line for the opening alone)."""
         assert self.game is not None
         opening = self.openings[self.ply]
+        named = "No named opening yet" if opening is None else opening.label
+        if opening_only:
+            return named
         said = [
-            "No named opening yet" if opening is None else opening.label,
+            named,
             material_line(
                 self.game.board_after(self.ply), ascii_pieces=display_options(self).ascii_pieces
             ),
