@@ -331,7 +331,10 @@ class RatedPlayApp(App[None]):
         # At a game, over the board alone: both clocks, the moves and any question beside the
         # board stay in sight while the player's clock runs.
         place = game_screen.help_place() if game_screen is self.screen else None
-        self.push_screen(HelpScreen(sections, during_game=game_screen is not None, place=place))
+        clocked = game_screen is not None and not game_screen.game.time_control.untimed
+        self.push_screen(
+            HelpScreen(sections, during_game=game_screen is not None, clocked=clocked, place=place)
+        )
 
     def leave_on_signal(self, signum: int) -> None:
         """The terminal closed or the process was told to stop: the game is lost, then exit."""

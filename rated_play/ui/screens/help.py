@@ -152,6 +152,7 @@ def _clicks(node: DOMNode) -> tuple[KeyLine, ...]:
 CLOCK_RUNS = (
     "The game goes on while you read this: your clock keeps running. Escape goes back to it."
 )
+NO_CLOCK = "The game has no clock: it waits while you read this. Escape goes back to it."
 TYPED_IS_A_MOVE = (
     "On the game screen whatever you type goes to the move box, ? included, so that a key "
     "typed with a move never covers the board: F1 opens this help there. A move typed while "
@@ -193,11 +194,14 @@ class HelpScreen(ModalScreen[None]):
         sections: tuple[KeySection, ...],
         *,
         during_game: bool,
+        clocked: bool = True,
         place: Region | None = None,
     ) -> None:
         super().__init__()
         self.sections = sections
         self.during_game = during_game
+        self.clocked = clocked
+        """The game has a clock, which runs while the help is open."""
         self.place = place
         """The part of the screen below it that the help takes (None: the middle)."""
 
@@ -206,7 +210,8 @@ class HelpScreen(ModalScreen[None]):
             yield TitleBar()
         with Vertical(id="help"):
             if self.during_game:
-                yield Static(CLOCK_RUNS, id="clock-runs", markup=False)
+                said = CLOCK_RUNS if self.clocked else NO_CLOCK
+                yield Static(said, id="clock-runs", markup=False)
             with VerticalScroll(id="help-text"):
                 yield Static(keys_table(self.sections), id="keys")
                 if self.during_game:

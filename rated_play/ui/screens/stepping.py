@@ -75,6 +75,10 @@ class SteppedGameScreen(Screen[None]):
         color = chess.WHITE if self.game is None else self.game.record.player_color
         return BoardView(orientation=color, id=id)
 
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help (the graph and the chart say their own)."""
+        return (("Click", "a move in the list: go to it"),)
+
     def show_board(self, better: chess.Move | None = None) -> None:
         """The position after ``self.ply`` moves, the last one marked."""
         assert self.game is not None
