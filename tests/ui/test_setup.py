@@ -49,7 +49,7 @@ async def test_profiles_are_created_and_bad_names_explained(
         card = shown(app, "#card")
         assert "Judit [GM] · Blitz" in card
         assert "Provisional: 0 of 20 games" in card
-        assert "Won 0 · Drawn 0 · Lost 0 · Score –" in card
+        assert "Won 0 · Drawn 0 · Lost 0\nScore – · Purse $1,000" in card
         assert "You play White this game" in card
 
         await submit(app, pilot, "#new-profile", "judit [gm]")
@@ -110,7 +110,8 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
         assert "Classical" in shown(app, "#card")
 
         await pilot.click("#no-clock")
-        assert shown(app, "#time-control") == "Clock: none · Rated in the No clock class"
+        clock_line = "Clock: none · Rated in a class of its own: No clock"
+        assert shown(app, "#time-control") == clock_line
         assert "No clock" in shown(app, "#card")
         assert screen.time_control.untimed
         await pilot.click("#no-clock")

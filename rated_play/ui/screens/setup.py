@@ -524,7 +524,7 @@ class SetupScreen(WorkingScreen):
                 time_control = typed
         # Games without a clock have a rating class of their own, named after that absence.
         if time_control.untimed:
-            return f"Clock: none · Rated in the {time_control.time_class.label} class"
+            return f"Clock: none · Rated in a class of its own: {time_control.time_class.label}"
         return f"Clock: {time_control} · Rated in {time_control.time_class.label}"
 
     # -- the other screens (none of them may be reached during a game) -------------------
