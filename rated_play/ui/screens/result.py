@@ -67,7 +67,8 @@ def score_text(report: GameReport) -> str:
     score = report.outcome.player_score
     if score is None:
         return ""
-    return {1.0: "You won.", 0.5: "A draw.", 0.0: "You lost."}[score]
+    # A draw's ending says it is one ("Draw by agreement"): its line says what it scored.
+    return {1.0: "You won.", 0.5: "Half a point each.", 0.0: "You lost."}[score]
 
 
 def summary_text(game: RatedGame) -> str:
