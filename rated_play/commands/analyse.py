@@ -143,5 +143,13 @@ def analysis_text(analysis: GameAnalysis) -> str:
         )
     lines.append("")
     for color in chess.COLORS:
-        lines.append(f"  {side_name(color)}: {analysis.summary(color).marks_words}")
+        # Each side's figures, as --json has them and the review shows them.
+        side = analysis.summary(color)
+        name = side_name(color) + (" (you)" if color == analysis.player_color else "")
+        if side.accuracy is None or side.acpl is None:
+            lines.append(f"  {name}: no move played")
+            continue
+        lines.append(
+            f"  {name}: {side.accuracy:.1f}% accuracy, {side.acpl} ACPL; {side.marks_words}"
+        )
     return "\n".join(lines)

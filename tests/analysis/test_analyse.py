@@ -347,6 +347,10 @@ def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     assert status == 0
     assert f"Game {game_id}: your accuracy {document['accuracy']:.1f}%" in text
     assert "blunder" in text and moves[hung - 1]["best"] in text
+    # Both sides' accuracy and ACPL, which --json has, in the text too.
+    for side, name in (("white", "White (you)"), ("black", "Black")):
+        figures = summary[side]
+        assert f"  {name}: {figures['accuracy']:.1f}% accuracy, {figures['acpl']} ACPL; " in text
 
 
 def test_the_command_refuses_what_it_cannot_analyse(
