@@ -146,10 +146,6 @@ def analysis_text(analysis: GameAnalysis) -> str:
         # Each side's figures, as --json has them and the review shows them.
         side = analysis.summary(color)
         name = side_name(color) + (" (you)" if color == analysis.player_color else "")
-        if side.accuracy is None or side.acpl is None:
-            lines.append(f"  {name}: no move played")
-            continue
-        lines.append(
-            f"  {name}: {side.accuracy:.1f}% accuracy, {side.acpl} ACPL; {side.marks_words}"
-        )
+        marks = "" if side.acpl is None else f"; {side.marks_words}"
+        lines.append(f"  {name}: {side.figures_words(digits=1)}{marks}")
     return "\n".join(lines)

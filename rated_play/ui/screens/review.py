@@ -56,12 +56,10 @@ def summary_text(analysis: GameAnalysis) -> str:
     for color in (chess.WHITE, chess.BLACK):
         side = analysis.summary(color)
         name = side_name(color) + (" (you)" if color == analysis.player_color else "")
-        if side.accuracy is None or side.acpl is None:
-            paragraphs.append(f"{name}: no move played")
+        if side.acpl is None:
+            paragraphs.append(f"{name}: {side.figures_words()}")
             continue
-        paragraphs.append(
-            f"{name}: {side.accuracy:.0f}% accuracy, {side.acpl} ACPL\n  {side.marks_words}"
-        )
+        paragraphs.append(f"{name}: {side.figures_words()}\n  {side.marks_words}")
     return "\n".join(paragraphs)
 
 
