@@ -359,7 +359,11 @@ class SetupScreen(WorkingScreen):
             wanted = self.pool.nearest(estimate).rating
         slider = self.query_one(StrengthSlider)
         slider.value = wanted
-        moved = limits.moved_words(estimate, self.remembered_strength)
+        card = None if self.card is None else self.card.classes[self.time_control.time_class]
+        provisional = card.games if card is not None and card.rating is None else 0
+        moved = limits.moved_words(
+            estimate, self.remembered_strength, provisional_games=provisional
+        )
         self.moved = (slider.value, moved) if moved else None
         self.show_opponent()
 
