@@ -110,7 +110,7 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
         assert "Classical" in shown(app, "#card")
 
         await pilot.click("#no-clock")
-        clock_line = "Clock: none · Rated in a class of its own: No clock"
+        clock_line = "Clock: none · Rated in its own class"
         assert shown(app, "#time-control") == clock_line
         assert "No clock" in shown(app, "#card")
         assert screen.time_control.untimed

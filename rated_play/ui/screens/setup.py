@@ -526,9 +526,10 @@ class SetupScreen(WorkingScreen):
                 return f"Clock: {printable(text)!r} is not a time control yet"
             if typed.untimed:
                 time_control = typed
-        # Games without a clock have a rating class of their own, named after that absence.
+        # Games without a clock have a rating class of their own (the card names it): one
+        # line at 80 columns.
         if time_control.untimed:
-            return f"Clock: none · Rated in a class of its own: {time_control.time_class.label}"
+            return "Clock: none · Rated in its own class"
         return f"Clock: {time_control} · Rated in {time_control.time_class.label}"
 
     # -- the other screens (none of them may be reached during a game) -------------------
