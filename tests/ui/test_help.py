@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual import actions
+from textual import actions, events
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -31,6 +31,7 @@ from tests.ui.driving import (
     SIZE,
     answer,
     choose_weakest_opponent,
+    first_game,
     screen_text,
     shown,
     start_game,
@@ -306,3 +307,18 @@ async def test_a_game_without_a_clock_offers_no_pace_and_its_help_runs_no_clock(
         await open_help(app, pilot, "f1")
         said = shown(app, "#clock-runs")
         assert "clock keeps running" not in said and "no clock" in said
+
+
+async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """On a busy machine "Nb4" and Escape typed over the help each closed "it": the second
+    closed the game below, left and scored as a loss by abandonment."""
+    async with first_game(app, ledger) as (pilot, game_screen):
+        help_screen = await open_help(app, pilot, "f1")
+        for key, character in (("N", "N"), ("b", "b"), ("escape", None)):
+            help_screen.post_message(events.Key(key, character))  # all queued at once
+        await wait_until(pilot, lambda: app.screen is game_screen)
+        await pilot.pause()
+        assert game_screen.in_play and game_screen in app.screen_stack
+        assert game_screen.query_one("#move-input", Input).value == "Nb"

@@ -235,10 +235,14 @@ class HelpScreen(ModalScreen[None]):
         # closes the help and goes where it would have gone without it (the move box).
         if self.during_game and event.is_printable:
             event.stop()
-            self.dismiss()
+            self.action_close()
             # The same key, with its character, handed to the app as the terminal hands it:
             # by the time it is read, the game screen is on top again.
             self.app.post_message(events.Key(event.key, event.character))
 
     def action_close(self) -> None:
-        self.dismiss()
+        # Once: Textual's dismiss pops whatever screen is on top, and a second key already
+        # queued here (typed fast, or on a busy machine) popped the game below the help,
+        # which was then left and scored as a loss.
+        if self.app.screen is self:
+            self.dismiss()
