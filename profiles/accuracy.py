@@ -17,6 +17,10 @@ file (https://github.com/lichess-org/lila), named beside it:
   window around the move, clamped to 0.5..12) and a harmonic mean, with lila's
   ``common/Maths.scala`` definitions (population deviation; harmonic mean over max(1, value)).
 
+- No accuracy for a game of fewer than five plies: ``modules/game/src/main/Game.scala``,
+  ``analysable`` (``playedTurns > 4``): lichess analyses no shorter game, so shows no accuracy
+  for one (:data:`ACCURACY_FROM_PLIES`).
+
 One departure, said here: lila starts the accuracy series from a constant (``Cp.initial``, +15);
 this analysis starts it from the engine's evaluation of the starting position, the same number
 the first move's mark is judged from.
@@ -38,6 +42,9 @@ MATE_SCORE = 100_000
 """A mate in *n* moves is ``±(MATE_SCORE - n)`` centipawns from White's view; a position
 already mated is ``±MATE_SCORE``."""
 _MATE_THRESHOLD = MATE_SCORE - 1_000
+ACCURACY_FROM_PLIES = 5
+"""The fewest plies a game has for an accuracy (lila ``Game.scala``, ``playedTurns > 4``): one
+book move scored 84%, which says nothing of the player."""
 CEILING = 1_000
 """scalachess ``Cp.CEILING``: evaluations beyond ±1000 centipawns count as ±1000."""
 _MULTIPLIER = -0.00368208
@@ -94,7 +101,8 @@ class GameAnalysis:
     """The starting position's evaluation, from White's view."""
     moves: tuple[AnalysedMove, ...]
     accuracy: float | None
-    """The player's accuracy, 0–100; None when the player made no move."""
+    """The player's accuracy, 0–100; None when the player made no move, or the game has fewer
+    than :data:`ACCURACY_FROM_PLIES` plies."""
     engine: str
     """The engine as it named itself, e.g. ``"Stockfish 15.1"``."""
     depth: int
@@ -137,7 +145,8 @@ class GameAnalysis:
 @dataclass(frozen=True)
 class SideSummary:
     accuracy: float | None
-    """0–100; None when the side made no move."""
+    """0–100; None when the side made no move, or the game has fewer than
+    :data:`ACCURACY_FROM_PLIES` plies."""
     acpl: int | None
     """Average centipawn loss; None when the side made no move."""
     inaccuracies: int
@@ -148,6 +157,14 @@ class SideSummary:
     def clean(self) -> bool:
         """No inaccuracy, mistake or blunder."""
         return not (self.inaccuracies or self.mistakes or self.blunders)
+
+    def figures_words(self, digits: int = 0) -> str:
+        """``84% accuracy, 12 ACPL``; the ACPL alone in a game too short for an accuracy."""
+        if self.acpl is None:
+            return "no move played"
+        if self.accuracy is None:
+            return f"{self.acpl} ACPL, no accuracy: too short a game"
+        return f"{self.accuracy:.{digits}f}% accuracy, {self.acpl} ACPL"
 
     @property
     def marks_words(self) -> str:
@@ -244,11 +261,11 @@ def game_accuracy(evals: Sequence[int], color: chess.Color) -> float | None:
     """AccuracyPercent.scala ``gameAccuracy`` for one side, White moving first.
 
     ``evals`` are the evaluations (White's view) of the starting position and after every
-    ply. None when ``color`` made no move.
+    ply. None when ``color`` made no move, or the game is too short for lichess to analyse.
     """
     percents = [win_percent(e) for e in evals]
     plies = len(percents) - 1
-    if plies < 1:
+    if plies < ACCURACY_FROM_PLIES:
         return None
     size = max(2, min(8, plies // 10))
     windows = [percents[:size]] * max(0, min(size, len(percents)) - 2) + [

@@ -99,8 +99,8 @@ def test_history_follows_the_ledger_and_the_twenty_game_rule(
 
     status, out, _ = run_cli(capsys, "history", PLAYER, "--data-dir", data)
     assert status == 0
-    assert "Blitz: Provisional: 2 of 20 games" in out
-    assert "No clock: Rating" in out and "Rating after each rated game" in out
+    assert "Blitz · Provisional: 2 of 20 games" in out
+    assert "No clock · Rating" in out and "Rating after each rated game" in out
 
 
 @pytest.mark.engine

@@ -178,3 +178,14 @@ def test_past_games_are_rated_against_the_opponents_current_calibration(
     assert today != 1000.0
     assert json.loads(out)["classes"]["rapid"]["rating"] == pytest.approx(today, abs=0.5)
     assert ledger.games(profile.id)[0].opponent_rating == 1000.0  # the record is as played
+
+
+def test_the_purse_is_printed_once_under_every_class(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One purse serves every class: it was printed under each of the five."""
+    rapid_game(ledger, profile, 1600, 0.0)
+    status, out, _ = run_cli(capsys, "profile", "Magnus", "--data-dir", str(ledger.path.parent))
+    assert status == 0
+    assert out.count("Purse") == 1 and "Purse $1,000\nYou play" in out
+    assert "Won 0 · Drawn 0 · Lost 1\nScore 0%\n" in out

@@ -43,18 +43,28 @@ class SliderRange:
     def clamp(self, value: float) -> float:
         return min(self.high, max(self.low, value))
 
-    def moved_words(self, estimate: float | None, remembered: float | None) -> str:
+    def moved_words(
+        self, estimate: float | None, remembered: float | None, *, provisional_games: int = 0
+    ) -> str:
         """Why the slider does not open at the player's last choice, when it does not (the
-        band moved with the results); empty when it does."""
+        band moved with the results); empty when it does. ``provisional_games``: the games
+        a provisional ``estimate`` stands on (0: it is a rating)."""
         if estimate is None or remembered is None:
             return ""
         if self.opening_value(estimate, remembered, estimate) == self.clamp(remembered):
             return ""
         side = "above" if remembered > estimate else "below"
+        # The figure is named: after one loss, "your results now (1215)" said nothing of
+        # where 1215 came from.
+        if provisional_games:
+            games = "game" if provisional_games == 1 else f"{provisional_games} games"
+            results = f"what your first {games} performed at, {estimate:.0f}"
+        else:
+            results = f"your rating, {estimate:.0f}"
         return (
-            f"Your last choice, {remembered:.0f}, is more than {GAP_CAP:.0f} {side} your "
-            f"results now ({estimate:.0f}), where a game tells little: the slider opens "
-            "at the opponent nearest them."
+            f"Your last choice, {remembered:.0f}, is more than {GAP_CAP:.0f} {side} "
+            f"{results}, where a game tells little: the slider opens at the opponent "
+            "nearest it."
         )
 
 

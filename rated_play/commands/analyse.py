@@ -143,5 +143,9 @@ def analysis_text(analysis: GameAnalysis) -> str:
         )
     lines.append("")
     for color in chess.COLORS:
-        lines.append(f"  {side_name(color)}: {analysis.summary(color).marks_words}")
+        # Each side's figures, as --json has them and the review shows them.
+        side = analysis.summary(color)
+        name = side_name(color) + (" (you)" if color == analysis.player_color else "")
+        marks = "" if side.acpl is None else f"; {side.marks_words}"
+        lines.append(f"  {name}: {side.figures_words(digits=1)}{marks}")
     return "\n".join(lines)

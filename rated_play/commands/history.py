@@ -133,7 +133,7 @@ def history_text(
     if not shown:
         out.append("  No rated games yet.")
     for history in shown:
-        out += ["", f"  {history.time_class.label}: {rating_words(history.card)}"]
+        out += ["", f"  {history.time_class.label} · {rating_words(history.card)}"]
         if history.points:
             out.append("  Rating after each rated game:")
             out += [_point_line(history, index) for index in range(len(history.points))]

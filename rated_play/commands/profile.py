@@ -8,7 +8,7 @@ from typing import Any
 from profiles.laws.endings import color_name
 from profiles.player.card import ClassCard, ProfileCard, build_card
 from profiles.ratings.visibility import is_provisional
-from rated_play.card_text import card_text, next_colour_text
+from rated_play.card_text import card_text, next_colour_text, purse_words
 from rated_play.commands import add_data_dir, print_json
 from rated_play.commands._ledger import reading_ledger
 from rated_play.commands._system import add_rating_system, chosen_system
@@ -63,9 +63,10 @@ def card_document(card: ProfileCard) -> dict[str, Any]:
 
 
 def every_class_text(card: ProfileCard) -> str:
-    """The card of every class, as the app shows one, and once under them the colour of the
-    next game, whatever its class (one colour, not one a class)."""
+    """The card of every class, as the app shows one, and once under them the purse and the
+    colour of the next game, whatever its class (one purse and one colour, not one a class)."""
     classes = "\n\n".join(
-        card_text(card, time_class, next_colour=False).plain for time_class in card.classes
+        card_text(card, time_class, next_colour=False, purse=False).plain
+        for time_class in card.classes
     )
-    return f"{classes}\n{next_colour_text(card, 'next game').plain}"
+    return f"{classes}\n\n{purse_words(card)}{next_colour_text(card, 'next game').plain}"

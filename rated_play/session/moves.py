@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import chess
 
 from profiles.errors import UserError
@@ -24,6 +26,8 @@ class AmbiguousMoveError(MoveInputError):
 
 
 _UCI_LENGTHS = (4, 5)
+_PIECE_MOVE = re.compile(r"^([NBRQK])[a-h]?[1-8]?x?([a-h][1-8])[+#]?[!?]*$")
+"""A piece's move in SAN: its letter, and the square it goes to."""
 
 
 def parse_move(board: chess.Board, text: str) -> chess.Move:
@@ -111,9 +115,32 @@ def _illegal_reason(board: chess.Board, text: str) -> str:
         promotion = None
     if promotion is not None:
         return f"{text}: a pawn reaching the last rank must promote, e.g. {promotion}"
+    missing = _no_such_piece(board, text)
+    if missing is not None:
+        return missing
     if board.is_check():
         return f"{text} is not legal: your king is in check and must be got out of it"
     return f"{text} is not legal in this position"
+
+
+def _no_such_piece(board: chess.Board, text: str) -> str | None:
+    """Why a piece's move cannot be played, when the reason is the piece: the player has
+    none of that kind, or none that moves to that square (pins and checks aside)."""
+    named = _PIECE_MOVE.match(text)
+    if named is None:
+        return None
+    piece_type = chess.PIECE_SYMBOLS.index(named[1].lower())
+    name = chess.piece_name(piece_type)
+    if not board.pieces(piece_type, board.turn):
+        return f"{text} is not legal: you have no {name}"
+    square = chess.parse_square(named[2])
+    if not any(
+        move.to_square == square and board.piece_type_at(move.from_square) == piece_type
+        for move in board.pseudo_legal_moves
+    ):
+        pieces = "your king cannot" if piece_type == chess.KING else f"no {name} of yours can"
+        return f"{text} is not legal: {pieces} go to {named[2]}"
+    return None
 
 
 def _candidates(board: chess.Board, text: str) -> str:

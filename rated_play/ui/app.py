@@ -101,14 +101,28 @@ class RatedPlayApp(App[None]):
             loop = asyncio.get_running_loop()
             for signum in LEAVING_SIGNALS:
                 loop.add_signal_handler(signum, self.leave_on_signal, signum)
+        if self.notice_due():
+            # The notice comes with the setup's first paint, before the setup takes a key:
+            # a moment after it, an F5 pressed meanwhile met the notice instead of a game.
+            self.close_abandoned_games()
         self.call_after_refresh(self.first_screen_painted)
+
+    def notice_due(self) -> bool:
+        """Whether a game left unfinished is to be closed or told of: two reads of the
+        ledger, where closing one loads the session, which the first paint does not wait for
+        when there is nothing to close."""
+        try:
+            return bool(self.ledger.stale_games() or self.ledger.untold_abandonments())
+        except UserError:
+            return False  # a damaged ledger: said once the first screen is painted
 
     def first_screen_painted(self) -> None:
         if self.options.on_first_paint is not None:
             self.options.on_first_paint()
-        # Not before: until now a game left pending reads as the loss it is to every reader
-        # (the card included), and closing it loads the session.
-        self.close_abandoned_games()
+        if not self.settled:
+            # Not before: a game left pending meanwhile (by another copy of the app) reads
+            # as the loss it is to every reader (the card included).
+            self.close_abandoned_games()
         self.tell_of_damaged_rows()
 
     settled = False
@@ -329,7 +343,10 @@ class RatedPlayApp(App[None]):
         # At a game, over the board alone: both clocks, the moves and any question beside the
         # board stay in sight while the player's clock runs.
         place = game_screen.help_place() if game_screen is self.screen else None
-        self.push_screen(HelpScreen(sections, during_game=game_screen is not None, place=place))
+        clocked = game_screen is not None and not game_screen.game.time_control.untimed
+        self.push_screen(
+            HelpScreen(sections, during_game=game_screen is not None, clocked=clocked, place=place)
+        )
 
     leaving_status: int | None = None
     """The exit status of the leaving signal being acted on; None until one comes."""

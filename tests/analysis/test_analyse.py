@@ -347,6 +347,10 @@ def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     assert status == 0
     assert f"Game {game_id}: your accuracy {document['accuracy']:.1f}%" in text
     assert "blunder" in text and moves[hung - 1]["best"] in text
+    # Both sides' accuracy and ACPL, which --json has, in the text too.
+    for side, name in (("white", "White (you)"), ("black", "Black")):
+        figures = summary[side]
+        assert f"  {name}: {figures['accuracy']:.1f}% accuracy, {figures['acpl']} ACPL; " in text
 
 
 def test_the_command_refuses_what_it_cannot_analyse(
@@ -412,3 +416,22 @@ def test_the_command_refuses_a_game_still_being_played(
         ledger.close()
     finally:
         loop.close()
+
+
+@pytest.mark.engine
+def test_a_game_of_one_book_move_has_no_accuracy_as_on_lichess(
+    ledger: Ledger, profile: Profile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One move, 1. e4, scored 84%: lichess analyses no game under five plies (lila
+    Game.scala, analysable), so gives none; the ACPL stays."""
+    game_id = record_game(ledger, profile, 0.0, moves=("e4",), termination=Termination.RESIGNATION)
+    data = str(ledger.path.parent)
+    status, out, _ = run_cli(capsys, "analyse", str(game_id), "--json", "--data-dir", data)
+    assert status == 0
+    document = json.loads(out)
+    assert document["accuracy"] is None and document["summary"]["white"]["accuracy"] is None
+    assert isinstance(document["summary"]["white"]["acpl"], int)
+    status, text, _ = run_cli(capsys, "analyse", str(game_id), "--data-dir", data)
+    assert f"Game {game_id}: your accuracy -" in text
+    acpl = document["summary"]["white"]["acpl"]
+    assert f"White (you): {acpl} ACPL, no accuracy: too short a game" in text

@@ -9,7 +9,7 @@ import pytest
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import PRESETS
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import GameStatus
+from profiles.ledger.records import GameRecord, GameStatus, Profile
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
@@ -18,17 +18,15 @@ from tests.ui.driving import (
     answer,
     choose_weakest_opponent,
     start_game,
+    wait_until,
 )
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
-async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
-    ledger: Ledger, pool: Pool
-) -> None:
-    profile = ledger.create_profile("Magnus")
-    # The process that played it: it wrote the game, then died without a word.
+def left_by_a_dead_process(ledger: Ledger, profile: Profile) -> GameRecord:
+    """A game written by the process that played it, which then died without a word."""
     playing = Ledger.open(ledger.path)
     left = playing.open_game(
         profile,
@@ -39,6 +37,14 @@ async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
         rating_before=None,
     )
     playing.close()
+    return left
+
+
+async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
+    ledger: Ledger, pool: Pool
+) -> None:
+    profile = ledger.create_profile("Magnus")
+    left = left_by_a_dead_process(ledger, profile)
 
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
     async with app.run_test(size=SIZE) as pilot:
@@ -88,3 +94,22 @@ async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player
         await pilot.pause()
         assert isinstance(quiet.screen, SetupScreen), "the quit dialog told it already"
     assert [g.status for g in ledger.games()] == [GameStatus.ABANDONED] * 2
+
+
+async def test_the_notice_is_on_the_first_screen_painted_before_a_key_reaches_the_setup(
+    ledger: Ledger, pool: Pool
+) -> None:
+    """The setup was painted first and the notice came a moment later: an F5 pressed in that
+    moment met the notice instead of a game."""
+    profile = ledger.create_profile("Magnus")
+    left_by_a_dead_process(ledger, profile)
+    painted: list[object] = []
+
+    def first_paint() -> None:
+        painted.append(app.screen)
+
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, on_first_paint=first_paint))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: bool(painted))
+        assert isinstance(painted[0], ErrorDialog), "the notice is painted with the setup"
+        assert "loss by abandonment" in painted[0].message

@@ -27,6 +27,7 @@ from tests.ui.driving import (
     answer,
     choose_weakest_opponent,
     first_game,
+    screen_text,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -144,11 +145,15 @@ async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_ana
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         result = app.screen
         assert isinstance(result, ResultScreen)
-        final = str(result.query_one("#final", Static).render())
+        await pilot.pause()
+        # Read as the terminal shows it: the clocks' line was once laid out under the
+        # opening's, out of sight, at 120×40.
         opening = opening_of(game.board.move_stack)
-        assert opening is not None and opening.label in final
+        assert opening is not None
         white, black = (format_clock(game.clock.remaining(c)) for c in (chess.WHITE, chess.BLACK))
-        assert f"Clocks: White {white} · Black {black}" in final
+        clocks = f"Clocks: White {white} · Black {black}"
+        on_screen = "\n".join(screen_text(app))
+        assert opening.label in on_screen and clocks in on_screen
         assert not result.query_one("#accuracy", Static).display, "no analysis, no wait for one"
 
         await pilot.press("a")
@@ -165,3 +170,5 @@ async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_ana
         said = [f"{analysis.summary(c).accuracy:.0f}%" for c in (chess.WHITE, chess.BLACK)]
         assert accuracy.display
         assert str(accuracy.render()) == f"Accuracy: White {said[0]} · Black {said[1]}"
+        on_screen = "\n".join(screen_text(app))
+        assert opening.label in on_screen and clocks in on_screen, "still there with the accuracy"

@@ -154,11 +154,16 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
             assert says in text_of(screen, "#move-error"), text
             assert game.san_moves() == [], "a bad move changes nothing"
             assert game.is_player_turn
-            assert screen.query_one("#move-input", Input).value == "", "the box is empty again"
+            box = screen.query_one("#move-input", Input)
+            assert box.value == text, "kept, to be mended"
+            assert box.selected_text == text, "selected, to be typed over"
         # Typed key by key after a rejected move, the next move stands alone.
         await pilot.press("e", "5", "enter")
         assert "not legal" in text_of(screen, "#move-error")
-        await pilot.press("N", "c", "3", "enter")
+        # A typo mended: the refused text is still there, the cursor at its end.
+        await pilot.press("N", "c", "4", "enter")
+        assert "no knight of yours can go to c4" in text_of(screen, "#move-error")
+        await pilot.press("end", "backspace", "3", "enter")
         assert text_of(screen, "#move-error") == ""
         await wait_for_player_turn(pilot, screen)
         await type_move(pilot, "e3")

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual import actions
+from textual import actions, events
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Checkbox, Input, Static
 from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
@@ -31,12 +31,16 @@ from tests.ui.driving import (
     SIZE,
     answer,
     choose_weakest_opponent,
+    first_game,
+    screen_text,
     shown,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
+from tests.ui.test_review import QUIET, review, write_game
+from tests.ui.test_small_terminal import SMALL
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
@@ -256,3 +260,65 @@ async def test_a_flag_that_falls_under_the_help_brings_the_result_then_the_setup
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE])
+async def test_the_reviews_help_names_every_click_it_takes(
+    app: RatedPlayApp, ledger: Ledger, size: tuple[int, int]
+) -> None:
+    """At 120×40 the help named the graph's click alone, not the list's; at 80×24 it had no
+    mouse section at all: what it says of the mouse is on the screen at both sizes."""
+    game_id = write_game(ledger, QUIET, 0.0)
+    async with app.run_test(size=size) as pilot:
+        review_screen = await review(pilot, ledger, game_id)
+        await open_help(app, pilot, "f1")
+        await pilot.pause()
+        painted = "\n".join(screen_text(app))
+        assert "a move in the list: go to it" in painted
+        assert "the graph: go to that move" in painted
+        await close_help(app, pilot, review_screen)
+        await pilot.press("t")  # the chart in the graph's place: its click, not the graph's
+        help_screen = await open_help(app, pilot, "f1")
+        clicks = [does for _keys, does in listed(help_screen)]
+        assert "the move-time chart: go to that move" in clicks
+        assert "the graph: go to that move" not in clicks
+
+
+async def test_a_game_without_a_clock_offers_no_pace_and_its_help_runs_no_clock(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """ "Opponent at a person's pace" stayed ticked where it does nothing, and the help over a
+    game without a clock said the player's clock kept running."""
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        pace = app.screen.query_one("#believable-thinking", Checkbox)
+        assert pace.value and pace.render().plain[1] == "X"
+        app.screen.query_one("#no-clock", Checkbox).value = True
+        await pilot.pause()
+        assert pace.disabled and pace.render().plain[1] == " ", "no tick where it does nothing"
+        app.screen.query_one("#no-clock", Checkbox).value = False
+        await pilot.pause()
+        assert pace.value and pace.render().plain[1] == "X", "the choice kept for a clock"
+
+        app.screen.query_one("#no-clock", Checkbox).value = True
+        await choose_weakest_opponent(pilot)
+        game_screen = await start_game(pilot)
+        assert game_screen.game.time_control.untimed
+        await open_help(app, pilot, "f1")
+        said = shown(app, "#clock-runs")
+        assert "clock keeps running" not in said and "no clock" in said
+
+
+async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """On a busy machine "Nb4" and Escape typed over the help each closed "it": the second
+    closed the game below, left and scored as a loss by abandonment."""
+    async with first_game(app, ledger) as (pilot, game_screen):
+        help_screen = await open_help(app, pilot, "f1")
+        for key, character in (("N", "N"), ("b", "b"), ("escape", None)):
+            help_screen.post_message(events.Key(key, character))  # all queued at once
+        await wait_until(pilot, lambda: app.screen is game_screen)
+        await pilot.pause()
+        assert game_screen.in_play and game_screen in app.screen_stack
+        assert game_screen.query_one("#move-input", Input).value == "Nb"

@@ -177,7 +177,7 @@ async def test_the_history_screen_shows_what_the_ledger_says(played: Ledger, poo
         # The setup's class, blitz: two games, no rating and no hint of one.
         assert screen.query_one(Tabs).active == "blitz"
         assert graph.points == () and "2 of 20 rated games" in text(graph)
-        assert "Blitz: Provisional: 2 of 20 games" in text(screen.query_one("#history-rating"))
+        assert "Blitz · Provisional: 2 of 20 games" in text(screen.query_one("#history-rating"))
         table = screen.query_one(FittedTable)
         assert table.row_count == 2 and all(table.get_row_at(n)[4] == "–" for n in range(2))
 

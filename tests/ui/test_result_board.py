@@ -4,12 +4,16 @@ A real game against the real Stockfish, resigned after the engine's reply."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import chess
 import pytest
 from textual.geometry import Region
 from textual.widgets import Footer
 
+from profiles.laws.endings import Ending, Termination
 from profiles.ledger.ledger import Ledger
+from rated_play.session.outcome import GameOutcome
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView, Mark, fit_geometry
@@ -18,6 +22,9 @@ from tests.ui.driving import (
     answer,
     board_text,
     choose_weakest_opponent,
+    first_game,
+    resign,
+    screen_text,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -67,3 +74,20 @@ async def test_the_result_shows_the_final_position_with_the_last_move_marked(
         for widget in [view, *screen.query_one("#result").query("*")]:
             if widget.display and widget.region:
                 assert content.contains_region(widget.region), f"{widget} is cut off"
+
+
+async def test_a_draw_is_said_once_and_what_it_scored(app: RatedPlayApp, ledger: Ledger) -> None:
+    """ "Draw by agreement" was followed by "A draw."."""
+    async with first_game(app, ledger) as (pilot, game_screen):
+        await type_move(pilot, "e4")
+        await wait_for_player_turn(pilot, game_screen)
+        await resign(pilot)
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        agreed = GameOutcome(Ending(Termination.DRAW_AGREED, None), result.game.player_color)
+        drawn = ResultScreen(result.game, replace(result.report, outcome=agreed))
+        await app.push_screen(drawn)
+        await pilot.pause()
+        painted = "\n".join(screen_text(app))
+        assert "Draw by agreement" in painted and "Half a point each." in painted
+        assert "A draw." not in painted

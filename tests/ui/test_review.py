@@ -38,6 +38,7 @@ from tests.ui.driving import (
     board_text,
     choose_weakest_opponent,
     resign,
+    screen_text,
     start_game,
     wait_until,
 )
@@ -243,7 +244,7 @@ def fits(screen: ReviewScreen) -> None:
     assert screen.query_one("#review-bottom").region.bottom <= footer.region.y
     for key in footer.query(FooterKey):
         assert key.region.right <= screen.size.width, f"{key.render()} is cut off"
-    for selector in ("#review-status", "#review-move", "#review-summary"):
+    for selector in ("#review-status", "#review-move", "#review-facts", "#review-summary"):
         widget = screen.query_one(selector, Static)
         assert widget.region.bottom <= side.region.bottom, selector
         painted = " ".join(
@@ -284,6 +285,22 @@ async def test_every_ending_opens_a_review_that_fits_80_by_24(
             await pilot.pause()
             fits(screen)  # the marked moves, with their line, too
         assert screen.ply == 0
+
+
+@pytest.mark.engine
+async def test_the_review_names_the_opening_at_80_by_24_as_the_viewer_does(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """At 80×24 the review had no line for the opening, which the viewer names at any size."""
+    game_id = write_game(ledger, QUIET, 0.0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await review(pilot, ledger, game_id)
+        await pilot.press("end")
+        await pilot.pause()
+        opening = screen.openings[len(QUIET)]
+        assert opening is not None
+        assert opening.label in "\n".join(screen_text(app))
+        fits(screen)
 
 
 @pytest.mark.engine

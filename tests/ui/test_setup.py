@@ -14,6 +14,7 @@ from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.board import contrast_ratio
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
@@ -48,7 +49,7 @@ async def test_profiles_are_created_and_bad_names_explained(
         card = shown(app, "#card")
         assert "Judit [GM] · Blitz" in card
         assert "Provisional: 0 of 20 games" in card
-        assert "Won 0 · Drawn 0 · Lost 0 · Score –" in card
+        assert "Won 0 · Drawn 0 · Lost 0\nScore – · Purse $1,000" in card
         assert "You play White this game" in card
 
         await submit(app, pilot, "#new-profile", "judit [gm]")
@@ -109,7 +110,8 @@ async def test_custom_time_controls_and_their_errors(app: RatedPlayApp, ledger: 
         assert "Classical" in shown(app, "#card")
 
         await pilot.click("#no-clock")
-        assert shown(app, "#time-control") == "Clock: none · Rated in the No clock class"
+        clock_line = "Clock: none · Rated in its own class"
+        assert shown(app, "#time-control") == clock_line
         assert "No clock" in shown(app, "#card")
         assert screen.time_control.untimed
         await pilot.click("#no-clock")
@@ -179,3 +181,28 @@ async def test_the_calculator_opens_on_the_game_to_be_played(
         outcome = str(screen.query_one("#outcome").render())
         assert outcome.startswith("Whatever the result, this is game 1 of 20.")
         assert "New rating" not in outcome
+
+
+async def test_the_name_box_with_the_focus_stands_out_and_a_name_typed_past_it_is_kept(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """A first run: the name box had the focus but looked like every other box (background
+    235 against 234), a Tab put the focus on Create, "Walker" went nowhere and Enter said
+    the profile needed a name."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        name_box = app.screen.query_one("#new-profile", Input)
+        custom = app.screen.query_one("#custom", Input)
+        assert app.focused is name_box
+        focused, blurred = name_box.rich_style, custom.rich_style
+        assert focused.bgcolor is not None and blurred.bgcolor is not None
+        assert focused.color is not None
+        # WCAG 2.2, 2.4.13 Focus Appearance: 3:1 between the focused and unfocused states.
+        assert contrast_ratio(focused.bgcolor, blurred.bgcolor) >= 3
+        assert contrast_ratio(focused.color, focused.bgcolor) >= 4.5, "the name stays legible"
+
+        await pilot.press("W", "tab", *"alker", "space", *"Hugh")  # g, h: no screen's keys
+        assert name_box.value == "Walker Hugh"
+        assert app.focused is name_box
+        await pilot.press("tab", "enter")  # Enter on Create
+        assert [profile.name for profile in ledger.profiles()] == ["Walker Hugh"]

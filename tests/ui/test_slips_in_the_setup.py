@@ -11,6 +11,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Setup
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
 from tests.ui.driving import SIZE, screen_text, shown, start_game, wait_until
@@ -71,7 +72,7 @@ async def test_a_remembered_opponent_moved_by_the_results_is_said_why(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
     """On relaunch the remembered opponent moved (1134 to 722 after three losses) without a
-    word."""
+    word; then the word named a figure ("your results now (1215)") it did not explain."""
     profile = ledger.create_profile("Magnus")
     for _ in range(3):
         record_game(ledger, profile, 0.0, moves=["e4"], opponent_rating=700)
@@ -81,7 +82,15 @@ async def test_a_remembered_opponent_moved_by_the_results_is_said_why(
         slider = app.screen.query_one(StrengthSlider)
         assert slider.value < 1500
         said = " ".join(shown(app, "#opponent").split())
-        assert "Your last choice, 1500, is more than 400 above your results now" in said
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        estimate = screen.estimate()
+        assert estimate is not None
+        # The figure is said for what it is: "your results now (1215)" explained nothing.
+        assert (
+            "Your last choice, 1500, is more than 400 above what your first 3 games performed "
+            f"at, {estimate:.0f}, where" in said
+        )
         slider.focus()
         await pilot.press("right")
         await pilot.pause()

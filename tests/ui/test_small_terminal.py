@@ -13,8 +13,11 @@ from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.ui.driving import SIZE, wait_until
+from tests.builders import record_game
+from tests.ui.driving import SIZE, screen_text, wait_until
+from tests.ui.test_past_games import past_the_notice
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
@@ -118,3 +121,18 @@ async def test_ticking_plays_like_a_person_moves_nothing_and_keeps_start_on_the_
                 start = screen.query_one("#start")
                 assert content.contains_region(start.region), f"Start is cut off at {strength}"
                 assert screen.query_one("#setup").max_scroll_y == 0, f"it scrolls at {strength}"
+
+
+async def test_the_card_keeps_each_of_its_lines_whole_at_80_by_24(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """ "Won 0 · Drawn 0 · Lost 12 · Score" ran out of the card's 33 columns and left the
+    score alone on the next line."""
+    profile = ledger.create_profile("Magnus")
+    for _ in range(12):
+        record_game(ledger, profile, 0.0, moves=("e4",))
+    async with app.run_test(size=SMALL) as pilot:
+        await past_the_notice(pilot)
+        painted = screen_text(app)
+        for line in str(app.screen.query_one(ProfileCardView).render()).splitlines():
+            assert any(f"│ {line} " in row for row in painted), f"{line!r} is cut"

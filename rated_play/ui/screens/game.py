@@ -414,14 +414,15 @@ class GameScreen(WorkingScreen):
 
     @on(Input.Submitted, "#move-input")
     async def move_typed(self, event: Input.Submitted) -> None:
-        # The box empties either way: the error repeats what was typed, and the next move
-        # typed must not be appended to a rejected one ("e4e4e4").
-        event.input.clear()
         try:
             move = self.game.parse_move(event.value)
         except (MoveInputError, RatedGameError) as error:
+            # A refused move stays in the box, selected: a typo is mended with ← and →, and
+            # the next move typed replaces it, never joins it ("e4e4e4").
+            event.input.select_all()
             self.show_move_error(str(error))
             return
+        event.input.clear()
         await self.play(move)
 
     @on(BoardView.MoveChosen)

@@ -152,6 +152,7 @@ def _clicks(node: DOMNode) -> tuple[KeyLine, ...]:
 CLOCK_RUNS = (
     "The game goes on while you read this: your clock keeps running. Escape goes back to it."
 )
+NO_CLOCK = "The game has no clock: it waits while you read this. Escape goes back to it."
 TYPED_IS_A_MOVE = (
     "On the game screen whatever you type goes to the move box, ? included, so that a key "
     "typed with a move never covers the board: F1 opens this help there. A move typed while "
@@ -193,11 +194,14 @@ class HelpScreen(ModalScreen[None]):
         sections: tuple[KeySection, ...],
         *,
         during_game: bool,
+        clocked: bool = True,
         place: Region | None = None,
     ) -> None:
         super().__init__()
         self.sections = sections
         self.during_game = during_game
+        self.clocked = clocked
+        """The game has a clock, which runs while the help is open."""
         self.place = place
         """The part of the screen below it that the help takes (None: the middle)."""
 
@@ -206,7 +210,8 @@ class HelpScreen(ModalScreen[None]):
             yield TitleBar()
         with Vertical(id="help"):
             if self.during_game:
-                yield Static(CLOCK_RUNS, id="clock-runs", markup=False)
+                said = CLOCK_RUNS if self.clocked else NO_CLOCK
+                yield Static(said, id="clock-runs", markup=False)
             with VerticalScroll(id="help-text"):
                 yield Static(keys_table(self.sections), id="keys")
                 if self.during_game:
@@ -230,10 +235,14 @@ class HelpScreen(ModalScreen[None]):
         # closes the help and goes where it would have gone without it (the move box).
         if self.during_game and event.is_printable:
             event.stop()
-            self.dismiss()
+            self.action_close()
             # The same key, with its character, handed to the app as the terminal hands it:
             # by the time it is read, the game screen is on top again.
             self.app.post_message(events.Key(event.key, event.character))
 
     def action_close(self) -> None:
-        self.dismiss()
+        # Once: Textual's dismiss pops whatever screen is on top, and a second key already
+        # queued here (typed fast, or on a busy machine) popped the game below the help,
+        # which was then left and scored as a loss.
+        if self.app.screen is self:
+            self.dismiss()

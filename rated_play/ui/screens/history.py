@@ -99,7 +99,7 @@ class HistoryScreen(Screen[None]):
         history = self.histories[self.time_class]
         card = history.card
         self.query_one("#history-rating", Static).update(
-            f"{self.time_class.label}: {rating_words(card)}"
+            f"{self.time_class.label} · {rating_words(card)}"
         )
         graph = self.query_one(RatingGraph)
         graph.show(history.points, card.games)

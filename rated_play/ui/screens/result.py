@@ -67,7 +67,8 @@ def score_text(report: GameReport) -> str:
     score = report.outcome.player_score
     if score is None:
         return ""
-    return {1.0: "You won.", 0.5: "A draw.", 0.0: "You lost."}[score]
+    # A draw's ending says it is one ("Draw by agreement"): its line says what it scored.
+    return {1.0: "You won.", 0.5: "Half a point each.", 0.0: "You lost."}[score]
 
 
 def summary_text(game: RatedGame) -> str:
@@ -87,19 +88,21 @@ OPENING_FROM_HEIGHT = 30
 it on any terminal, and the PGN)."""
 
 
-def final_text(game: RatedGame, *, with_opening: bool = True) -> str:
-    """The opening the game reached and both clocks as it left them."""
-    lines = []
+def opening_text(game: RatedGame) -> str:
+    """The opening the game reached ("" for none named)."""
     opening = Decorating(game.ledger.directory.root).opening_of(game.board.move_stack)
-    if opening is not None and with_opening:
-        lines.append(opening.label)
-    if not game.time_control.untimed:
-        clocks = " · ".join(
-            f"{side_name(color)} {format_clock(game.clock.remaining(color))}"
-            for color in (chess.WHITE, chess.BLACK)
-        )
-        lines.append(f"Clocks: {clocks}")
-    return "\n".join(lines)
+    return "" if opening is None else opening.label
+
+
+def clocks_text(game: RatedGame) -> str:
+    """Both clocks as the game left them ("" for a game without a clock)."""
+    if game.time_control.untimed:
+        return ""
+    clocks = " · ".join(
+        f"{side_name(color)} {format_clock(game.clock.remaining(color))}"
+        for color in (chess.WHITE, chess.BLACK)
+    )
+    return f"Clocks: {clocks}"
 
 
 def accuracy_text(analysis: GameAnalysis | None) -> str:
@@ -134,7 +137,10 @@ class ResultScreen(Screen[None]):
             yield Static(report.outcome.told, id="ending", markup=False)
             yield Static(score_text(report), id="score", markup=False)
             yield Static(summary_text(game), id="summary", markup=False)
-            yield Static("", id="final", markup=False)
+            # A line each: one Static of two lines, filled in at a resize, kept the height of
+            # its first line (the opening) and lost the clocks under it.
+            yield Static(opening_text(game), id="opening", markup=False)
+            yield Static(clocks_text(game), id="clocks", markup=False)
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
@@ -154,11 +160,17 @@ class ResultScreen(Screen[None]):
         self.sub_title = "Game over"
         self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
+        self.fit(self.app.size.height)
         self.show_accuracy()
 
     def on_resize(self, event: events.Resize) -> None:
-        with_opening = event.size.height >= OPENING_FROM_HEIGHT
-        self.query_one("#final", Static).update(final_text(self.game, with_opening=with_opening))
+        self.fit(event.size.height)
+
+    def fit(self, height: int) -> None:
+        """The opening's line where the terminal has the rows for it."""
+        opening = self.query_one("#opening", Static)
+        opening.display = bool(opening_text(self.game)) and height >= OPENING_FROM_HEIGHT
+        self.query_one("#clocks", Static).display = not self.game.time_control.untimed
 
     def on_screen_resume(self) -> None:
         self.show_accuracy()  # back from the review, which may have made the analysis

@@ -43,7 +43,8 @@ SIDE_WIDTH = 36
 GRAPH_HEIGHTS = (5, 15)
 """The graph's rows, least and most: the board takes what is left, up to its largest size."""
 FACTS_FROM_HEIGHT = 30
-"""The terminal's rows from which the review has room for the opening, material and time."""
+"""The terminal's rows from which the review has room for the material and the move's time
+beside the opening (below them, the opening alone: the viewer names it at every size)."""
 _MARKS = Binding.Group("Marks")
 
 
@@ -55,12 +56,10 @@ def summary_text(analysis: GameAnalysis) -> str:
     for color in (chess.WHITE, chess.BLACK):
         side = analysis.summary(color)
         name = side_name(color) + (" (you)" if color == analysis.player_color else "")
-        if side.accuracy is None or side.acpl is None:
-            paragraphs.append(f"{name}: no move played")
+        if side.acpl is None:
+            paragraphs.append(f"{name}: {side.figures_words()}")
             continue
-        paragraphs.append(
-            f"{name}: {side.accuracy:.0f}% accuracy, {side.acpl} ACPL\n  {side.marks_words}"
-        )
+        paragraphs.append(f"{name}: {side.figures_words()}\n  {side.marks_words}")
     return "\n".join(paragraphs)
 
 
@@ -83,6 +82,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         # From the beginning, the marks ahead; opened from the viewer, at the move viewed.
         self.ply = max(0, min(len(self.sans), ply))
         self.analysis: GameAnalysis | None = None
+        self.all_facts = True
+        """The opening, the material and the move's time are shown (False: the opening)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -113,6 +114,12 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size)
+        if self.game is not None:
+            self.show_facts()
+
+    def show_facts(self) -> None:
+        facts = self.facts_text(opening_only=not self.all_facts)
+        self.query_one("#review-facts", Static).update(facts)
 
     def fit(self, size: Size) -> None:
         """The board as large as fits beside the moves, over a graph of a few rows at least;
@@ -122,8 +129,8 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
         geometry = fit_geometry(size.width - SIDE_WIDTH, height - least)
         graph = max(least, min(most, height - geometry.height))
         self.query_one("#review-top").styles.height = height - graph
-        # The opening, the material and the move's time: where the summary leaves them room.
-        self.query_one("#review-facts").display = size.height >= FACTS_FROM_HEIGHT
+        # The material and the move's time where the summary leaves them room.
+        self.all_facts = size.height >= FACTS_FROM_HEIGHT
         self.query_one("#review-board").styles.width = geometry.width + 1
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
@@ -177,7 +184,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             sans = [move.san + (mark.glyph if mark else "") for move, mark in marks]
         self.query_one(MoveList).show(sans, self.ply)
         self.query_one("#review-move", Static).update(self.move_text(sans))
-        self.query_one("#review-facts", Static).update(self.facts_text())
+        self.show_facts()
         self.query_one(EvalGraph).move_cursor(self.ply)
         self.query_one(MoveTimeChart).move_cursor(self.ply)
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -145,7 +145,13 @@ class SetupScreen(WorkingScreen):
                 yield Static("Profile", classes="heading")
                 yield Dropdown(prompt="Pick a profile", id="profile")
                 with Horizontal(classes="row"):
-                    yield Input(placeholder="New profile name", id="new-profile", compact=True)
+                    # Back in it, the name goes on: selected, it went at the next letter.
+                    yield Input(
+                        placeholder="New profile name",
+                        id="new-profile",
+                        compact=True,
+                        select_on_focus=False,
+                    )
                     yield Button("Create", id="create-profile", compact=True)
                 yield Static("", id="profile-error", markup=False, classes="error")
                 yield ProfileCardView(id="card")
@@ -307,6 +313,17 @@ class SetupScreen(WorkingScreen):
         # not another letter of a name.
         self.query_one("#strength").focus()
 
+    def on_key(self, event: events.Key) -> None:
+        """A name typed after a Tab too many (onto Create) goes on in the name box: the
+        letters were lost, and Enter then pressed Create with an empty name."""
+        if self.focused is not self.query_one("#create-profile") or not event.is_printable:
+            return
+        assert event.character is not None
+        event.stop()  # not a key of the screen's (g, h): a letter of the name
+        name_input = self.query_one("#new-profile", Input)
+        name_input.focus()
+        name_input.insert_text_at_cursor(event.character)
+
     def show_card(self) -> None:
         self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
         self.follow_results()
@@ -341,7 +358,11 @@ class SetupScreen(WorkingScreen):
                 wanted = near.opponent.rating
         slider = self.query_one(StrengthSlider)
         slider.value = wanted
-        moved = limits.moved_words(estimate, self.remembered_strength)
+        card = None if self.card is None else self.card.classes[self.time_control.time_class]
+        provisional = card.games if card is not None and card.rating is None else 0
+        moved = limits.moved_words(
+            estimate, self.remembered_strength, provisional_games=provisional
+        )
         self.moved = (slider.value, moved) if moved else None
         self.show_opponent()
 
@@ -503,9 +524,10 @@ class SetupScreen(WorkingScreen):
                 return f"Clock: {printable(text)!r} is not a time control yet"
             if typed.untimed:
                 time_control = typed
-        # Games without a clock have a rating class of their own, named after that absence.
+        # Games without a clock have a rating class of their own (the card names it): one
+        # line at 80 columns.
         if time_control.untimed:
-            return f"Clock: none · Rated in the {time_control.time_class.label} class"
+            return "Clock: none · Rated in its own class"
         return f"Clock: {time_control} · Rated in {time_control.time_class.label}"
 
     # -- the other screens (none of them may be reached during a game) -------------------

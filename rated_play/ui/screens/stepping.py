@@ -87,6 +87,10 @@ class SteppedGameScreen(Screen[None]):
         color = chess.WHITE if self.game is None else self.game.record.player_color
         return BoardView(orientation=color, id=id)
 
+    def mouse_help(self) -> tuple[tuple[str, str], ...]:
+        """What a click does here, for the help (the graph and the chart say their own)."""
+        return (("Click", "a move in the list: go to it"),)
+
     def show_board(self, better: chess.Move | None = None) -> None:
         """The position after ``self.ply`` moves, the last one marked."""
         assert self.game is not None
@@ -94,13 +98,16 @@ class SteppedGameScreen(Screen[None]):
         last = self.game.moves[self.ply - 1] if self.ply else None
         self.query_one(BoardView).show(board, last, interactive=False, better=better)
 
-    def facts_text(self) -> str:
+    def facts_text(self, *, opening_only: bool = False) -> str:
         """The opening the game had reached by the move shown, the material then, and the
-        time the move took."""
+        time the move took (``opening_only``: where there is a line for the opening alone)."""
         assert self.game is not None
         opening = self.openings[self.ply]
+        named = "No named opening yet" if opening is None else opening.label
+        if opening_only:
+            return named
         said = [
-            "No named opening yet" if opening is None else opening.label,
+            named,
             material_line(
                 self.game.board_after(self.ply), ascii_pieces=display_options(self).ascii_pieces
             ),

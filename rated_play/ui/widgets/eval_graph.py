@@ -161,7 +161,7 @@ class EvalGraph(Widget):
         strips = []
         for row in range(2 * half + 1):
             if row == half:
-                line = self._zero_line(columns)
+                line = zero_line(columns)
                 if cursor is None:
                     strips.append(Strip([Segment(" 0".ljust(GUTTER) + line, axis)], width))
                     continue
@@ -198,18 +198,19 @@ class EvalGraph(Widget):
             strips.append(Strip(segments, width))
         return strips
 
-    def _zero_line(self, columns: Columns) -> str:
-        """The zero line, with the number of every k-th move where White's move starts."""
-        line = ["─"] * columns.width
-        moves = columns.count // 2
-        room = len(str(moves)) + 2
-        per_move = 2 * columns.width / columns.count
-        step = next((k for k in _NUMBER_STEPS if k * per_move >= room), _NUMBER_STEPS[-1])
-        free = 0
-        for move in range(step, moves + 1, step):
-            start = columns.of_ply(2 * move - 1).start
-            label = str(move)
-            if start >= free and start + len(label) <= columns.width:
-                line[start : start + len(label)] = label
-                free = start + len(label) + 1
-        return "".join(line)
+
+def zero_line(columns: Columns) -> str:
+    """The zero line, with the number of every k-th move where White's move starts."""
+    line = ["─"] * columns.width
+    moves = columns.count // 2
+    room = len(str(moves)) + 2
+    per_move = 2 * columns.width / columns.count
+    step = next((k for k in _NUMBER_STEPS if k * per_move >= room), _NUMBER_STEPS[-1])
+    free = 0
+    for move in range(step, moves + 1, step):
+        start = columns.of_ply(2 * move - 1).start
+        label = str(move)
+        if start >= free and start + len(label) <= columns.width:
+            line[start : start + len(label)] = label
+            free = start + len(label) + 1
+    return "".join(line)
