@@ -23,6 +23,7 @@ from profiles.openings.names import Opening, openings_by_ply
 from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.ui.display import display_options
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.material import material_line
 
@@ -122,4 +123,4 @@ class SteppedGameScreen(Screen[None]):
         self.query_one(BoardView).flip()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)
