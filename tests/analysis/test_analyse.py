@@ -15,8 +15,17 @@ import chess.engine
 import pytest
 
 from engines.discovery import find_engine
-from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line
-from profiles.accuracy import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line, _search
+from engines.launch import close_engine, open_engine
+from engines.opponents.judge import JUDGE
+from profiles.accuracy import (
+    MATE_SCORE,
+    Mark,
+    PositionEvaluation,
+    build_analysis,
+    eval_text,
+    is_mate,
+)
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError
@@ -435,3 +444,19 @@ def test_a_game_of_one_book_move_has_no_accuracy_as_on_lichess(
     assert f"Game {game_id}: your accuracy -" in text
     acpl = document["summary"]["white"]["acpl"]
     assert f"White (you): {acpl} ACPL, no accuracy: too short a game" in text
+
+
+@pytest.mark.engine
+async def test_a_decisive_position_is_searched_again_for_its_mate() -> None:
+    """Under the time cap a forced mate a few moves away was given in centipawns (29... Qg2
+    +44.06): a position beyond the ceiling is searched for a mate before it is scored."""
+    board = chess.Board("8/8/8/4k3/8/8/8/QR4K1 w - - 0 1")  # queen and rook against a king
+    shallow = AnalysisLimit(depth=1, time_cap=None).limit()  # centipawns, at this depth
+    engine = await open_engine(JUDGE)
+    try:
+        evaluation = await _search(engine, board, shallow)
+    finally:
+        await close_engine(engine)
+    assert is_mate(evaluation.eval_cp) and evaluation.eval_cp > 0
+    assert eval_text(evaluation.eval_cp).startswith("#")
+    assert evaluation.best is not None and evaluation.line[0] == evaluation.best
