@@ -44,14 +44,15 @@ BLITZ = TimeControl.parse("5+3")
 async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     ledger: Ledger, profile: Profile
 ) -> None:
-    # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does.
+    # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does; 3. Nc3 makes
+    # five plies, the fewest with an accuracy (lichess analyses no shorter game).
     game_id = record_game(
-        ledger, profile, 0.0, moves=["e4", "d5", "Qg4", "Bxg4"], player=chess.WHITE
+        ledger, profile, 0.0, moves=["e4", "d5", "Qg4", "Bxg4", "Nc3"], player=chess.WHITE
     )
     seen: list[tuple[int, int]] = []
     analysis = await analyse_game(ledger, game_id, on_progress=lambda d, t: seen.append((d, t)))
 
-    assert [m.san for m in analysis.moves] == ["e4", "d5", "Qg4", "Bxg4"]
+    assert [m.san for m in analysis.moves] == ["e4", "d5", "Qg4", "Bxg4", "Nc3"]
     blunder = analysis.moves[2]
     assert blunder.mark is Mark.BLUNDER
     assert blunder.best is not None and blunder.best != "Qg4"
@@ -59,7 +60,7 @@ async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     assert [m.mark for m in analysis.moves if not m.by_player] == [None, None]
     assert analysis.moves[0].mark is None, "1. e4 is no mistake"
     assert analysis.accuracy is not None and analysis.accuracy < 70
-    assert seen == [(n, 5) for n in range(1, 6)], "one report per position, 4 moves + start"
+    assert seen == [(n, 6) for n in range(1, 7)], "one report per position, 5 moves + start"
 
 
 @pytest.mark.engine
