@@ -19,6 +19,7 @@ from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line, _search
 from engines.launch import close_engine, open_engine
 from engines.opponents.judge import JUDGE
 from profiles.accuracy import (
+    ACCURACY_FROM_PLIES,
     MATE_SCORE,
     Mark,
     PositionEvaluation,
@@ -249,7 +250,8 @@ def test_analyses_stored_before_lines_are_kept_without_them(
 async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     """A real rated game through the session: the "human" is Stockfish at depth 1, except that
     the first time its queen can go to a square the opponent attacks and it does not defend,
-    with no less material than the opponent, it goes there; then it resigns. Returns the game's
+    with no less material than the opponent, it goes there; then it resigns, once the game
+    has the plies an accuracy needs. Returns the game's
     id and the ply of the hanging move."""
     # The opponent's node budgets and equal-move choices are drawn at random; seeded, the game
     # is the same on every run. Unseeded, 1 game in 40 never gave the queen a square to hang on.
@@ -270,8 +272,8 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
             elif not hung and not _behind(board) and (move := _hanging_queen_move(board)):
                 hung = len(board.move_stack) + 1
                 await game.play(move)
-            elif hung:
-                game.resign()
+            elif hung and len(board.move_stack) >= ACCURACY_FROM_PLIES:
+                game.resign()  # not before the game is long enough for an accuracy
             else:
                 await game.play(await human_move(human, board))
         if not game.is_over:
@@ -451,7 +453,7 @@ def test_a_game_of_one_book_move_has_no_accuracy_as_on_lichess(
 async def test_a_decisive_position_is_searched_again_for_its_mate() -> None:
     """Under the time cap a forced mate a few moves away was given in centipawns (29... Qg2
     +44.06): a position beyond the ceiling is searched for a mate before it is scored."""
-    board = chess.Board("8/8/8/4k3/8/8/8/QR4K1 w - - 0 1")  # queen and rook against a king
+    board = chess.Board("4k3/8/8/8/8/8/8/QR4K1 w - - 0 1")  # queen and rook: mate in 2
     shallow = AnalysisLimit(depth=1, time_cap=None).limit()  # centipawns, at this depth
     engine = await open_engine(JUDGE)
     try:
