@@ -18,7 +18,7 @@ import chess.engine
 from engines.errors import EngineUnavailableError
 from engines.launch import close_engine, open_engine
 from engines.opponents.judge import JUDGE
-from profiles.accuracy import MATE_SCORE, PositionEvaluation
+from profiles.accuracy import CEILING, MATE_SCORE, PositionEvaluation, is_mate
 
 DEPTH = 14
 """The default depth. Measured with ``benchmarks/analysis.py`` on a 2-core machine with a
@@ -34,6 +34,12 @@ LINE_PLIES = 12
 """Plies of the engine's principal variation kept for each position, as lichess keeps them
 (lila ``modules/analyse/src/main/Info.scala``, ``LineMaxPlies``): enough to show why the
 better move is better, and the tail of a depth-14 search says little more."""
+MATE_MOVES = 10
+"""A decisive position (beyond :data:`profiles.accuracy.CEILING`) that the search scored in
+centipawns is searched again for a mate in this many moves (UCI ``go mate``): under the time
+cap a forced mate a few moves away was shown as +44.06."""
+MATE_TIME_CAP = 0.3
+"""Seconds the search for a mate may take; only decisive positions pay it."""
 SEARCH_TIMEOUT = 30.0
 """Seconds after which a search that has not answered counts as a failed engine."""
 
@@ -109,6 +115,22 @@ async def _search(
     line = _legal_line(board, info.get("pv", []))
     if score is None or not line:
         raise chess.engine.EngineError(f"no score or move for {board.fen()}")
+    eval_cp = score.white().score(mate_score=MATE_SCORE)
+    if abs(eval_cp) > CEILING and not is_mate(eval_cp):
+        mate = await _mate(engine, board)
+        if mate is not None:
+            return mate
+    return PositionEvaluation(eval_cp, line[0], line)
+
+
+async def _mate(engine: chess.engine.Protocol, board: chess.Board) -> PositionEvaluation | None:
+    """The forced mate the engine finds in :data:`MATE_MOVES` moves, if it finds one."""
+    limit = chess.engine.Limit(mate=MATE_MOVES, time=MATE_TIME_CAP)
+    info = await asyncio.wait_for(engine.analyse(board, limit), SEARCH_TIMEOUT)
+    score = info.get("score")
+    line = _legal_line(board, info.get("pv", []))
+    if score is None or not score.is_mate() or not line:
+        return None
     return PositionEvaluation(score.white().score(mate_score=MATE_SCORE), line[0], line)
 
 

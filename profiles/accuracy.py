@@ -134,7 +134,7 @@ class GameAnalysis:
         first = 0 if color == chess.WHITE else 1
         marks = self.judgements[first::2]
         return SideSummary(
-            accuracy=game_accuracy(self.evals, color),
+            accuracy=shown_accuracy(self.evals, color),
             acpl=average_centipawn_loss(self.evals, color),
             inaccuracies=marks.count(Mark.INACCURACY),
             mistakes=marks.count(Mark.MISTAKE),
@@ -257,15 +257,23 @@ def _deviation(values: Sequence[float]) -> float:
     return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
 
 
+def shown_accuracy(evals: Sequence[int], color: chess.Color) -> float | None:
+    """The accuracy the analysis gives: :func:`game_accuracy`, except for a game too short for
+    lichess to analyse (fewer than :data:`ACCURACY_FROM_PLIES` plies), which has none."""
+    if len(evals) - 1 < ACCURACY_FROM_PLIES:
+        return None
+    return game_accuracy(evals, color)
+
+
 def game_accuracy(evals: Sequence[int], color: chess.Color) -> float | None:
     """AccuracyPercent.scala ``gameAccuracy`` for one side, White moving first.
 
     ``evals`` are the evaluations (White's view) of the starting position and after every
-    ply. None when ``color`` made no move, or the game is too short for lichess to analyse.
+    ply. None when ``color`` made no move.
     """
     percents = [win_percent(e) for e in evals]
     plies = len(percents) - 1
-    if plies < ACCURACY_FROM_PLIES:
+    if plies < 1:
         return None
     size = max(2, min(8, plies // 10))
     windows = [percents[:size]] * max(0, min(size, len(percents)) - 2) + [
@@ -347,7 +355,7 @@ def build_analysis(
         player_color=player_color,
         start_eval_cp=positions[0].eval_cp,
         moves=tuple(analysed),
-        accuracy=game_accuracy([p.eval_cp for p in positions], player_color),
+        accuracy=shown_accuracy([p.eval_cp for p in positions], player_color),
         engine=engine,
         depth=depth,
     )

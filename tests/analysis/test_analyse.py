@@ -15,8 +15,18 @@ import chess.engine
 import pytest
 
 from engines.discovery import find_engine
-from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line
-from profiles.accuracy import MATE_SCORE, Mark, PositionEvaluation, build_analysis
+from engines.evaluation import LINE_PLIES, AnalysisLimit, _legal_line, _search
+from engines.launch import close_engine, open_engine
+from engines.opponents.judge import JUDGE
+from profiles.accuracy import (
+    ACCURACY_FROM_PLIES,
+    MATE_SCORE,
+    Mark,
+    PositionEvaluation,
+    build_analysis,
+    eval_text,
+    is_mate,
+)
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError
@@ -35,14 +45,15 @@ BLITZ = TimeControl.parse("5+3")
 async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     ledger: Ledger, profile: Profile
 ) -> None:
-    # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does.
+    # 2. Qg4?? puts the queen where the bishop on c8 takes it, and Black does; 3. Nc3 makes
+    # five plies, the fewest with an accuracy (lichess analyses no shorter game).
     game_id = record_game(
-        ledger, profile, 0.0, moves=["e4", "d5", "Qg4", "Bxg4"], player=chess.WHITE
+        ledger, profile, 0.0, moves=["e4", "d5", "Qg4", "Bxg4", "Nc3"], player=chess.WHITE
     )
     seen: list[tuple[int, int]] = []
     analysis = await analyse_game(ledger, game_id, on_progress=lambda d, t: seen.append((d, t)))
 
-    assert [m.san for m in analysis.moves] == ["e4", "d5", "Qg4", "Bxg4"]
+    assert [m.san for m in analysis.moves] == ["e4", "d5", "Qg4", "Bxg4", "Nc3"]
     blunder = analysis.moves[2]
     assert blunder.mark is Mark.BLUNDER
     assert blunder.best is not None and blunder.best != "Qg4"
@@ -50,7 +61,7 @@ async def test_a_hung_queen_is_a_blunder_and_the_better_move_is_given(
     assert [m.mark for m in analysis.moves if not m.by_player] == [None, None]
     assert analysis.moves[0].mark is None, "1. e4 is no mistake"
     assert analysis.accuracy is not None and analysis.accuracy < 70
-    assert seen == [(n, 5) for n in range(1, 6)], "one report per position, 4 moves + start"
+    assert seen == [(n, 6) for n in range(1, 7)], "one report per position, 5 moves + start"
 
 
 @pytest.mark.engine
@@ -239,7 +250,8 @@ def test_analyses_stored_before_lines_are_kept_without_them(
 async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     """A real rated game through the session: the "human" is Stockfish at depth 1, except that
     the first time its queen can go to a square the opponent attacks and it does not defend,
-    with no less material than the opponent, it goes there; then it resigns. Returns the game's
+    with no less material than the opponent, it goes there; then it resigns, once the game
+    has the plies an accuracy needs. Returns the game's
     id and the ply of the hanging move."""
     # The opponent's node budgets and equal-move choices are drawn at random; seeded, the game
     # is the same on every run. Unseeded, 1 game in 40 never gave the queen a square to hang on.
@@ -260,8 +272,8 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
             elif not hung and not _behind(board) and (move := _hanging_queen_move(board)):
                 hung = len(board.move_stack) + 1
                 await game.play(move)
-            elif hung:
-                game.resign()
+            elif hung and len(board.move_stack) >= ACCURACY_FROM_PLIES:
+                game.resign()  # not before the game is long enough for an accuracy
             else:
                 await game.play(await human_move(human, board))
         if not game.is_over:
@@ -435,3 +447,19 @@ def test_a_game_of_one_book_move_has_no_accuracy_as_on_lichess(
     assert f"Game {game_id}: your accuracy -" in text
     acpl = document["summary"]["white"]["acpl"]
     assert f"White (you): {acpl} ACPL, no accuracy: too short a game" in text
+
+
+@pytest.mark.engine
+async def test_a_decisive_position_is_searched_again_for_its_mate() -> None:
+    """Under the time cap a forced mate a few moves away was given in centipawns (29... Qg2
+    +44.06): a position beyond the ceiling is searched for a mate before it is scored."""
+    board = chess.Board("4k3/8/8/8/8/8/8/QR4K1 w - - 0 1")  # queen and rook: mate in 2
+    shallow = AnalysisLimit(depth=1, time_cap=None).limit()  # centipawns, at this depth
+    engine = await open_engine(JUDGE)
+    try:
+        evaluation = await _search(engine, board, shallow)
+    finally:
+        await close_engine(engine)
+    assert is_mate(evaluation.eval_cp) and evaluation.eval_cp > 0
+    assert eval_text(evaluation.eval_cp).startswith("#")
+    assert evaluation.best is not None and evaluation.line[0] == evaluation.best

@@ -10,6 +10,7 @@ winning chances) fall on ``WinPercent.scala``'s curve, worked out by hand below.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import chess
 import pytest
@@ -167,6 +168,8 @@ def test_the_summary_counts_each_sides_marks_from_the_evaluations() -> None:
     white, black = analysis.summary(chess.WHITE), analysis.summary(chess.BLACK)
     assert (white.inaccuracies, white.mistakes, white.blunders, white.acpl) == (0, 0, 1, 150)
     assert (black.inaccuracies, black.mistakes, black.blunders, black.acpl) == (1, 0, 1, 385)
-    assert white.accuracy == game_accuracy(analysis.evals, chess.WHITE)
+    assert white.accuracy is None, "four plies: too short for lichess to analyse"
+    longer = replace(analysis, moves=(*analysis.moves, ply(5, 480)))
+    assert longer.summary(chess.WHITE).accuracy == game_accuracy(longer.evals, chess.WHITE)
     assert not white.clean
     assert GameAnalysis(2, chess.BLACK, 0, (ply(1, 10),), None, "x", 1).summary(chess.WHITE).clean

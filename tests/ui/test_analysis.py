@@ -78,7 +78,8 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
         assert "Blunder" in said and best is not None and f"Best: {number} {best}" in said
         assert not analysis_screen.query_one("#review-progress", ProgressBar).display
         summary = str(analysis_screen.query_one("#review-summary", Static).render())
-        assert f"{side_name(game.player_color)} (you): {analysis.accuracy:.0f}% accuracy" in summary
+        figures = analysis.summary(game.player_color).figures_words()  # accuracy and ACPL
+        assert f"{side_name(game.player_color)} (you): {figures}" in summary
         graph = "".join(board_text(analysis_screen.query_one(EvalGraph)))
         assert "█" in graph or "▄" in graph or "▀" in graph
 

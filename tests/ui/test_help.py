@@ -12,7 +12,7 @@ from textual import actions, events
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
@@ -313,7 +313,8 @@ async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
     """On a busy machine "Nb4" and Escape typed over the help each closed "it": the second
-    closed the game below, left and scored as a loss by abandonment."""
+    closed the game below, left and scored as a loss by abandonment. A message over the game
+    closed the same way."""
     async with first_game(app, ledger) as (pilot, game_screen):
         help_screen = await open_help(app, pilot, "f1")
         for key, character in (("N", "N"), ("b", "b"), ("escape", None)):
@@ -322,3 +323,12 @@ async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
         await pilot.pause()
         assert game_screen.in_play and game_screen in app.screen_stack
         assert game_screen.query_one("#move-input", Input).value == "Nb"
+        # A message over the game, its OK pressed twice before the first is handled.
+        app.tell("Something went wrong", "An engine could not start.")
+        await wait_until(pilot, lambda: bool(app.screen.query("ErrorDialog #ok")))
+        ok = app.screen.query_one("#ok", Button)
+        for _ in range(2):
+            ok.press()
+        await wait_until(pilot, lambda: app.screen is game_screen)
+        await pilot.pause()
+        assert game_screen.in_play and game_screen in app.screen_stack

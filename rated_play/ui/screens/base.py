@@ -1,8 +1,9 @@
-"""What every screen with workers shares: a failed worker is told to the app, which shows it."""
+"""What the screens share: a screen closes itself once (:func:`close`), and a screen with
+workers tells the app of a failed one, which shows it."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -10,6 +11,16 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from rated_play.ui.messages import WorkerFailed
+
+
+def close(screen: Screen[Any]) -> None:
+    """Take ``screen`` off the top, if it is still there.
+
+    Keys reach a screen through its queue: two queued before it handles the first (typed fast,
+    or on a busy machine) each closed "it", and Textual's pop takes whatever is on top, so the
+    second closed the screen below (a game, which was then left and lost)."""
+    if screen.app.screen is screen:
+        screen.dismiss()
 
 
 class WorkingScreen(Screen[None]):

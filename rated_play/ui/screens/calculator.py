@@ -38,6 +38,7 @@ from profiles.ratings.elo import (
     calculate,
 )
 from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
 
@@ -183,4 +184,4 @@ class CalculatorScreen(Screen[None]):
             raise ValueError(f"{field.id}: type a number") from None
 
     def action_close(self) -> None:
-        self.dismiss()
+        close(self)

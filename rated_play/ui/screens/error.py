@@ -11,10 +11,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from rated_play.ui.screens.base import close
+
 
 class ErrorDialog(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()
@@ -32,5 +34,5 @@ class ErrorDialog(ModalScreen[None]):
         self.query_one("#ok", Button).focus()
 
     @on(Button.Pressed, "#ok")
-    def closed(self) -> None:
-        self.dismiss(None)
+    def action_close(self) -> None:
+        close(self)  # once: over a game, a second Escape queued here closed the game

@@ -23,6 +23,7 @@ from profiles.ledger.records import Profile
 from profiles.player.past_games import GameLine, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from rated_play.ui.messages import PastGameWanted, ReviewWanted
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -116,4 +117,4 @@ class GamesScreen(Screen[None]):
         self.app.post_message(PastGameWanted(game_id, self.profile.name))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from rated_play.session.rules import RATED_GAME_RULES
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.title_bar import TitleBar
 
 OWN_WIDGETS = "rated_play."
@@ -241,8 +242,4 @@ class HelpScreen(ModalScreen[None]):
             self.app.post_message(events.Key(event.key, event.character))
 
     def action_close(self) -> None:
-        # Once: Textual's dismiss pops whatever screen is on top, and a second key already
-        # queued here (typed fast, or on a busy machine) popped the game below the help,
-        # which was then left and scored as a loss.
-        if self.app.screen is self:
-            self.dismiss()
+        close(self)  # once: a second key queued here closed the game below, left and lost

@@ -26,6 +26,7 @@ from profiles.player.head_to_head import head_to_head
 from profiles.player.history import ClassHistory, rating_history
 from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS
 from profiles.ratings.visibility import PROVISIONAL_GAMES
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.title_bar import TitleBar
@@ -141,4 +142,4 @@ class HistoryScreen(Screen[None]):
         select.action_show_overlay()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)

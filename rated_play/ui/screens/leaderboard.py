@@ -15,6 +15,7 @@ from profiles.errors import printable
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 from profiles.ratings.visibility import PROVISIONAL_GAMES
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -69,4 +70,4 @@ class LeaderboardScreen(Screen[None]):
         await self.show_season()
 
     def action_close(self) -> None:
-        self.dismiss()
+        close(self)

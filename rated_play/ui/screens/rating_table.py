@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from profiles.ratings.expected import score_table
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -33,4 +34,4 @@ class RatingTableScreen(Screen[None]):
         table.move_cursor(row=len(score_table()) // 2)
 
     def action_close(self) -> None:
-        self.dismiss()
+        close(self)

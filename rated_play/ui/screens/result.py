@@ -22,6 +22,7 @@ from profiles.ratings.visibility import at_floor, until_rated_words
 from rated_play.session import GameReport, RatedGame
 from rated_play.session.decoration import Decorating
 from rated_play.ui.messages import ReviewWanted
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import format_clock
 from rated_play.ui.widgets.path_line import PathLine
@@ -185,7 +186,7 @@ class ResultScreen(Screen[None]):
 
     @on(Button.Pressed, "#next-game")
     def action_next_game(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
     @on(Button.Pressed, "#analyse")
     def action_analyse(self) -> None:

@@ -25,6 +25,7 @@ from profiles.player.move_times import duration_words, move_times
 from profiles.player.past_games import PastGame, past_game, result_words
 from rated_play.session.decoration import Decorating
 from rated_play.ui.display import display_options
+from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.material import material_line
 
@@ -134,4 +135,4 @@ class SteppedGameScreen(Screen[None]):
         self.query_one(BoardView).flip()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)
