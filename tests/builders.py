@@ -310,6 +310,7 @@ COLUMNS_ADDED = (
     ("setups", "person_like", 7),
     ("games", "player_pid", 8),
     ("games", "player_started", 8),
+    ("games", "draw_offered_by", 9),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version

@@ -301,7 +301,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 8
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 9
     db.close()
 
 
@@ -323,7 +323,7 @@ def read_back(ledger: Ledger) -> dict[str, object]:
     }
 
 
-NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_rating_now"}
+NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_rating_now", "draw_offered_by"}
 """Fields of a game that version 1 did not have."""
 
 
