@@ -28,12 +28,20 @@ import chess.engine
 import chess.pgn
 
 from engines.calibration.stored import SHIPPED_GAMES
+from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer, resignation
-from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge
+from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
 from profiles.laws.endings import WHITE_SCORE
 
 BANDS = tuple(below for below, _ in resignation.RESIGNING_SHARE)
+PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+MATERIAL_DOWN = 5
+"""Pawns of material down from which a side's turns are judged for resigning: the judge is
+asked only there (and near a draw offer), as a search a ply over hundreds of games is hours on
+a shared machine. A position lost beyond doubt with less material down is a mating attack,
+which ends in mate anyway: those games count as mated here, so the resigned share is a
+little low."""
 WHITE_SCORE_FOR = {chess.WHITE: 0.0, chess.BLACK: 1.0}
 """White's score in a game the side resigned."""
 
@@ -79,7 +87,25 @@ def sample_games(count: int, seed: int) -> list[chess.pgn.Game]:
     return games
 
 
-async def replay(game: chess.pgn.Game, ratings: dict[str, float], judge: Judge) -> Replayed:
+def material(board: chess.Board, side: chess.Color) -> int:
+    """``side``'s material less the other side's, in pawns."""
+    return sum(
+        value * (len(board.pieces(piece, side)) - len(board.pieces(piece, not side)))
+        for piece, value in PIECE_VALUES.items()
+    )
+
+
+async def analyse(
+    engine: chess.engine.Protocol, board: chess.Board, limit: chess.engine.Limit
+) -> chess.engine.PovScore:
+    """The judge's view, with no timeout: a loaded machine makes a search slow, not wrong."""
+    info = await engine.analyse(board, limit)
+    return info["score"]
+
+
+async def replay(
+    game: chess.pgn.Game, ratings: dict[str, float], engine: chess.engine.Protocol
+) -> Replayed:
     white_score = WHITE_SCORE[game.headers["Result"]]
     names = {chess.WHITE: game.headers["White"], chess.BLACK: game.headers["Black"]}
     loser_rating = None
@@ -93,8 +119,13 @@ async def replay(game: chess.pgn.Game, ratings: dict[str, float], judge: Judge) 
     board = game.board()
     for ply, move in enumerate(game.mainline_moves()):
         side = board.turn
-        view = await judge.evaluate(board, TURN_LIMIT)
-        judged[side].append(view.pov(side))
+        view = None
+        if material(board, side) <= -MATERIAL_DOWN or (
+            board.fullmove_number >= draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
+            and draw_offer.little_material(board)
+        ):
+            view = (await analyse(engine, board, TURN_LIMIT)).pov(side)
+        judged[side].append(view)
         if resignation.hopeless(board, judged[side]):
             return Replayed(white_score, loser_rating, resigned=side, ply=ply)
         offers = draw_offer.offers_draw(board, judged[side], last_offer[side])
@@ -102,7 +133,7 @@ async def replay(game: chess.pgn.Game, ratings: dict[str, float], judge: Judge) 
             last_offer[side] = board.fullmove_number
         board.push(move)
         if offers and board.outcome() is None:
-            answer = await judge.evaluate(board, JUDGEMENT_LIMIT)
+            answer = await analyse(engine, board, JUDGEMENT_LIMIT)
             if draw_offer.accepts_draw(answer.pov(not side), board):
                 return Replayed(white_score, loser_rating, agreed=True, ply=ply)
     return Replayed(white_score, loser_rating)
@@ -113,7 +144,7 @@ def report(replayed: list[Replayed], seed: int, elapsed: float) -> None:
     changed = [r for r in resigned if not r.loser_resigned]
     agreed = [r for r in replayed if r.agreed]
     agreed_changed = [r for r in agreed if r.white_score != 0.5]
-    print(f"games {len(replayed)} ({elapsed / 60:.1f} min)")
+    print(f"games {len(replayed)} ({elapsed / 60:.1f} min)", flush=True)
     print(
         f"resign rule fired: {len(resigned)}; in a game the resigner did not lose: {len(changed)}"
     )
@@ -139,7 +170,8 @@ def report(replayed: list[Replayed], seed: int, elapsed: float) -> None:
         share = resignation.resigning_share(low)
         print(
             f"{band:>12}  {lost[band]:>4}  {fired[band]:>10}  {resigns[band]:>8}  "
-            f"{lost[band] - resigns[band]:>11}  ({share:.0%})"
+            f"{lost[band] - resigns[band]:>11}  ({share:.0%})",
+            flush=True,
         )
 
 
@@ -147,25 +179,24 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=25, help="the figures so far every N games")
     args = parser.parse_args()
     calibration = shipped_calibration()
     assert calibration is not None, "no shipped calibration"
     ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
     games = sample_games(args.games, args.seed)
-    judge = Judge()
+    engine = await open_engine(JUDGE)
     replayed = []
     started = time.monotonic()
     try:
         for number, game in enumerate(games, start=1):
             if not {game.headers["White"], game.headers["Black"]} <= ratings.keys():
                 continue  # an entry no longer calibrated
-            replayed.append(await replay(game, ratings, judge))
-            if number % 25 == 0:
-                print(
-                    f"... {number} games, {(time.monotonic() - started) / 60:.1f} min", flush=True
-                )
+            replayed.append(await replay(game, ratings, engine))
+            if number % args.every == 0:  # the figures so far: a long run can be cut short
+                report(replayed, args.seed, time.monotonic() - started)
     finally:
-        await judge.close()
+        await close_engine(engine)
     report(replayed, args.seed, time.monotonic() - started)
 
 

@@ -325,7 +325,14 @@ def read_back(ledger: Ledger) -> dict[str, object]:
     }
 
 
-NEW_FIELDS = {"stake", "doublings", "purse_after", "opponent_kind", "opponent_rating_now"}
+NEW_FIELDS = {
+    "stake",
+    "doublings",
+    "purse_after",
+    "opponent_kind",
+    "opponent_rating_now",
+    "draw_offered_by",
+}
 """Fields of a game that version 1 did not have."""
 
 

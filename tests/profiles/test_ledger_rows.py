@@ -106,3 +106,27 @@ def test_a_game_is_closed_with_what_its_result_says(
         result.termination.value,
     )
     ledger.close()
+
+
+def test_agreed_draws_before_the_opponent_offered_any_were_the_players_offers() -> None:
+    """Migration 9 keeps who offered an agreed draw; before it only the player could."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript("".join(MIGRATIONS[:8]))
+        db.execute("INSERT INTO profiles(id, name, created_at) VALUES (1, 'p', '2026-01-01')")
+        for game_id, color, termination in (
+            (1, "black", "draw agreed"),
+            (2, "white", "resignation"),
+        ):
+            db.execute(
+                "INSERT INTO games(id, profile_id, status, player_color, opponent_name, "
+                "opponent_title, opponent_rating, time_control, time_class, result, "
+                "player_score, termination, started_at) VALUES (?, 1, 'finished', ?, 'sf', "
+                "'Stockfish', 1500, '300+3', 'blitz', '1/2-1/2', 0.5, ?, '2026-01-01')",
+                (game_id, color, termination),
+            )
+        db.executescript(MIGRATIONS[8])
+        offered = db.execute("SELECT id, draw_offered_by FROM games ORDER BY id").fetchall()
+    finally:
+        db.close()
+    assert offered == [(1, "black"), (2, None)]

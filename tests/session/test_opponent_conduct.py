@@ -136,11 +136,12 @@ async def test_a_move_declines_the_opponents_offer(ledger: Ledger, profile: Prof
 async def test_the_players_own_agreed_draw_says_the_player_offered_it(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """The engine accepts a level position from move 30: the player's offer at move 46."""
+    """The engine accepts a level position from move 30: the player's offer at move 49, a rook
+    each."""
     opponent = scripted_opponent(DEAD_DRAW_LINE)
     game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
     try:
-        await play_white(game, DEAD_DRAW_LINE[:90], stop_at_offer=True)
+        await play_white(game, DEAD_DRAW_LINE[:96], stop_at_offer=True)
         assert game.is_player_turn and not game.draw_offered_to_player
         assert await game.offer_draw()
     finally:

@@ -161,7 +161,7 @@ async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Prof
     game.resign()
     assert game.outcome is not None
     assert game.outcome.termination is Termination.RESIGNATION
-    assert game.outcome.description == "Black wins by resignation"
+    assert game.outcome.description == "White resigned: Black wins"
     with pytest.raises(GameOverError):
         await game.engine_move()
     await game.close()

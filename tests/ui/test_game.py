@@ -127,7 +127,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             await answer(pilot, "Resign")
             await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
             await pilot.pause()  # leaving mid-switch races Textual's header, as below
-            assert "Black wins by resignation" in text_of(app.screen, "#ending")
+            assert "You (White) resigned" in text_of(app.screen, "#ending")
             record = ledger.game(game.game_id)
             assert (record.status, record.player_score) == (GameStatus.FINISHED, 0.0)
         else:

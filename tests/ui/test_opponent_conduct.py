@@ -1,0 +1,121 @@
+"""The opponent's draw offer is asked beside the board, the safe answer (decline) focused and
+marked, the player's clock running, and a typed move declines it; an agreed draw and the
+opponent's resignation are said on the result screen. The opponent plays a scripted line
+(``tests/scripted_engine.py``) to a dead draw, or to a position lost beyond doubt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import chess
+import pytest
+from textual.pilot import Pilot
+
+from engines.opponents.pool import Pool
+from profiles.ledger.ledger import Ledger
+from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.result import ResultScreen
+from rated_play.ui.widgets.decision import FOCUS_MARK, AnswerButton, DecisionPanel
+from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, scripted_opponent
+from tests.ui.driving import (
+    SIZE,
+    answer,
+    choose_weakest_opponent,
+    shown,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_for_question,
+    wait_until,
+)
+
+pytestmark = pytest.mark.engine
+
+
+def scripted_app(ledger: Ledger, line: Sequence[str]) -> RatedPlayApp:
+    ledger.create_profile("Magnus")
+    return RatedPlayApp(ledger, Pool([scripted_opponent(line)]), AppOptions(handle_signals=False))
+
+
+async def play_white(pilot: Pilot[None], screen: GameScreen, line: Sequence[str]) -> None:
+    """Type White's moves of ``line`` until the game ends or a question is asked."""
+    game, panel = screen.game, screen.query_one(DecisionPanel)
+    for ply in range(len(game.board.move_stack), len(line), 2):
+        await type_move(pilot, line[ply])
+        # The opponent's turn may take a judge's search: slow on a loaded machine.
+        await wait_until(
+            pilot,
+            lambda ply=ply: (
+                game.is_over  # type: ignore[misc]
+                or panel.question is not None
+                or len(game.board.move_stack) >= ply + 2
+            ),
+            timeout=120.0,
+        )
+        assert line[ply] in [move.uci() for move in game.board.move_stack], str(
+            screen.query_one("#move-error").render()
+        )
+        if game.is_over or panel.question is not None:
+            return
+
+
+async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_declines_it(
+    ledger: Ledger,
+) -> None:
+    app = scripted_app(ledger, DEAD_DRAW_LINE)
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await play_white(pilot, screen, DEAD_DRAW_LINE)
+        question = await wait_for_question(pilot, "Draw offered")
+        assert "49…Ke3" in question.text
+        panel = screen.query_one(DecisionPanel)
+        focused = app.screen.focused
+        assert isinstance(focused, AnswerButton) and focused.choice.value == "decline"
+        assert str(focused.label).startswith(FOCUS_MARK)
+        assert shown(app, "#decision-clock") == "Your clock is running."
+        assert screen.game.clock.running == chess.WHITE
+        # A move typed declines the offer: its first key gives the way out, the rest follow.
+        await pilot.press(*"c2c3", "enter")
+        await wait_for_player_turn(pilot, screen)
+        game = screen.game
+        assert "c2c3" in [move.uci() for move in game.board.move_stack]
+        assert not game.is_over and not game.draw_offered_to_player
+        assert panel.question is None
+        await pilot.pause()
+
+
+async def test_an_accepted_offer_ends_the_game_drawn_and_the_result_says_who_offered(
+    ledger: Ledger,
+) -> None:
+    app = scripted_app(ledger, DEAD_DRAW_LINE)
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await play_white(pilot, screen, DEAD_DRAW_LINE)
+        await answer(pilot, "Draw offered", "accept")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+        )
+        assert shown(app, "#ending") == "Draw agreed: offered by your opponent, accepted by you"
+        game_id = screen.game.game_id
+    assert ledger.game(game_id).draw_offered_by == chess.BLACK
+
+
+async def test_the_result_screen_says_the_opponent_resigned(ledger: Ledger) -> None:
+    """The tests' seeded generator (tests/ui/conftest.py) makes this opponent one to resign."""
+    app = scripted_app(ledger, HOPELESS_LINE)
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        await play_white(pilot, screen, HOPELESS_LINE)
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ResultScreen) and bool(app.screen.query("#analyse")),
+        )
+        assert shown(app, "#ending") == "Your opponent (Black) resigned"
+        assert shown(app, "#score") == "You won."
+        game_id = screen.game.game_id
+    assert ledger.game(game_id).termination == "resignation"
