@@ -5,15 +5,16 @@ of the shipped Maia networks is.
 Move matching: positions of real games between people (plies 11–80, one a game, the game's
 moves before them as history), up to ``--positions`` in each of four bands of the mover's
 rating (under 1200, 1200–1600, 1600–2000, 2000 and over; ``people_games.sample_positions``).
-Every person-like entry of the pool (served by ``rated-play-maia``) plays every band through
-its engine with its options, as the pool runs it (a Maia entry draws its move through move 12,
-as in a game); beside them, for each band, the ``--like`` engine entries whose ratings lie
-nearest the band's middle. Each cell is a share with its 95% interval (Wilson). The people's
-games are not shipped: give PGNs with ``WhiteElo``/``BlackElo`` headers (``docs/engine-pool.md``
-names the samples measured and where to get them).
+Every person-like entry of the pool (served by ``rated-play-maia``) plays every band as a
+rated game plays it (``EnginePlayer``: its engine with its options and search, the judge's veto
+where it has one; a Maia entry draws its move through move 12, as in a game); beside them, for
+each band, the ``--like`` engine entries whose ratings lie nearest the band's middle. Each cell
+is a share with its 95% interval (Wilson). The people's games are not shipped: give PGNs with
+``WhiteElo``/``BlackElo`` headers (``docs/engine-pool.md`` names the samples measured and
+where to get them).
 
-Speed: each entry's median time a move through its engine, and its nodes a second from its
-``info`` lines where it searches more than one node; and the forward pass of each shipped
+Speed: each entry's median time a move as the player asks for it, and its nodes a second from
+its ``info`` lines where it searches more than one node; and the forward pass of each shipped
 network over positions of the shipped calibration games (median and 95th percentile, one BLAS
 thread as the engine runs it), the time to load a network and the memory it holds.
 
@@ -53,11 +54,11 @@ from people_games import (
 
 import engines.maia  # noqa: F401 - first: it sets numpy's one BLAS thread, as the engine runs
 from engines.calibration.stored import SHIPPED_GAMES
-from engines.launch import close_engine, open_engine
 from engines.maia.network import evaluate
 from engines.maia.networks import SHIPPED_RATINGS, network_path, shipped_name
 from engines.maia.planes import input_planes
 from engines.maia.weights import load_network
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
 
@@ -177,7 +178,7 @@ def matching(
         speeds.append((name, statistics.median(played.seconds), played.nodes_per_second()))
     print("cells: the share of the band's positions where the entry played the person's move,")
     print("with its 95% interval (Wilson); a blank: an engine entry not near that band")
-    print("\nspeed through the engine (a move, as the pool asks for it)")
+    print("\nspeed: a move as a rated game asks for it (no clock)")
     print(f"{'entry':28}{'median ms':>10}{'nodes/s':>10}")
     for name, seconds, nps in speeds:
         nps_text = f"{nps:>10.0f}" if nps is not None else f"{'—':>10}"
@@ -187,7 +188,7 @@ def matching(
 
 @dataclass
 class Played:
-    moves: list[chess.Move | None] = field(default_factory=list)
+    moves: list[chess.Move] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     """Wall time of each move, from the request to the answer."""
     nodes: int = 0
@@ -203,26 +204,26 @@ class Played:
 
 
 async def _engine_moves(opponent: Opponent, positions: list[Position]) -> Played:
-    engine = await open_engine(opponent)
+    """The entry's move in each position, chosen by the player a rated game uses
+    (:class:`EnginePlayer`: its engine with its options and search, and the judge's technique,
+    veto and variation where the entry has them), each position a new game without a clock."""
+    player = EnginePlayer(opponent)
+    await player.start()
     played = Played()
     try:
         for position in positions:
+            player.new_game()
             started = time.perf_counter()
-            result = await engine.play(
-                position.board,
-                opponent.search.limit(),
-                game=position,
-                info=chess.engine.INFO_BASIC,
-            )
+            choice = await player.choose(position.board, None)
             played.seconds.append(time.perf_counter() - started)
-            played.moves.append(result.move)
-            nodes, spent = result.info.get("nodes"), result.info.get("time")
+            played.moves.append(choice.move)
+            nodes, spent = choice.search.get("nodes"), choice.search.get("time")
             if nodes is not None and spent is not None:
                 played.nodes += nodes
                 played.search_seconds += spent
                 played.searched = played.searched or nodes > 1
     finally:
-        await close_engine(engine)
+        await player.close()
     return played
 
 
