@@ -81,6 +81,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300, help="positions in each band")
     parser.add_argument("--entries", nargs="*", help="only these entries, on every band")
     parser.add_argument("--like", type=int, default=3, help="engine entries beside each band")
+    parser.add_argument("--leave-out", nargs="*", default=[], help="entries not played this time")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-speed", action="store_true", help="skip the forward-pass figures")
     parser.add_argument(
@@ -100,7 +101,7 @@ def main() -> None:
             random.Random(arguments.seed),
             arguments.skip_player,
         )
-        matching(positions, arguments.entries, arguments.like)
+        matching(positions, arguments.entries, arguments.like, set(arguments.leave_out))
 
 
 def speed() -> None:
@@ -138,7 +139,10 @@ def speed() -> None:
 
 
 def matching(
-    positions: dict[Band, list[Position]], entries: Sequence[str] | None, like: int
+    positions: dict[Band, list[Position]],
+    entries: Sequence[str] | None,
+    like: int,
+    left_out: set[str],
 ) -> None:
     """Every person-like entry on every band; beside it, for each band, the ``like`` engine
     entries whose ratings lie nearest the band's middle. Each entry plays through its engine
@@ -153,6 +157,7 @@ def matching(
             bands_of.setdefault(opponent.name, []).append(band)
     if entries is not None:
         bands_of = {name: bands_of.get(name, list(BANDS)) for name in entries}
+    bands_of = {name: bands for name, bands in bands_of.items() if name not in left_out}
     print(f"\nmove matching: positions of people's games, plies {FIRST_PLY}–{LAST_PLY}, one a game")
     header = "".join(f"{band_name(band):>13}" for band in BANDS)
     print(f"{'entry':28}{'rating':>6}{header}")

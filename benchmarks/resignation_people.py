@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -68,7 +69,9 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--evaluated", type=int, default=120, help="games evaluated a band")
     parser.add_argument("--lost-cp", type=int, default=500)
-    parser.add_argument("--walk", type=int, default=60, help="plies walked back at most")
+    parser.add_argument(
+        "--walk", type=int, default=60, help="plies walked back at most (0: no walk)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     skipped = set(arguments.skip_player)
@@ -132,6 +135,7 @@ async def evaluations(
                     if ending == Ending.RESIGNATION:
                         at_resignation[band].append(evals[0])
                     played_on[band, ending].append(_moves_played_on(game, evals, lost_cp))
+                print(f"{band_name(band)} {ending}: {searches} positions", file=sys.stderr)
     finally:
         await close_engine(engine)
     elapsed = time.perf_counter() - started
@@ -150,6 +154,9 @@ async def evaluations(
             f"{band_name(band):10}{len(evals):>6}  {statistics.median(capped):>10.0f}  "
             f"{quartiles:>14}  {chances:>+8.2f}"
         )
+    if walk == 0:
+        print(f"{searches} positions evaluated (a mate needs no search) in {elapsed:.0f} s")
+        return
     print(
         f"\nmoves the loser played on once lost beyond doubt (every position to the end at "
         f"-{lost_cp} cp or worse for the loser): median [quartiles]"
@@ -161,7 +168,7 @@ async def evaluations(
             for ending in (Ending.RESIGNATION, Ending.MATE)
         )
         print(f"{band_name(band):10}{cells}")
-    print(f"{searches} searches in {elapsed:.0f} s")
+    print(f"{searches} positions evaluated (a mate needs no search) in {elapsed:.0f} s")
 
 
 async def _walk_back(
