@@ -54,6 +54,7 @@ from people_games import (
 
 import engines.maia  # noqa: F401 - first: it sets numpy's one BLAS thread, as the engine runs
 from engines.calibration.stored import SHIPPED_GAMES
+from engines.errors import EngineUnavailableError
 from engines.maia.network import evaluate
 from engines.maia.networks import SHIPPED_RATINGS, network_path, shipped_name
 from engines.maia.planes import input_planes
@@ -63,6 +64,9 @@ from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
 
 Band = tuple[int, int]
+STARTS = 3
+"""Tries to start an entry's engine: on a machine busy enough, a start can miss the handshake's
+timeout (engines/launch.py) once without anything being wrong."""
 MAIA_COMMAND = "rated-play-maia"
 """The command every person-like entry is served by."""
 BAND_MIDDLE: dict[Band, float] = {
@@ -213,7 +217,13 @@ async def _engine_moves(opponent: Opponent, positions: list[Position]) -> Played
     (:class:`EnginePlayer`: its engine with its options and search, and the judge's technique,
     veto and variation where the entry has them), each position a new game without a clock."""
     player = EnginePlayer(opponent)
-    await player.start()
+    for attempt in range(STARTS):
+        try:
+            await player.start()
+            break
+        except EngineUnavailableError:
+            if attempt + 1 == STARTS:
+                raise
     played = Played()
     try:
         for position in positions:
