@@ -164,9 +164,9 @@ def matching(
     bands_of = {name: bands for name, bands in bands_of.items() if name not in left_out}
     print(f"\nmove matching: positions of people's games, plies {FIRST_PLY}–{LAST_PLY}, one a game")
     header = "".join(f"{band_name(band):>13}" for band in BANDS)
-    print(f"{'entry':28}{'rating':>6}{header}")
+    print(f"{'entry':36}{'rating':>6}{header}")
     counts = "".join(f"{len(positions[band]):>13}" for band in BANDS)
-    print(f"{'positions':34}{counts}")
+    print(f"{'positions':42}{counts}")
     speeds: list[tuple[str, float, float | None]] = []
     for name in sorted(bands_of, key=lambda n: (n not in people_like, pool.get(n).rating, n)):
         opponent = pool.get(name)
@@ -183,15 +183,15 @@ def matching(
                 if band_of(p.rating) == band
             ]
             cells += f"{share_text(sum(hits), len(hits)):>13}"
-        print(f"{name[:27]:28}{opponent.rating:>6.0f}{cells}".rstrip(), flush=True)
+        print(f"{name:36}{opponent.rating:>6.0f}{cells}".rstrip(), flush=True)
         speeds.append((name, statistics.median(played.seconds), played.nodes_per_second()))
     print("cells: the share of the band's positions where the entry played the person's move,")
     print("with its 95% interval (Wilson); a blank: an engine entry not near that band")
     print("\nspeed: a move as a rated game asks for it (no clock)")
-    print(f"{'entry':28}{'median ms':>10}{'nodes/s':>10}")
+    print(f"{'entry':36}{'median ms':>10}{'nodes/s':>10}")
     for name, seconds, nps in speeds:
         nps_text = f"{nps:>10.0f}" if nps is not None else f"{'—':>10}"
-        print(f"{name[:27]:28}{seconds * 1000:>10.1f}{nps_text}")
+        print(f"{name:36}{seconds * 1000:>10.1f}{nps_text}")
     print("nodes/s: from the entry's info lines, where it searches more than one node a move")
 
 
