@@ -1,15 +1,25 @@
-"""The Maia networks: how fast the numpy forward pass is, what a network costs to load and to
-hold, and how often each opponent plays the move a person played.
+"""The opponents that play like people, beside people: how often each plays the move a person
+played, by the person's rating band; how fast each answers; and how fast the numpy forward pass
+of the shipped Maia networks is.
 
-Speed: the forward pass of each shipped network over positions of the shipped calibration games
-(median and 95th percentile, one BLAS thread as the engine runs it), the time to load a network
-and the memory it holds. Move matching: for positions of real games between people (plies 11–80,
-the game's moves before them as history), the share where an opponent's move is the one the
-person played, by the mover's rating band, with a 95% interval (Wilson), the Maia entries beside
-the pool's other entries of like strength. The people's games are not shipped: give a PGN with
-``WhiteElo``/``BlackElo`` headers (for example a month of the lichess open database, CC0).
+Move matching: positions of real games between people (plies 11–80, one a game, the game's
+moves before them as history), up to ``--positions`` in each of four bands of the mover's
+rating (under 1200, 1200–1600, 1600–2000, 2000 and over; ``people_games.sample_positions``).
+Every person-like entry of the pool (served by ``rated-play-maia``) plays every band as a
+rated game plays it (``EnginePlayer``: its engine with its options and search, the judge's veto
+where it has one; a Maia entry draws its move through move 12, as in a game); beside them, for
+each band, the ``--like`` engine entries whose ratings lie nearest the band's middle. Each cell
+is a share with its 95% interval (Wilson). The people's games are not shipped: give PGNs with
+``WhiteElo``/``BlackElo`` headers (``docs/engine-pool.md`` names the samples measured and
+where to get them).
 
-Run: .venv/bin/python benchmarks/maia.py [--games HUMAN.pgn] [--positions N] [--entries NAME ...]
+Speed: each entry's median time a move as the player asks for it, and its nodes a second from
+its ``info`` lines where it searches more than one node; and the forward pass of each shipped
+network over positions of the shipped calibration games (median and 95th percentile, one BLAS
+thread as the engine runs it), the time to load a network and the memory it holds.
+
+Run: nice .venv/bin/python benchmarks/maia.py [--games A.pgn B.pgn ...] [--positions N]
+     [--skip-player NAME ...] [--entries NAME ...] [--like N]
 It prints figures; it asserts nothing.
 """
 
@@ -18,60 +28,66 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
-import io
 import math
 import random
 import statistics
 import time
 import tracemalloc
-from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
 import chess.engine
 import chess.pgn
+from people_games import (
+    BANDS,
+    FIRST_PLY,
+    LAST_PLY,
+    Position,
+    band_name,
+    band_of,
+    read_games,
+    sample_positions,
+    share_text,
+)
 
 import engines.maia  # noqa: F401 - first: it sets numpy's one BLAS thread, as the engine runs
 from engines.calibration.stored import SHIPPED_GAMES
-from engines.launch import close_engine, open_engine
-from engines.maia.choice import move_probabilities
+from engines.errors import EngineUnavailableError
 from engines.maia.network import evaluate
 from engines.maia.networks import SHIPPED_RATINGS, network_path, shipped_name
 from engines.maia.planes import input_planes
-from engines.maia.weights import NetworkWeights, load_network
+from engines.maia.weights import load_network
+from engines.opponents.engine_player import EnginePlayer
+from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
 
-FIRST_PLY, LAST_PLY = 11, 80
-BANDS = ((0, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 4000))
-COMPARED = (
-    "fairy-stockfish-skill-minus1",
-    "stockfish-elo-1350",
-    "stockfish-elo-1500",
-    "stockfish-elo-1700",
-    "fairy-stockfish-skill-4",
-    "stockfish-nodes-1",
-    "stockfish-nodes-300",
-)
-"""The pool's entries the people's moves were first compared with, from 1100 to 1900."""
-
-
-@dataclass(frozen=True)
-class Position:
-    board: chess.Board
-    """With the game's moves before it on its stack."""
-    played: chess.Move
-    rating: int
-    """The mover's rating."""
+Band = tuple[int, int]
+STARTS = 3
+"""Tries to start an entry's engine: on a machine busy enough, a start can miss the handshake's
+timeout (engines/launch.py) once without anything being wrong."""
+MAIA_COMMAND = "rated-play-maia"
+"""The command every person-like entry is served by."""
+BAND_MIDDLE: dict[Band, float] = {
+    (0, 1200): 1000,
+    (1200, 1600): 1400,
+    (1600, 2000): 1800,
+    (2000, 4000): 2200,
+}
+"""Where the engine entries compared on a band are taken from: the band's middle, the open bands
+closed where most of the people in them are (800 and 2400)."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=Path, help="people's games (PGN) for move matching")
-    parser.add_argument("--positions", type=int, default=1000, help="positions to match")
-    parser.add_argument("--entries", nargs="*", default=list(COMPARED))
+    parser.add_argument("--games", type=Path, nargs="*", default=[], help="people's games (PGN)")
+    parser.add_argument("--positions", type=int, default=300, help="positions in each band")
+    parser.add_argument("--entries", nargs="*", help="only these entries, on every band")
+    parser.add_argument("--like", type=int, default=3, help="engine entries beside each band")
+    parser.add_argument("--leave-out", nargs="*", default=[], help="entries not played this time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-speed", action="store_true", help="skip the forward-pass figures")
     parser.add_argument(
         "--skip-player",
         action="append",
@@ -80,16 +96,27 @@ def main() -> None:
         help="leave out this player's moves (one who dominates the sample); repeatable",
     )
     arguments = parser.parse_args()
-    speed()
-    if arguments.games is not None:
+    if not arguments.no_speed:
+        speed()
+    if arguments.games:
         positions = sample_positions(
-            arguments.games, arguments.positions, arguments.seed, set(arguments.skip_player)
+            read_games(arguments.games),
+            arguments.positions,
+            random.Random(arguments.seed),
+            arguments.skip_player,
         )
-        matching(positions, arguments.entries)
+        matching(positions, arguments.entries, arguments.like, set(arguments.leave_out))
 
 
 def speed() -> None:
-    boards = [p.board for p in _positions(_shipped_games(), random.Random(0), 300)]
+    rng = random.Random(0)
+    boards = []
+    for game in _shipped_games()[:300]:
+        moves = list(game.mainline_moves())
+        board = game.board()
+        for move in moves[: rng.randint(0, max(0, min(len(moves), LAST_PLY) - 1))]:
+            board.push(move)
+        boards.append(board)
     print(f"forward pass over {len(boards)} positions of the calibration games, one BLAS thread")
     print("network     load ms  memory MB  median ms  p95 ms  planes ms")
     for rating in SHIPPED_RATINGS:
@@ -115,136 +142,115 @@ def speed() -> None:
         )
 
 
-def matching(positions: list[Position], entries: Sequence[str]) -> None:
-    plies = f"plies {FIRST_PLY}–{LAST_PLY}"
-    print(f"\nmove matching: {len(positions)} positions of people's games, {plies}")
-    hits: dict[str, dict[tuple[int, int], list[bool]]] = defaultdict(lambda: defaultdict(list))
-    for rating in SHIPPED_RATINGS:
-        name = shipped_name(rating)
-        network = load_network(network_path(name))
-        for position in positions:
-            hits[name][_band(position.rating)].append(
-                _network_move(network, position.board) == position.played
-            )
-    for name in entries:
-        moves = asyncio.run(_engine_moves(name, positions))
-        for position, move in zip(positions, moves, strict=True):
-            hits[name][_band(position.rating)].append(move == position.played)
-    counts = {band: sum(_band(p.rating) == band for p in positions) for band in BANDS}
-    header = "".join(f"  {low:>4}–{high if high < 4000 else '':<4}" for low, high in BANDS)
-    print(f"{'entry':36}{header}   all")
-    print(
-        f"{'positions':36}"
-        + "".join(f"  {counts[band]:>9}" for band in BANDS)
-        + f"  {len(positions):>5}"
-    )
-    for name, by_band in hits.items():
-        cells = "".join(f"  {_share(by_band[band]):>9}" for band in BANDS)
-        every = [hit for band in BANDS for hit in by_band[band]]
-        print(f"{name:36}{cells}  {_share(every, interval=True)}")
-    print("cells: the share of positions where the entry played the person's move")
-    print("all: the share over every band, with its 95% interval (Wilson)")
+def matching(
+    positions: dict[Band, list[Position]],
+    entries: Sequence[str] | None,
+    like: int,
+    left_out: set[str],
+) -> None:
+    """Every person-like entry on every band; beside it, for each band, the ``like`` engine
+    entries whose ratings lie nearest the band's middle. Each entry plays through its engine
+    with its options, as the pool runs it."""
+    pool = load_pool()
+    people_like = [o.name for o in pool.opponents if o.command == MAIA_COMMAND]
+    bands_of: dict[str, list[Band]] = {name: list(BANDS) for name in people_like}
+    for band in BANDS:
+        engines_ = [o for o in pool.opponents if o.command != MAIA_COMMAND]
+        engines_.sort(key=lambda o: abs(o.rating - BAND_MIDDLE[band]))
+        for opponent in engines_[:like]:
+            bands_of.setdefault(opponent.name, []).append(band)
+    if entries is not None:
+        bands_of = {name: bands_of.get(name, list(BANDS)) for name in entries}
+    bands_of = {name: bands for name, bands in bands_of.items() if name not in left_out}
+    print(f"\nmove matching: positions of people's games, plies {FIRST_PLY}–{LAST_PLY}, one a game")
+    header = "".join(f"{band_name(band):>13}" for band in BANDS)
+    print(f"{'entry':36}{'rating':>6}{header}")
+    counts = "".join(f"{len(positions[band]):>13}" for band in BANDS)
+    print(f"{'positions':42}{counts}")
+    speeds: list[tuple[str, float, float | None]] = []
+    for name in sorted(bands_of, key=lambda n: (n not in people_like, pool.get(n).rating, n)):
+        opponent = pool.get(name)
+        asked = [position for band in bands_of[name] for position in positions[band]]
+        played = asyncio.run(_engine_moves(opponent, asked))
+        cells = ""
+        for band in BANDS:
+            if band not in bands_of[name]:
+                cells += f"{'':>13}"
+                continue
+            hits = [
+                move == p.played
+                for p, move in zip(asked, played.moves, strict=True)
+                if band_of(p.rating) == band
+            ]
+            cells += f"{share_text(sum(hits), len(hits)):>13}"
+        print(f"{name:36}{opponent.rating:>6.0f}{cells}".rstrip(), flush=True)
+        speeds.append((name, statistics.median(played.seconds), played.nodes_per_second()))
+    print("cells: the share of the band's positions where the entry played the person's move,")
+    print("with its 95% interval (Wilson); a blank: an engine entry not near that band")
+    print("\nspeed: a move as a rated game asks for it (no clock)")
+    print(f"{'entry':36}{'median ms':>10}{'nodes/s':>10}")
+    for name, seconds, nps in speeds:
+        nps_text = f"{nps:>10.0f}" if nps is not None else f"{'—':>10}"
+        print(f"{name:36}{seconds * 1000:>10.1f}{nps_text}")
+    print("nodes/s: from the entry's info lines, where it searches more than one node a move")
 
 
-def _network_move(network: NetworkWeights, board: chess.Board) -> chess.Move:
-    probabilities = move_probabilities(board, evaluate(network, input_planes(board)))
-    return max(probabilities, key=probabilities.__getitem__)
+@dataclass
+class Played:
+    moves: list[chess.Move] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    """Wall time of each move, from the request to the answer."""
+    nodes: int = 0
+    search_seconds: float = 0.0
+    """The ``time`` of the info lines, summed: the engine's own count."""
+    searched: bool = False
+    """Whether any move searched more than one node."""
+
+    def nodes_per_second(self) -> float | None:
+        if not self.searched or self.search_seconds <= 0:
+            return None
+        return self.nodes / self.search_seconds
 
 
-async def _engine_moves(name: str, positions: list[Position]) -> list[chess.Move | None]:
-    opponent = load_pool().get(name)
-    engine = await open_engine(opponent)
-    moves: list[chess.Move | None] = []
+async def _engine_moves(opponent: Opponent, positions: list[Position]) -> Played:
+    """The entry's move in each position, chosen by the player a rated game uses
+    (:class:`EnginePlayer`: its engine with its options and search, and the judge's technique,
+    veto and variation where the entry has them), each position a new game without a clock."""
+    player = EnginePlayer(opponent)
+    for attempt in range(STARTS):
+        try:
+            await player.start()
+            break
+        except EngineUnavailableError:
+            if attempt + 1 == STARTS:
+                raise
+    played = Played()
     try:
         for position in positions:
-            result = await engine.play(position.board, opponent.search.limit(), game=position)
-            moves.append(result.move)
+            player.new_game()
+            started = time.perf_counter()
+            choice = await player.choose(position.board, None)
+            played.seconds.append(time.perf_counter() - started)
+            played.moves.append(choice.move)
+            nodes, spent = choice.search.get("nodes"), choice.search.get("time")
+            if nodes is not None and spent is not None:
+                played.nodes += nodes
+                played.search_seconds += spent
+                played.searched = played.searched or nodes > 1
     finally:
-        await close_engine(engine)
-    return moves
-
-
-def sample_positions(path: Path, count: int, seed: int, skipped: set[str]) -> list[Position]:
-    with path.open(encoding="utf-8", errors="replace") as handle:
-        games = list(_games(handle))
-    return _positions(games, random.Random(seed), count, rated=True, skipped=skipped)
-
-
-def _positions(
-    games: list[chess.pgn.Game],
-    rng: random.Random,
-    count: int,
-    *,
-    rated: bool = False,
-    skipped: set[str] | None = None,
-) -> list[Position]:
-    """One position a game, at a random ply of 11–80 whose mover is rated (when ``rated``)
-    and not ``skipped``, until ``count``."""
-    rng.shuffle(games)
-    chosen = []
-    for game in games:
-        moves = list(game.mainline_moves())
-        plies = [
-            ply
-            for ply in range(FIRST_PLY, min(LAST_PLY, len(moves)) + 1)
-            if _mover_counts(game, ply, rated, skipped or set())
-        ]
-        if not plies:
-            continue
-        ply = rng.choice(plies)
-        board = game.board()
-        for move in moves[: ply - 1]:
-            board.push(move)
-        rating = game.headers.get("WhiteElo" if ply % 2 else "BlackElo", "?")
-        chosen.append(Position(board, moves[ply - 1], int(rating) if rating.isdigit() else 0))
-        if len(chosen) == count:
-            break
-    return chosen
-
-
-def _mover_counts(game: chess.pgn.Game, ply: int, rated: bool, skipped: set[str]) -> bool:
-    """Whether the player who made move ``ply`` (1: White's first) is one to measure."""
-    side = "White" if ply % 2 else "Black"
-    if game.headers.get(side, "?") in skipped:
-        return False
-    return not rated or game.headers.get(f"{side}Elo", "?").isdigit()
-
-
-def _games(handle: io.TextIOBase | io.TextIOWrapper) -> Iterator[chess.pgn.Game]:
-    while (game := chess.pgn.read_game(handle)) is not None:
-        if not game.errors:
-            yield game
+        await player.close()
+    return played
 
 
 def _shipped_games() -> list[chess.pgn.Game]:
     with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as handle:
         games = []
-        for game in _games(handle):
-            games.append(game)
+        while (game := chess.pgn.read_game(handle)) is not None:
+            if not game.errors:
+                games.append(game)
             if len(games) == 2000:
                 break
     return games
-
-
-def _band(rating: int) -> tuple[int, int]:
-    return next(band for band in BANDS if band[0] <= rating < band[1])
-
-
-def _share(hits: list[bool], interval: bool = False) -> str:
-    if not hits:
-        return "—"
-    share = sum(hits) / len(hits)
-    if not interval:
-        return f"{share:.0%}"
-    low, high = _wilson(sum(hits), len(hits))
-    return f"{share:.1%} [{low:.1%}, {high:.1%}]"
-
-
-def _wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    share = successes / trials
-    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
-    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    return centre - margin / (1 + z * z / trials), centre + margin / (1 + z * z / trials)
 
 
 def _p95(times: list[float]) -> float:

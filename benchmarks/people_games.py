@@ -1,0 +1,184 @@
+"""People's games for the benchmarks that compare our opponents with people: reading them, the
+four rating bands they are counted in, how a decisive game ended, and the 95% interval a share
+is given with.
+
+The games are not shipped (``docs/engine-pool.md`` names the public samples measured and where
+to get them): a PGN with ``WhiteElo``/``BlackElo`` headers, lichess exports or over-the-board
+tournament files. ``benchmarks/maia.py`` and ``benchmarks/resignation_people.py`` read it here.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+BANDS: tuple[tuple[int, int], ...] = ((0, 1200), (1200, 1600), (1600, 2000), (2000, 4000))
+"""Under 1200, 1200–1600, 1600–2000, 2000 and over: a beginner, a club player, a strong club
+player, an expert and up."""
+
+
+def band_of(rating: int) -> tuple[int, int]:
+    return next(band for band in BANDS if band[0] <= rating < band[1])
+
+
+def band_name(band: tuple[int, int]) -> str:
+    low, high = band
+    if low == 0:
+        return f"<{high}"
+    if high >= 4000:
+        return f"{low}+"
+    return f"{low}–{high}"
+
+
+def rating(game: chess.pgn.Game, color: chess.Color) -> int | None:
+    """The player's rating from the game's headers, or None where it is missing ("?", "")."""
+    value = game.headers.get("WhiteElo" if color == chess.WHITE else "BlackElo", "?")
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def player(game: chess.pgn.Game, color: chess.Color) -> str:
+    return game.headers.get("White" if color == chess.WHITE else "Black", "?")
+
+
+def read_games(paths: Iterable[Path]) -> Iterator[chess.pgn.Game]:
+    """Every game of standard chess from the start position that python-chess reads cleanly:
+    Chess960 and games set up from a position (a lichess export holds a few) are left out, and
+    so are the few whose moves python-chess cannot read (it would log each one)."""
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+    for path in paths:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            while (game := chess.pgn.read_game(handle)) is not None:
+                if game.errors or "FEN" in game.headers:
+                    continue
+                if game.headers.get("Variant", "Standard").lower() not in ("standard", ""):
+                    continue
+                yield game
+
+
+class Ending(StrEnum):
+    """How a decisive game ended, from its last position and lichess's ``Termination`` tag."""
+
+    MATE = "mate"
+    RESIGNATION = "resignation"
+    TIME = "time"
+    OTHER = "other"
+    """Abandoned, a rules infraction, or a tag this reading does not know."""
+
+
+@dataclass(frozen=True)
+class Decisive:
+    game: chess.pgn.Game
+    board: chess.Board
+    """The last position, with the game's moves on its stack."""
+    loser: chess.Color
+    ending: Ending
+
+
+def decisive(game: chess.pgn.Game) -> Decisive | None:
+    """The game if someone won it, with how it ended; None for a draw or an unfinished game.
+
+    Lichess writes ``Termination "Normal"`` for a mate, a resignation and a draw alike, so a
+    decisive "Normal" game whose last position is not mate was resigned (lichess
+    ``modules/game/src/main/PgnDump.scala``, the termination tag). An over-the-board file has no
+    such tag: a decisive game not mated on the board counts as resigned there (a loss on time
+    cannot be told apart, and is rare in the FIDE-rated games of a tournament file).
+    """
+    result = game.headers.get("Result", "*")
+    if result not in ("1-0", "0-1"):
+        return None
+    board = game.end().board()
+    loser = chess.BLACK if result == "1-0" else chess.WHITE
+    termination = game.headers.get("Termination", "Normal")
+    if board.is_checkmate():
+        ending = Ending.MATE
+    elif termination == "Time forfeit":
+        ending = Ending.TIME
+    elif termination == "Normal":
+        ending = Ending.RESIGNATION
+    else:
+        ending = Ending.OTHER
+    return Decisive(game, board, loser, ending)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share (Wilson, JASA 1927): unlike share ± 1.96·sd it
+    stays inside 0..1 and is honest for small counts and shares near 0 or 1."""
+    share = successes / trials
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    return centre - margin / (1 + z * z / trials), centre + margin / (1 + z * z / trials)
+
+
+def share_text(successes: int, trials: int, *, interval: bool = True) -> str:
+    """``52% [49–56]``; ``—`` for no trials."""
+    if trials == 0:
+        return "—"
+    share = successes / trials
+    if not interval:
+        return f"{share:.0%}"
+    low, high = wilson(successes, trials)
+    return f"{share:.0%} [{low * 100:.0f}–{high * 100:.0f}]"
+
+
+FIRST_PLY, LAST_PLY = 11, 80
+"""The plies positions are drawn from (1: White's first move): past the opening book a person
+plays from memory, and before the long endings where a few games would weigh too much."""
+
+
+@dataclass(frozen=True)
+class Position:
+    board: chess.Board
+    """With the game's moves before it on its stack, so a network sees the game's history."""
+    played: chess.Move
+    rating: int
+    """The mover's rating."""
+
+
+def sample_positions(
+    games: Iterable[chess.pgn.Game],
+    per_band: int,
+    rng: random.Random,
+    skipped: Iterable[str] = (),
+) -> dict[tuple[int, int], list[Position]]:
+    """Up to ``per_band`` positions in each band, at most one a game, each at a random ply of
+    ``FIRST_PLY``–``LAST_PLY`` whose mover is rated and not ``skipped``.
+
+    The games are taken in a random order; a game whose two players are in different bands
+    gives its position to one of the bands still short (chosen at random), so a scarce band is
+    filled from every game that can fill it."""
+    left_out = set(skipped)
+    chosen: dict[tuple[int, int], list[Position]] = {band: [] for band in BANDS}
+    shuffled = list(games)
+    rng.shuffle(shuffled)
+    for game in shuffled:
+        moves = list(game.mainline_moves())
+        by_band: dict[tuple[int, int], list[int]] = {}
+        for ply in range(FIRST_PLY, min(LAST_PLY, len(moves)) + 1):
+            mover = chess.WHITE if ply % 2 else chess.BLACK
+            mover_rating = rating(game, mover)
+            if mover_rating is None or player(game, mover) in left_out:
+                continue
+            band = band_of(mover_rating)
+            if len(chosen[band]) < per_band:
+                by_band.setdefault(band, []).append(ply)
+        if not by_band:
+            if all(len(positions) >= per_band for positions in chosen.values()):
+                break
+            continue
+        band = rng.choice(sorted(by_band))
+        ply = rng.choice(by_band[band])
+        board = game.board()
+        for move in moves[: ply - 1]:
+            board.push(move)
+        mover_rating = rating(game, board.turn)
+        assert mover_rating is not None
+        chosen[band].append(Position(board, moves[ply - 1], mover_rating))
+    return chosen

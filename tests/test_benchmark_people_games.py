@@ -1,0 +1,140 @@
+"""The people's games the human-likeness benchmarks read: bands, endings, and the sampling of
+positions by band (benchmarks/people_games.py)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from benchmarks.people_games import (
+    BANDS,
+    FIRST_PLY,
+    LAST_PLY,
+    Ending,
+    band_of,
+    decisive,
+    read_games,
+    sample_positions,
+    wilson,
+)
+
+
+def _game(
+    white_elo: str, black_elo: str, *, plies: int = 40, seed: int = 0, **headers: str
+) -> chess.pgn.Game:
+    """A game of ``plies`` random legal moves (fewer if it ends), with these ratings."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    while len(board.move_stack) < plies and not board.is_game_over():
+        board.push(rng.choice(sorted(board.legal_moves, key=lambda move: move.uci())))
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update(
+        White=headers.pop("White", f"white{seed}"),
+        Black=headers.pop("Black", f"black{seed}"),
+        WhiteElo=white_elo,
+        BlackElo=black_elo,
+        **headers,
+    )
+    return game
+
+
+def _read(text: str) -> chess.pgn.Game:
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert game is not None
+    return game
+
+
+def test_bands_split_at_1200_1600_2000() -> None:
+    assert band_of(0) == band_of(1199) == BANDS[0]
+    assert band_of(1200) == band_of(1599) == BANDS[1]
+    assert band_of(1600) == band_of(1999) == BANDS[2]
+    assert band_of(2000) == band_of(2850) == BANDS[3]
+
+
+def test_a_decisive_game_ends_by_mate_resignation_or_time() -> None:
+    mate = _read('[Result "0-1"]\n[Termination "Normal"]\n\n1. f3 e5 2. g4 Qh4# 0-1')
+    resigned = _read('[Result "1-0"]\n[Termination "Normal"]\n\n1. e4 e5 2. Qh5 Nc6 1-0')
+    flagged = _read('[Result "0-1"]\n[Termination "Time forfeit"]\n\n1. e4 e5 0-1')
+    abandoned = _read('[Result "0-1"]\n[Termination "Abandoned"]\n\n1. e4 e5 0-1')
+    over_the_board = _read('[Result "0-1"]\n\n1. e4 e5 2. Ke2 0-1')
+    drawn = _read('[Result "1/2-1/2"]\n[Termination "Normal"]\n\n1. e4 e5 1/2-1/2')
+
+    ended = [decisive(game) for game in (mate, resigned, flagged, abandoned, over_the_board)]
+    assert [e.ending if e else None for e in ended] == [
+        Ending.MATE,
+        Ending.RESIGNATION,
+        Ending.TIME,
+        Ending.OTHER,
+        Ending.RESIGNATION,
+    ]
+    assert [e.loser if e else None for e in ended[:2]] == [chess.WHITE, chess.BLACK]
+    assert decisive(drawn) is None
+
+
+def test_the_sample_fills_each_band_from_the_games_that_can_fill_it() -> None:
+    games = [_game("1000", "1700", seed=n) for n in range(10)]
+    games += [_game("2100", "1300", seed=n) for n in range(10, 16)]
+
+    chosen = sample_positions(games, 3, random.Random(1))
+
+    assert {band: len(positions) for band, positions in chosen.items()} == dict(
+        zip(BANDS, (3, 3, 3, 3), strict=True)
+    )
+    seen: list[str] = []
+    for band, positions in chosen.items():
+        for position in positions:
+            assert band_of(position.rating) == band
+            ply = len(position.board.move_stack) + 1
+            assert FIRST_PLY <= ply <= LAST_PLY
+            game = next(
+                g
+                for g in games
+                if list(g.mainline_moves())[: ply - 1] == position.board.move_stack
+                and int(g.headers["WhiteElo" if ply % 2 else "BlackElo"]) == position.rating
+            )
+            assert list(game.mainline_moves())[ply - 1] == position.played
+            seen.append(game.headers["White"])
+    assert len(seen) == len(set(seen)), "one position a game"
+
+
+def test_a_skipped_player_never_moves_in_the_sample() -> None:
+    games = [_game("1000", "1700", seed=n, White="owner") for n in range(8)]
+
+    chosen = sample_positions(games, 10, random.Random(2), skipped={"owner"})
+
+    assert len(chosen[band_of(1700)]) == 8
+    assert not chosen[band_of(1000)]
+
+
+def test_unrated_players_and_short_games_give_no_position() -> None:
+    games = [_game("?", "1500", seed=1), _game("1500", "1500", plies=FIRST_PLY - 1, seed=2)]
+
+    chosen = sample_positions(games, 10, random.Random(3))
+
+    assert all(position.board.turn == chess.BLACK for position in chosen[band_of(1500)])
+    assert sum(len(positions) for positions in chosen.values()) == 1
+
+
+def test_only_standard_games_from_the_start_are_read(tmp_path: Path) -> None:
+    standard = _game("1500", "1500", seed=1)
+    chess960 = _game("1500", "1500", seed=2, Variant="Chess960")
+    set_up = _game("1500", "1500", seed=3)
+    set_up.headers["FEN"] = chess.STARTING_FEN
+    set_up.headers["SetUp"] = "1"
+    path = tmp_path / "games.pgn"
+    path.write_text("\n\n".join(str(game) for game in (standard, chess960, set_up)) + "\n")
+
+    assert [game.headers["White"] for game in read_games([path])] == ["white1"]
+
+
+def test_the_wilson_interval_holds_the_share_and_stays_in_0_to_1() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0 or abs(low) < 1e-12
+    assert 0.2 < high < 0.35
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high
+    assert abs((0.5 - low) - (high - 0.5)) < 1e-9
