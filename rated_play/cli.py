@@ -197,7 +197,9 @@ def terminal_encoding_refusal() -> str | None:
     """Why the app cannot draw on this terminal: its encoding (the locale's, as Python reads
     it) is not UTF-8, so every glyph, the boxes and borders of the screens included, would be
     drawn as an escape; None when it is UTF-8."""
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    encoding = getattr(sys.stdout, "encoding", None)
+    if encoding is None:
+        return None  # a stream of text, not of bytes (io.StringIO): it holds every character
     try:
         name = codecs.lookup(encoding).name
     except LookupError:

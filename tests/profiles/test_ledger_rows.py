@@ -13,7 +13,7 @@ import pytest
 from profiles.accuracy import AnalysedMove
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.ledger_file import MIGRATIONS, SCHEMA_VERSION
+from profiles.ledger.ledger_file import DRAW_OFFERED_BY, MIGRATIONS, SCHEMA_VERSION
 from profiles.ledger.records import GameRecord, GameStatus, Setup
 from profiles.ledger.rows import select_list
 from rated_play.session.outcome import GameOutcome
@@ -109,10 +109,11 @@ def test_a_game_is_closed_with_what_its_result_says(
 
 
 def test_agreed_draws_before_the_opponent_offered_any_were_the_players_offers() -> None:
-    """Migration 9 keeps who offered an agreed draw; before it only the player could."""
+    """The migration that keeps who offered an agreed draw fills it for the draws before it,
+    when only the player could offer one."""
     db = sqlite3.connect(":memory:")
     try:
-        db.executescript("".join(MIGRATIONS[:8]))
+        db.executescript("".join(MIGRATIONS[: DRAW_OFFERED_BY - 1]))
         db.execute("INSERT INTO profiles(id, name, created_at) VALUES (1, 'p', '2026-01-01')")
         for game_id, color, termination in (
             (1, "black", "draw agreed"),
@@ -125,7 +126,7 @@ def test_agreed_draws_before_the_opponent_offered_any_were_the_players_offers() 
                 "'Stockfish', 1500, '300+3', 'blitz', '1/2-1/2', 0.5, ?, '2026-01-01')",
                 (game_id, color, termination),
             )
-        db.executescript(MIGRATIONS[8])
+        db.executescript(MIGRATIONS[DRAW_OFFERED_BY - 1])
         offered = db.execute("SELECT id, draw_offered_by FROM games ORDER BY id").fetchall()
     finally:
         db.close()
