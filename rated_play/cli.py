@@ -194,12 +194,13 @@ def by_their_bytes(word: str) -> str:
 
 
 def terminal_encoding_refusal() -> str | None:
-    """Why the app cannot draw on this terminal: its encoding (the locale's, as Python reads
-    it) is not UTF-8, so every glyph, the boxes and borders of the screens included, would be
-    drawn as an escape; None when it is UTF-8."""
-    encoding = getattr(sys.stdout, "encoding", None)
-    if encoding is None:
-        return None  # a stream of text, not of bytes (io.StringIO): it holds every character
+    """Why the app cannot draw on this terminal: the encoding of the stream Textual draws on
+    (the process's own standard error, ``sys.__stderr__``: the locale's, as Python reads it) is
+    not UTF-8, so every glyph, the boxes and borders of the screens included, would be drawn
+    as an escape; None when it is UTF-8, or when there is no such stream to ask."""
+    encoding = getattr(sys.__stderr__, "encoding", None)
+    if not encoding:
+        return None
     try:
         name = codecs.lookup(encoding).name
     except LookupError:

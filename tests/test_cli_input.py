@@ -232,8 +232,7 @@ def test_a_terminal_that_is_not_utf8_gets_plain_text(
         check=False,
     )
     assert b"Traceback" not in child.stderr, child.stderr.decode("ascii", "replace")
-    # In the C locale a name beyond ASCII is still taken by its bytes (UTF-8), not refused for
-    # the locale's sake; only the unknown system is refused.
+    # In the C locale too a name is judged by its bytes, UTF-8, not by the locale's encoding.
     if "nonsuch" in argv:
         assert_refused(Run(child.returncode, "", child.stderr.decode("latin-1")))
         return
