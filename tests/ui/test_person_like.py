@@ -20,7 +20,15 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import fast_opponent, human_move
-from tests.ui.driving import SIZE, shown, start_game, type_move, wait_for_player_turn, wait_until
+from tests.ui.driving import (
+    SIZE,
+    resign,
+    shown,
+    start_game,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine: Stockfish, and the Maia network's own."""
@@ -156,3 +164,27 @@ async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
         assert isinstance(setup, SetupScreen)
         assert setup.query_one("#person-like", Checkbox).value
         assert setup.opponent.person_like
+
+
+async def test_the_result_against_a_person_like_opponent_keeps_its_buttons_at_80_by_24(
+    ledger: Ledger, pool: Pool
+) -> None:
+    """The sentence named the opponent with its provenance ("… rated 257 (Maia-1 of lichess
+    players 1100–1199, every move drawn at temperature 3)"), six lines at 80×24, and the
+    buttons fell off the screen: only their top borders showed."""
+    ledger.create_profile("Ashton")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await want(app, 1300, person_like=True)
+        await pilot.pause()
+        screen = await start_game(pilot)
+        assert screen.game.opponent.person_like
+        await resign(pilot)
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        for button in ("#next-game", "#analyse"):
+            region = result.query_one(button).region
+            assert region.height >= 3 and region.bottom <= 23, f"{button} is cut: {region}"
+        summary = " ".join(shown(app, "#summary").split())
+        assert "against a person-like opponent rated" in summary and "Maia" not in summary

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 from profiles.accuracy import GameAnalysis
 from profiles.errors import printable
 from profiles.laws.endings import side_name
+from profiles.opponent_kind import against
 from profiles.player.card import money
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.base import RATING_FLOOR
@@ -78,9 +79,14 @@ def summary_text(game: RatedGame) -> str:
     moves = (plies + 1) // 2
     length = {0: "before a move was played", 1: "in 1 move"}.get(moves, f"in {moves} moves")
     clock = "without a clock" if game.time_control.untimed else f"at {game.time_control}"
+    opponent = game.opponent
+    # A person-like opponent by its kind and rating alone: its provenance (the network and the
+    # people it learnt from) is in the viewer and the PGN, and at 80×24 it wrapped the sentence
+    # over six lines and pushed the buttons off the screen.
+    named = against(opponent.kind, opponent.title, opponent.rating)
     return (
-        f"You played {side_name(game.player_color)} against "
-        f"{printable(game.opponent.against())} {clock}; the game ended {length}."
+        f"You played {side_name(game.player_color)} against {printable(named)} {clock}; "
+        f"the game ended {length}."
     )
 
 
@@ -119,6 +125,9 @@ def accuracy_text(analysis: GameAnalysis | None) -> str:
 
 class ResultScreen(Screen[None]):
     CSS_PATH = "result.tcss"
+    # Under 30 rows (80×24 above all) the result drops its spacing, so that the buttons stay on
+    # the screen above the footer, a long sentence or a wrapped archive path included.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012 (Textual types it so)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next_game", "Next game"),
         Binding("a", "analyse", "Analyse"),
