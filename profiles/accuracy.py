@@ -31,12 +31,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 import chess
 
 from profiles.ledger.ledger_file import ENGINE_LINES
 from profiles.ledger.rows import column, optional
+from profiles.marks import Mark
 
 MATE_SCORE = 100_000
 """A mate in *n* moves is ``±(MATE_SCORE - n)`` centipawns from White's view; a position
@@ -48,17 +48,6 @@ book move scored 84%, which says nothing of the player."""
 CEILING = 1_000
 """scalachess ``Cp.CEILING``: evaluations beyond ±1000 centipawns count as ±1000."""
 _MULTIPLIER = -0.00368208
-
-
-class Mark(StrEnum):
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-    @property
-    def glyph(self) -> str:
-        """The mark as players write it after the move (the PGN standard's NAGs 6, 2, 4)."""
-        return {Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}[self]
 
 
 _JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))

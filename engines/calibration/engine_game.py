@@ -116,6 +116,19 @@ async def play_match_game(
                 await player.close()
         if own_roster:
             await roster.close()
+    return _recorded(board, (white, black), ending, clock, opening)
+
+
+def _recorded(
+    board: chess.Board,
+    players: tuple[Opponent, Opponent],
+    ending: Ending,
+    clock: TimeControl | None,
+    opening: Opening,
+) -> chess.pgn.Game:
+    """The game played to ``board`` as PGN, with the tags a calibration reads; ``players``
+    White first."""
+    white, black = players
     game = chess.pgn.Game.from_board(board)
     game.headers["White"] = white.name
     game.headers["Black"] = black.name
@@ -123,6 +136,9 @@ async def play_match_game(
     game.headers["TimeControl"] = time_control_tag(clock)
     game.headers["Opening"] = opening.name
     game.headers["Termination"] = ending.termination.pgn
+    if ending.termination in (Termination.RESIGNATION, Termination.DRAW_AGREED):
+        # The standard's Termination is "normal" for both; the board does not show them.
+        game.headers["EndReason"] = ending.termination.value
     return game
 
 

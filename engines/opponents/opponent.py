@@ -24,7 +24,7 @@ from engines.schema import (
     text,
     whole,
 )
-from profiles.accuracy import Mark
+from profiles.marks import Mark
 from profiles.opponent_kind import OpponentKind, against, person_like_short, person_like_title
 from profiles.ratings.base import RATING_RANGE
 

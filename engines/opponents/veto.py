@@ -17,7 +17,8 @@ from __future__ import annotations
 import chess
 import chess.engine
 
-from profiles.accuracy import MATE_SCORE, Mark, least_drop, winning_chances
+from profiles.accuracy import MATE_SCORE, least_drop, winning_chances
+from profiles.marks import Mark
 
 VETO_DEPTH = 10
 """The judge's depth for the veto: a blunder of a player's kind (a piece left hanging, a mate

@@ -20,8 +20,9 @@ import io
 import chess
 import chess.pgn
 
-from profiles.accuracy import GameAnalysis, Mark, pgn_eval
+from profiles.accuracy import GameAnalysis, pgn_eval
 from profiles.ledger.ledger import LedgerError
+from profiles.marks import Mark
 from rated_play.session.pgn import tag_string
 
 NAGS = {

@@ -10,7 +10,7 @@ import pytest
 
 from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.pool import load_pool
-from profiles.accuracy import Mark
+from profiles.marks import Mark
 
 # A game of the shipped calibration where, at move 25, maia-1900's likeliest move (Rxd4?)
 # gives up the exchange and more: Stockfish at depth 12 puts White at +1.2 before it and -4.8

@@ -16,9 +16,9 @@ import pytest
 from textual.widgets import ProgressBar, Static
 
 from engines.discovery import find_engine
-from profiles.accuracy import Mark
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
+from profiles.marks import Mark
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen

@@ -66,7 +66,7 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
         outcome = game.outcome
         assert outcome is not None and game.report is not None
         result_screen = app.screen
-        assert outcome.description in text_of(result_screen, "#ending")
+        assert outcome.told in text_of(result_screen, "#ending")
         assert "19 games until rated" in text_of(result_screen, "#rating")
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED

@@ -21,10 +21,11 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from engines.opponents.pool import Pool
-from profiles.accuracy import Mark, eval_text
+from profiles.accuracy import eval_text
 from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Termination
 from profiles.ledger.ledger import Ledger
+from profiles.marks import Mark
 from rated_play.session.pgn import archive_path
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.games import GamesScreen

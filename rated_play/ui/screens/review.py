@@ -22,10 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, ProgressBar, Static
 
-from profiles.accuracy import GameAnalysis, Mark, eval_text
+from profiles.accuracy import GameAnalysis, eval_text
 from profiles.errors import UserError, printable
 from profiles.laws.endings import side_name
 from profiles.ledger.ledger import Ledger
+from profiles.marks import Mark
 from rated_play.session.review import analyse_game, save_annotated_pgn
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text

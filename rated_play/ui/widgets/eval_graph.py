@@ -23,7 +23,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from profiles.accuracy import CEILING, GameAnalysis, Mark, centipawns_at, winning_chances
+from profiles.accuracy import CEILING, GameAnalysis, centipawns_at, winning_chances
+from profiles.marks import Mark
 
 MARK_STYLES = {Mark.INACCURACY: "yellow", Mark.MISTAKE: "dark_orange", Mark.BLUNDER: "bold red"}
 

@@ -1,0 +1,21 @@
+"""The marks of a move: an inaccuracy, a mistake, a blunder (lila's ``CpAdvice``; when a move
+earns one is :func:`profiles.accuracy.judge`'s rule).
+
+On their own, without python-chess, so that what only names a mark (a pool entry's ``veto``,
+read as the app's first screen loads the pool) loads nothing more.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Mark(StrEnum):
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def glyph(self) -> str:
+        """The mark as players write it after the move (the PGN standard's NAGs 6, 2, 4)."""
+        return {Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}[self]
