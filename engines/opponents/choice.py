@@ -51,6 +51,16 @@ class OpponentChoice:
     opponent: Opponent
     note: str = ""
     """A sentence when the opponent is not quite what was asked ("" when it is)."""
+    beyond_reach: bool = False
+    """The wish lies beyond the end of the ladder of the kind asked for, so the opponent at
+    that end plays: its rating, not the wish, is what the player chose."""
+
+    def chosen_strength(self, wish: OpponentWish) -> float:
+        """The strength the player chose, to remember for the next game: the wish, or the
+        opponent's rating where the wish was beyond reach (remembered as the wish, a slider
+        at 215 that got an opponent of 1004 came back as a choice 400 below the player's
+        results)."""
+        return self.opponent.rating if self.beyond_reach else wish.strength
 
 
 def person_like_ladder(pool: Pool) -> tuple[Opponent, ...]:
@@ -109,7 +119,9 @@ def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
     # Shown under the line that names the opponent and its rating: which end plays is enough
     # (two lines in a column of an 80-column terminal).
     return OpponentChoice(
-        opponent, f"No person-like opponent plays near {wanted:.0f}; the {end} plays."
+        opponent,
+        f"No person-like opponent plays near {wanted:.0f}; the {end} plays.",
+        beyond_reach=True,
     )
 
 

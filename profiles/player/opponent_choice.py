@@ -90,12 +90,6 @@ def cap_note(estimate: float | None, opponent: float) -> str:
     (:func:`profiles.player.card.rated_alike`)."""
     if estimate is None or counted_as(estimate, opponent) is None:
         return ""
-    if opponent > estimate:
-        return (
-            "more than 400 above you: rated as if 400 above (FIDE's 400-point rule), "
-            "so a win gains no more than against one 400 above"
-        )
-    return (
-        "more than 400 below you: rated as if 400 below (FIDE's 400-point rule), "
-        "so a loss costs as much as against one 400 below, and a win gains little"
-    )
+    # One sentence, two lines of an 80-column setup: the preview under it gives the figures.
+    side = "above" if opponent > estimate else "below"
+    return f"More than 400 {side} you: rated as 400 {side} (FIDE's 400-point rule)."

@@ -66,7 +66,7 @@ async def test_a_losing_player_sees_the_slider_come_down_to_the_opponents_near_t
         # Twenty losses to 700: the floor, 100. The slider reaches 900 and opens at 700.
         assert slider.high == 900 and slider.informative == (-300, 500)
         assert slider.value == 700
-        assert "more than 400 above you" in shown(again, "#opponent")
+        assert "More than 400 above you" in shown(again, "#opponent")
         preview = shown(again, "#preview")
         assert preview.startswith("Win ") and "· Draw " in preview and "· Loss 100 (+0)" in preview
         assert "Stake $10" in preview

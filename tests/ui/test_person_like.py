@@ -11,6 +11,7 @@ import chess.engine
 import pytest
 from textual.widgets import Checkbox
 
+from engines.opponents.choice import OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool, load_pool
 from profiles.ledger.ledger import Ledger
@@ -19,7 +20,7 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move, record_game
 from tests.ui.driving import (
     SIZE,
     resign,
@@ -188,3 +189,31 @@ async def test_the_result_against_a_person_like_opponent_keeps_its_buttons_at_80
             assert region.height >= 3 and region.bottom <= 23, f"{button} is cut: {region}"
         summary = " ".join(shown(app, "#summary").split())
         assert "against a person-like opponent rated" in summary and "Maia" not in summary
+
+
+async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_played(
+    ledger: Ledger, pool: Pool
+) -> None:
+    """Ticked at 800, the weakest person-like opponent (1300) plays; remembered as 800, a won
+    game against it came back as "Your last choice, 800, is more than 400 below what your
+    first game performed at", the slider moved off the opponent the player had chosen."""
+    profile = ledger.create_profile("Reid")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await want(app, 800, person_like=True)
+        await pilot.pause()
+        assert screen.opponent.name == "maia-1100" and screen.opponent.rating == 1300.0
+        chosen = screen.current_setup()
+    assert chosen.strength == 1300.0 and chosen.person_like
+    ledger.save_setup(profile.id, chosen)  # as the start of a game saves it
+    record_game(ledger, profile, 1.0, moves=("e4",), opponent_rating=1300.0)
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one(StrengthSlider).value == 1300.0
+        assert screen.opponent.name == "maia-1100"
+        assert "Your last choice" not in shown(again, "#opponent")
+    unticked = OpponentWish(strength=800.0)
+    assert choose_opponent(pool, unticked).chosen_strength(unticked) == 800.0

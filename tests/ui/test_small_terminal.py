@@ -92,35 +92,46 @@ async def test_the_setup_fits_down_to_start_and_its_footer_is_not_cut(
             assert key.region.right <= size[0], f"{key.render()} is cut off"
 
 
-@pytest.mark.parametrize("unleashed", [False, True])
-async def test_ticking_plays_like_a_person_moves_nothing_and_keeps_start_on_the_screen(
-    ledger: Ledger, unleashed: bool
+@pytest.mark.parametrize("rated", [False, True])
+async def test_no_choice_at_the_setup_moves_a_control_or_pushes_start_off(
+    ledger: Ledger, rated: bool
 ) -> None:
     """The sentence about the network appeared above the tick box: ticking it pushed the box
-    three rows down, from under the pointer, and at 80×24 pushed Start off the screen. Now
-    nothing above the box changes, and all of the setup stays on the screen, ticked or not,
-    wherever the slider is (the shipped pool, its titles and notes as long as they are)."""
-    ledger.create_profile("Magnus")
+    three rows down, from under the pointer, and at 80×24 pushed Start off the screen. Under
+    the box, the words still pushed every box below it by one to four rows, and for a rated
+    player, whose notes say what the 400-point rule does, Start off the screen again. Now the
+    choices come first and the words after them: whatever the slider, the boxes and Unleashed
+    (the shipped pool, its titles and notes as long as they are), no control moves, Start
+    stays on the screen, and nothing scrolls."""
+    profile = ledger.create_profile("Magnus")
+    for game in range(24 if rated else 0):
+        record_game(ledger, profile, float(game % 2), moves=("e4", "e5"))
     app = RatedPlayApp(ledger, load_pool(), AppOptions(handle_signals=False))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        screen.query_one("#unleashed", Checkbox).value = unleashed
-        box = screen.query_one("#person-like", Checkbox)
+        assert (screen.estimate() is not None) == rated
+        controls = [
+            screen.query_one(StrengthSlider),
+            *screen.query(Checkbox),
+            screen.query_one("#start"),
+        ]
+        where = {control: control.region for control in controls}
         footer = screen.query_one(Footer)
-        for strength in (500, 900, 1100, 1450, 1800, 2000):
-            screen.query_one(StrengthSlider).value = strength
-            await pilot.pause()
-            where = box.region
+        content = Region(0, 0, SMALL[0], footer.region.y)
+        for unleashed in (False, True):
+            screen.query_one("#unleashed", Checkbox).value = unleashed
             for ticked in (True, False):
-                box.value = ticked
-                await pilot.pause()
-                assert box.region == where, f"ticked={ticked} at {strength} moved the box"
-                content = Region(0, 0, SMALL[0], footer.region.y)
-                start = screen.query_one("#start")
-                assert content.contains_region(start.region), f"Start is cut off at {strength}"
-                assert screen.query_one("#setup").max_scroll_y == 0, f"it scrolls at {strength}"
+                screen.query_one("#person-like", Checkbox).value = ticked
+                for strength in (200, 500, 900, 1100, 1450, 1800, 2000, 2400, 3000):
+                    screen.query_one(StrengthSlider).value = strength
+                    await pilot.pause()
+                    state = f"unleashed={unleashed} ticked={ticked} at {strength}"
+                    for control in controls:
+                        assert control.region == where[control], f"{control} moved: {state}"
+                    assert content.contains_region(where[controls[-1]]), f"Start is cut: {state}"
+                    assert screen.query_one("#setup").max_scroll_y == 0, f"it scrolls: {state}"
 
 
 async def test_the_card_keeps_each_of_its_lines_whole_at_80_by_24(

@@ -173,11 +173,10 @@ class SetupScreen(WorkingScreen):
             with Vertical(id="game", classes="column"):
                 yield Static("Opponent strength", classes="heading")
                 yield StrengthSlider(low, high, START_RATING, id="strength")
-                # Right under the slider it chooses along: what it changes (the opponent and
-                # what is said of it) is below it, so ticking it never moves it.
+                # The choices first, what they give after: ticking a box or moving the slider
+                # changes only the words at the foot of the column, so no box moves from under
+                # the pointer, and Start, below the columns, never moves at all.
                 yield TickBox("Plays like a person", id="person-like", compact=True)
-                yield Static("", id="opponent", markup=False)
-                yield Static("", id="preview", markup=False)
                 yield TickBox(
                     # One line at 80 columns: ticked, the opponent line names it in full.
                     Text(f"Unleashed: full strength, ≈{unleashed.rating:.0f}"),
@@ -192,11 +191,15 @@ class SetupScreen(WorkingScreen):
                     compact=True,
                 )
                 yield TickBox("Bell on its moves, at low time", id="bell", compact=True)
-                start = Button("Start rated game", id="start", variant="success")
-                # Started by F5 or a click, never by the Enter or space of text typed after a
-                # stray Tab: a rated game begun by accident is a game lost.
-                start.can_focus = False
-                yield start
+                yield Static("", id="opponent", markup=False)
+                yield Static("", id="preview", markup=False)
+        with Horizontal(id="actions"):
+            yield Static("", id="actions-left")
+            start = Button("Start rated game", id="start", variant="success")
+            # Started by F5 or a click, never by the Enter or space of text typed after a
+            # stray Tab: a rated game begun by accident is a game lost.
+            start.can_focus = False
+            yield start
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -217,7 +220,7 @@ class SetupScreen(WorkingScreen):
         follows the new result."""
         self.query_one("#start", Button).disabled = False
         if self.moved is None:  # else the last choice still stands, as the setup says
-            self.remembered_strength = self.query_one(StrengthSlider).value
+            self.remembered_strength = self.chosen_strength()
         if self.ledger_may_have_changed:
             self.ledger_may_have_changed = False
             self.read_profile()
@@ -286,9 +289,14 @@ class SetupScreen(WorkingScreen):
             self.query_one("#custom", Input).value = custom
             self.query_one("#preset", Dropdown).value = preset
 
+    def chosen_strength(self) -> float:
+        """The strength to remember as the player's choice
+        (:meth:`~engines.opponents.choice.OpponentChoice.chosen_strength`)."""
+        return self.choice.chosen_strength(self.wish)
+
     def current_setup(self) -> Setup:
         return Setup(
-            strength=self.query_one(StrengthSlider).value,
+            strength=self.chosen_strength(),
             unleashed=self.query_one("#unleashed", Checkbox).value,
             time_control=self.time_control.pgn,
             doubling=self.query_one("#doubling", Checkbox).value,
