@@ -4,6 +4,7 @@ Real games against the real Stockfish, driven by keys as a player types them."""
 
 from __future__ import annotations
 
+import chess
 import pytest
 from textual import events
 from textual.pilot import Pilot
@@ -13,10 +14,11 @@ from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
-from rated_play.ui.screens.game import GameScreen, double_offered
+from rated_play.ui.screens.game import GameScreen, double_offered, move_hint
 from rated_play.ui.widgets.board import contrast_ratio
 from rated_play.ui.widgets.board_contrast import TARGET
 from rated_play.ui.widgets.clock import ClockView
+from tests.builders import record_game
 from tests.ui.driving import (
     SIZE,
     choose_weakest_opponent,
@@ -192,3 +194,17 @@ async def test_the_game_help_lists_what_applies_and_stands_beside_both_clocks(
             assert clock.region.height == 3
         text = " ".join(screen_text(app))
         assert "White · You" in text and "Black · " in text, "both clocks in sight"
+
+
+async def test_the_move_box_suggests_moves_of_the_players_own_side(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """Black was told "Your move: e4, Nf3", two moves it cannot play."""
+    profile = ledger.create_profile("Magnus")
+    record_game(ledger, profile, 1.0, moves=("e4",))  # the next game is Black's
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at_the_board(pilot)
+        assert screen.game.player_color == chess.BLACK
+        hint = screen.query_one("#move-input", Input).placeholder
+        assert "e5" in hint and "Nf6" in hint and "e4" not in hint, hint
+        assert "e4" in move_hint(chess.WHITE) and "e5" not in move_hint(chess.WHITE)

@@ -153,7 +153,7 @@ class GameScreen(WorkingScreen):
                 yield ClockView(you, id="player-clock")
                 yield DecisionPanel(id="decision")
                 with Vertical(id="at-the-board"):
-                    yield MoveBox(placeholder="Your move: e4, Nf3, O-O · ↑ board", id="move-input")
+                    yield MoveBox(placeholder=move_hint(game.player_color), id="move-input")
                     yield Static("", id="stake", markup=False)
                     yield Static("", id="move-error", markup=False)
                     yield Static("", id="status", markup=False)
@@ -802,3 +802,10 @@ def last_move_named(san_moves: list[str]) -> str:
     An offer always comes with a move, so there is one."""
     ply = len(san_moves)
     return f"{(ply + 1) // 2}{'.' if ply % 2 else '…'}{san_moves[-1]}"
+
+
+def move_hint(player: chess.Color) -> str:
+    """The move box's example moves, ones the player's own side could make: Black told "e4"
+    is told a move it cannot play."""
+    examples = "e4, Nf3, O-O" if player == chess.WHITE else "e5, Nf6, O-O"
+    return f"Your move: {examples} · ↑ board"
