@@ -65,7 +65,7 @@ async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -
     """
     app = pilot.app
     app.screen.query_one("#believable-thinking", Checkbox).value = believable_thinking
-    await pilot.press("f5")  # the Start button lies below the fold at 80x24
+    await pilot.press("f5")  # as a player starts: Start takes no focus, so no stray Enter
     await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -75,12 +75,12 @@ async def start_game(pilot: Pilot[None], *, believable_thinking: bool = False) -
 
 @asynccontextmanager
 async def first_game(
-    app: RatedPlayApp, ledger: Ledger
+    app: RatedPlayApp, ledger: Ledger, *, size: tuple[int, int] = SIZE
 ) -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
     """A new profile's first game, against the weakest opponent, started from the setup as a
     player starts it: the opening of every test that plays a game through the app."""
     ledger.create_profile("Magnus")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await choose_weakest_opponent(pilot)
         yield pilot, await start_game(pilot)
 

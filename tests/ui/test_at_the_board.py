@@ -131,10 +131,13 @@ async def test_the_bell_is_off_unless_ticked_and_remembered_per_profile(
         assert again.screen.query_one("#bell", Checkbox).value, "remembered for the profile"
 
 
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["120x40", "80x24"])
 async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_analysed(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol, size: tuple[int, int]
 ) -> None:
-    async with first_game(app, ledger) as (pilot, screen):
+    """At 120×40 the clocks' line was once laid out under the opening's, out of sight; at
+    80×24 the opening was left out, where there is room for it above the buttons."""
+    async with first_game(app, ledger, size=size) as (pilot, screen):
         game = screen.game
         for _ in range(4):
             await wait_for_player_turn(pilot, screen)
@@ -172,3 +175,6 @@ async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_ana
         assert str(accuracy.render()) == f"Accuracy: White {said[0]} · Black {said[1]}"
         on_screen = "\n".join(screen_text(app))
         assert opening.label in on_screen and clocks in on_screen, "still there with the accuracy"
+        for button in ("#next-game", "#analyse"):
+            region = result.query_one(button).region
+            assert region.height >= 3 and region.bottom <= size[1] - 1, f"{button} is cut"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import chess
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -90,11 +90,6 @@ def summary_text(game: RatedGame) -> str:
     )
 
 
-OPENING_FROM_HEIGHT = 30
-"""The terminal's rows from which the result has a line for the opening (the game viewer names
-it on any terminal, and the PGN)."""
-
-
 def opening_text(game: RatedGame) -> str:
     """The opening the game reached ("" for none named)."""
     opening = Decorating(game.ledger.directory.root).opening_of(game.board.move_stack)
@@ -170,17 +165,11 @@ class ResultScreen(Screen[None]):
         self.sub_title = "Game over"
         self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
-        self.fit(self.app.size.height)
-        self.show_accuracy()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.height)
-
-    def fit(self, height: int) -> None:
-        """The opening's line where the terminal has the rows for it."""
-        opening = self.query_one("#opening", Static)
-        opening.display = bool(opening_text(self.game)) and height >= OPENING_FROM_HEIGHT
+        # A line each where there is one to say, at every size: at 80×24 too, where the
+        # spacing goes first (-short), the opening and the clocks fit with the buttons.
+        self.query_one("#opening", Static).display = bool(opening_text(self.game))
         self.query_one("#clocks", Static).display = not self.game.time_control.untimed
+        self.show_accuracy()
 
     def on_screen_resume(self) -> None:
         self.show_accuracy()  # back from the review, which may have made the analysis
