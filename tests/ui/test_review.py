@@ -430,3 +430,37 @@ async def test_s_saves_the_annotated_pgn_beside_the_archived_one(
     assert [None if e is None else e.white().score() for e in evals] == [
         move.eval_cp for move in screen.analysis.moves
     ]
+
+
+# fmt: off
+LONG_GAME = (
+    "e4", "e5", "Nf3", "d6", "Bc4", "Nc6", "d4", "exd4", "Nxd4", "Nxd4", "Qxd4", "Nf6",
+    "Nc3", "Be7", "O-O", "O-O", "Bg5", "h6", "Bh4", "a6", "f4", "b5", "Bb3", "c5",
+    "Qd3", "Bb7", "Rad1", "Qb6", "Kh1", "Rad8", "a3", "Rfe8", "Rfe1", "Kh8", "h3", "Kg8",
+    "g3", "Kh8", "Kg2", "Kg8", "Kh2", "Kh8",
+)
+# fmt: on
+
+
+@pytest.mark.engine
+async def test_a_larger_terminal_redraws_the_graph_and_keeps_the_move_shown_in_the_list(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """Opened at 80×24 and the terminal made 120×40, the graph stayed as drawn at 80 columns
+    and 5 rows, with blank rows under it, and the list showed the moves before the last one
+    and a blank line where it was, until a key was pressed."""
+    game_id = write_game(ledger, LONG_GAME, 1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await review(pilot, ledger, game_id)
+        await pilot.press("end")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        graph = screen.query_one(EvalGraph)
+        drawn = board_text(graph)
+        assert graph.size.width == SIZE[0] and len(drawn) == graph.size.height > 5
+        assert all(len(row) == SIZE[0] for row in drawn), "drawn to the new width"
+        assert sum(row.startswith(("+", "-", " 0")) for row in drawn) > 5, "labels on new rows"
+        moves = screen.query_one(MoveList)
+        on_screen = "\n".join(screen_text(app)[moves.region.y : moves.region.bottom])
+        assert "21. Kh2" in on_screen, "the move shown is in the list"

@@ -128,7 +128,10 @@ class EvalGraph(Widget):
             self.post_message(self.PlyChosen(columns.ply_at(event.x - GUTTER)))
 
     def on_resize(self) -> None:
+        # Drawn again at the new size: the lines drawn at the old one may already have been
+        # asked for by the time the resize arrives, and nothing else would ask again.
         self._strips = None
+        self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

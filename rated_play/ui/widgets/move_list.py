@@ -63,6 +63,8 @@ class MoveList(VerticalScroll, can_focus=False):
         self._text = Static(markup=False)
         self._at_the_latest = True
         """Showing the latest move: kept in view however the list's height changes."""
+        self._current_line = 0
+        """The line of the move shown, when it is not the latest: kept in the middle."""
 
     def compose(self) -> ComposeResult:
         yield self._text
@@ -81,14 +83,19 @@ class MoveList(VerticalScroll, can_focus=False):
         self._text.update(numbered_moves(san_moves, current, style))
         # After the new text is laid out, so the list can scroll as far as the move, and at
         # the list's height then (what is said below the list may have changed it).
-        line = (current - 1) // 2 if current else 0
-        self.call_after_refresh(
-            lambda: self.scroll_to(
-                y=max(0, line - self.size.height // 2), animate=False, immediate=True
-            )
+        self._current_line = (current - 1) // 2 if current else 0
+        self.call_after_refresh(self._centre_current)
+
+    def _centre_current(self) -> None:
+        self.scroll_to(
+            y=max(0, self._current_line - self.size.height // 2), animate=False, immediate=True
         )
 
     def on_resize(self) -> None:
-        """A longer message below shrinks the list: the latest move stays in view."""
+        """A longer message below shrinks the list, a larger terminal grows it: the latest move,
+        or the move shown, stays in view (scrolled for the old height, a grown list showed the
+        moves before the one shown and a blank line where it was)."""
         if self._at_the_latest:
             self.scroll_end(animate=False, immediate=True)
+        else:
+            self.call_after_refresh(self._centre_current)
