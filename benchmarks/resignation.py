@@ -9,7 +9,7 @@ resigns (its rule fired and it was one to resign, drawn from the table as a game
 and how many go to mate. It prints figures; it asserts nothing. It costs a judge search a
 ply: keep the sample modest, and run it under nice.
 
-Run: .venv/bin/python benchmarks/resignation.py [--games N] [--seed N]
+Run: .venv/bin/python benchmarks/resignation.py [--games N] [--seed N] [--entry NAME ...]
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ class Replayed:
     agreed: bool = False
     """A draw offered and accepted before any resignation."""
     ply: int = 0
+    players: str = ""
+    """White and Black, for the games whose result would change."""
 
     @property
     def loser_resigned(self) -> bool:
@@ -72,12 +74,13 @@ def band_name(rating: float) -> str:
     return f"{low:.0f}+" if high == float("inf") else f"{low:.0f}-{high:.0f}"
 
 
-def sample_games(count: int, seed: int) -> list[chess.pgn.Game]:
-    """``count`` games drawn from the shipped file; only those are parsed (parsing all of
-    them takes minutes)."""
+def sample_games(count: int, seed: int, entries: frozenset[str]) -> list[chess.pgn.Game]:
+    """``count`` games drawn from the shipped file, only games of ``entries`` if any are
+    named; only those are parsed (parsing all of them takes minutes)."""
     with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as stream:
         texts = stream.read().split("\n\n[Event ")
-    chosen = random.Random(seed).sample(range(len(texts)), min(count, len(texts)))
+    candidates = [i for i, text in enumerate(texts) if not entries or plays_in(text, entries)]
+    chosen = random.Random(seed).sample(candidates, min(count, len(candidates)))
     games = []
     for index in chosen:
         text = texts[index] if index == 0 else "[Event " + texts[index]
@@ -85,6 +88,11 @@ def sample_games(count: int, seed: int) -> list[chess.pgn.Game]:
         if game is not None:
             games.append(game)
     return games
+
+
+def plays_in(text: str, entries: frozenset[str]) -> bool:
+    """Whether one of ``entries`` has a side in the game whose PGN text this is."""
+    return any(f'[White "{name}"]' in text or f'[Black "{name}"]' in text for name in entries)
 
 
 def material(board: chess.Board, side: chess.Color) -> int:
@@ -127,7 +135,8 @@ async def replay(
             view = (await analyse(engine, board, TURN_LIMIT)).pov(side)
         judged[side].append(view)
         if resignation.hopeless(board, judged[side]):
-            return Replayed(white_score, loser_rating, resigned=side, ply=ply)
+            players = f"{names[chess.WHITE]} - {names[chess.BLACK]}"
+            return Replayed(white_score, loser_rating, resigned=side, ply=ply, players=players)
         offers = draw_offer.offers_draw(board, judged[side], last_offer[side])
         if offers:
             last_offer[side] = board.fullmove_number
@@ -149,7 +158,9 @@ def report(replayed: list[Replayed], seed: int, elapsed: float) -> None:
         f"resign rule fired: {len(resigned)}; in a game the resigner did not lose: {len(changed)}"
     )
     for r in changed:
-        print(f"  changed: resigned at ply {r.ply}, shipped White score {r.white_score}")
+        print(
+            f"  changed: {r.players}: resigned at ply {r.ply}, shipped White score {r.white_score}"
+        )
     print(f"draws agreed: {len(agreed)}; in a game that was decided: {len(agreed_changed)}")
     # Of the lost games, resigned vs mated, the disposition drawn as a game draws it.
     rng = random.Random(seed)
@@ -180,11 +191,17 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=25, help="the figures so far every N games")
+    parser.add_argument(
+        "--entry",
+        action="append",
+        default=[],
+        help="only games this entry played (repeat for several): the games of entries added later",
+    )
     args = parser.parse_args()
     calibration = shipped_calibration()
     assert calibration is not None, "no shipped calibration"
     ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
-    games = sample_games(args.games, args.seed)
+    games = sample_games(args.games, args.seed, frozenset(args.entry))
     engine = await open_engine(JUDGE)
     replayed = []
     started = time.monotonic()

@@ -1,0 +1,171 @@
+"""Calibration games played before opponents resigned or offered draws, ended as their
+conduct would have ended them.
+
+An opponent's conduct (:mod:`engines.opponents.conduct`) changes none of its moves: it only
+ends a game sooner, by a resignation instead of a move or a draw offered with one and agreed.
+So a game played without it is replayed move by move with each side's :class:`Conduct`, its
+disposition to resign drawn at the start as a game draws it, the judge asked as a game asks it,
+and the other side answering an offer as :meth:`EnginePlayer.accepts_draw` does; where the
+conduct acts, the game ends there, with the result it would then have had. A game it would not
+have cut keeps its result.
+
+One difference from a game, for time: a side one to resign is judged on its turns only once
+it is :data:`MATERIAL_DOWN` pawns of material behind (a game judges every such turn). The judge
+finds a side lost beyond doubt more than nine pawns down; with less material than that down, it
+is a mating attack, which ends in mate anyway.
+
+Run: .venv/bin/python -m engines.calibration.conduct_replay GAMES.pgn[.gz] OUT.pgn
+[--entry NAME ...] [--seed N]: the games of the named entries (all without) that have no
+``EndReason`` (those played with the conduct keep theirs), written again to OUT.pgn; the rest
+are not copied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import random
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import chess
+import chess.engine
+import chess.pgn
+
+from engines.launch import close_engine, open_engine
+from engines.opponents import draw_offer
+from engines.opponents.conduct import Act, Conduct
+from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
+from engines.opponents.pool import shipped_calibration
+from profiles.laws.endings import Ending, Termination
+
+MATERIAL_DOWN = 3
+"""Pawns of material behind from which a side one to resign has its turns judged."""
+PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Where the conduct ended a game: the ending, and the moves played before it."""
+
+    ending: Ending
+    plies: int
+
+
+def material(board: chess.Board, side: chess.Color) -> int:
+    """``side``'s material less the other side's, in pawns."""
+    return sum(
+        value * (len(board.pieces(piece, side)) - len(board.pieces(piece, not side)))
+        for piece, value in PIECE_VALUES.items()
+    )
+
+
+async def _view(
+    judge: chess.engine.Protocol, board: chess.Board, limit: chess.engine.Limit
+) -> chess.engine.PovScore:
+    """The judge's score, with no timeout: a loaded machine makes a search slow, not wrong."""
+    info = await judge.analyse(board, limit)
+    return info["score"]
+
+
+async def conduct_ending(
+    game: chess.pgn.Game,
+    ratings: Mapping[str, float],
+    judge: chess.engine.Protocol,
+    rng: random.Random,
+) -> Ended | None:
+    """Where each side's conduct would have ended ``game``, or None where it would not have."""
+    names = {chess.WHITE: game.headers["White"], chess.BLACK: game.headers["Black"]}
+    conduct = {side: Conduct(ratings[names[side]], rng) for side in (chess.WHITE, chess.BLACK)}
+    board = game.board()
+    for ply, move in enumerate(game.mainline_moves()):
+        side = board.turn
+        view = None
+        near_offer = board.fullmove_number > (
+            draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
+        ) and draw_offer.little_material(board)
+        lost_material = conduct[side].resigns and material(board, side) <= -MATERIAL_DOWN
+        if near_offer or lost_material:  # the turns a game judges, but for time (above)
+            view = await _view(judge, board, TURN_LIMIT)
+        act = conduct[side].act(board, view)
+        if act is Act.RESIGN:
+            return Ended(Ending(Termination.RESIGNATION, not side), ply)
+        board.push(move)
+        if act is Act.OFFER_DRAW and board.outcome() is None:
+            answer = await _view(judge, board, JUDGEMENT_LIMIT)
+            if draw_offer.accepts_draw(answer.pov(not side), board):
+                return Ended(Ending(Termination.DRAW_AGREED, None, draw_offered_by=side), ply + 1)
+    return None
+
+
+def ended_at(game: chess.pgn.Game, ended: Ended) -> chess.pgn.Game:
+    """``game`` cut where its conduct ended it, its tags saying how, as
+    :mod:`engines.calibration.engine_game` records a game the conduct ended."""
+    board = game.board()
+    for move in list(game.mainline_moves())[: ended.plies]:
+        board.push(move)
+    cut = chess.pgn.Game.from_board(board)
+    for name, value in game.headers.items():
+        cut.headers[name] = value
+    cut.headers["Result"] = ended.ending.result()
+    cut.headers["Termination"] = ended.ending.termination.pgn
+    cut.headers["EndReason"] = ended.ending.termination.value
+    return cut
+
+
+def stored_games(path: Path) -> Iterator[chess.pgn.Game]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as stream:
+        while (game := chess.pgn.read_game(stream)) is not None:
+            yield game
+
+
+async def replay_file(
+    games: Path, out: TextIO, entries: frozenset[str], seed: int
+) -> tuple[int, int]:
+    """Every game of ``entries`` in ``games`` with no ``EndReason``, written to ``out`` as its
+    conduct would have ended it; returns the games written and those whose result changed."""
+    calibration = shipped_calibration()
+    if calibration is None:
+        raise SystemExit("no shipped calibration to read the ratings from")
+    ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
+    rng = random.Random(seed)
+    judge = await open_engine(JUDGE)
+    written = changed = 0
+    try:
+        for game in stored_games(games):
+            players = {game.headers["White"], game.headers["Black"]}
+            if "EndReason" in game.headers or (entries and not players & entries):
+                continue
+            ended = await conduct_ending(game, ratings, judge, rng)
+            if ended is not None:
+                changed += ended.ending.result() != game.headers["Result"]
+            print(game if ended is None else ended_at(game, ended), end="\n\n", file=out)
+            written += 1
+            if written % 50 == 0:
+                print(f"{written} games, {changed} results changed", file=sys.stderr, flush=True)
+    finally:
+        await close_engine(judge)
+    return written, changed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--entry", action="append", default=[], help="repeatable")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with args.out.open("w", encoding="utf-8") as out:
+        written, changed = asyncio.run(
+            replay_file(args.games, out, frozenset(args.entry), args.seed)
+        )
+    print(f"{written} games written, {changed} with another result")
+
+
+if __name__ == "__main__":
+    main()
