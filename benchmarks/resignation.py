@@ -27,6 +27,7 @@ import chess
 import chess.engine
 import chess.pgn
 
+from engines.calibration.conduct_replay import material
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer, resignation
@@ -35,7 +36,6 @@ from engines.opponents.pool import shipped_calibration
 from profiles.laws.endings import WHITE_SCORE
 
 BANDS = tuple(below for below, _ in resignation.RESIGNING_SHARE)
-PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 MATERIAL_DOWN = 5
 """Pawns of material down from which a side's turns are judged for resigning: the judge is
 asked only there (and near a draw offer), as a search a ply over hundreds of games is hours on
@@ -93,14 +93,6 @@ def sample_games(count: int, seed: int, entries: frozenset[str]) -> list[chess.p
 def plays_in(text: str, entries: frozenset[str]) -> bool:
     """Whether one of ``entries`` has a side in the game whose PGN text this is."""
     return any(f'[White "{name}"]' in text or f'[Black "{name}"]' in text for name in entries)
-
-
-def material(board: chess.Board, side: chess.Color) -> int:
-    """``side``'s material less the other side's, in pawns."""
-    return sum(
-        value * (len(board.pieces(piece, side)) - len(board.pieces(piece, not side)))
-        for piece, value in PIECE_VALUES.items()
-    )
 
 
 async def analyse(
