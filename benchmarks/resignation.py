@@ -27,7 +27,7 @@ import chess
 import chess.engine
 import chess.pgn
 
-from engines.calibration.conduct_replay import material
+from engines.calibration.conduct_replay import judge_view, material
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer, resignation
@@ -95,14 +95,6 @@ def plays_in(text: str, entries: frozenset[str]) -> bool:
     return any(f'[White "{name}"]' in text or f'[Black "{name}"]' in text for name in entries)
 
 
-async def analyse(
-    engine: chess.engine.Protocol, board: chess.Board, limit: chess.engine.Limit
-) -> chess.engine.PovScore:
-    """The judge's view, with no timeout: a loaded machine makes a search slow, not wrong."""
-    info = await engine.analyse(board, limit)
-    return info["score"]
-
-
 async def replay(
     game: chess.pgn.Game, ratings: dict[str, float], engine: chess.engine.Protocol
 ) -> Replayed:
@@ -124,7 +116,7 @@ async def replay(
             board.fullmove_number >= draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
             and draw_offer.little_material(board)
         ):
-            view = (await analyse(engine, board, TURN_LIMIT)).pov(side)
+            view = (await judge_view(engine, board, TURN_LIMIT)).pov(side)
         judged[side].append(view)
         if resignation.hopeless(board, judged[side]):
             players = f"{names[chess.WHITE]} - {names[chess.BLACK]}"
@@ -134,7 +126,7 @@ async def replay(
             last_offer[side] = board.fullmove_number
         board.push(move)
         if offers and board.outcome() is None:
-            answer = await analyse(engine, board, JUDGEMENT_LIMIT)
+            answer = await judge_view(engine, board, JUDGEMENT_LIMIT)
             if draw_offer.accepts_draw(answer.pov(not side), board):
                 return Replayed(white_score, loser_rating, agreed=True, ply=ply)
     return Replayed(white_score, loser_rating)

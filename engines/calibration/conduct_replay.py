@@ -64,7 +64,7 @@ def material(board: chess.Board, side: chess.Color) -> int:
     )
 
 
-async def _view(
+async def judge_view(
     judge: chess.engine.Protocol, board: chess.Board, limit: chess.engine.Limit
 ) -> chess.engine.PovScore:
     """The judge's score, with no timeout: a loaded machine makes a search slow, not wrong."""
@@ -90,13 +90,13 @@ async def conduct_ending(
         ) and draw_offer.little_material(board)
         lost_material = conduct[side].resigns and material(board, side) <= -MATERIAL_DOWN
         if near_offer or lost_material:  # the turns a game judges, but for time (above)
-            view = await _view(judge, board, TURN_LIMIT)
+            view = await judge_view(judge, board, TURN_LIMIT)
         act = conduct[side].act(board, view)
         if act is Act.RESIGN:
             return Ended(Ending(Termination.RESIGNATION, not side), ply)
         board.push(move)
         if act is Act.OFFER_DRAW and board.outcome() is None:
-            answer = await _view(judge, board, JUDGEMENT_LIMIT)
+            answer = await judge_view(judge, board, JUDGEMENT_LIMIT)
             if draw_offer.accepts_draw(answer.pov(not side), board):
                 return Ended(Ending(Termination.DRAW_AGREED, None, draw_offered_by=side), ply + 1)
     return None
