@@ -15,9 +15,11 @@ finds a side lost beyond doubt more than nine pawns down; with less material tha
 is a mating attack, which ends in mate anyway.
 
 Run: .venv/bin/python -m engines.calibration.conduct_replay GAMES.pgn[.gz] OUT.pgn
-[--entry NAME ...] [--seed N]: the games of the named entries (all without) that have no
-``EndReason`` (those played with the conduct keep theirs), written again to OUT.pgn; the rest
-are not copied.
+[--entry NAME ...] [--seed N]: every game of GAMES to OUT.pgn, those of the named entries (all
+games without) played before the conduct ended again and tagged ``[Conduct "replayed"]``, so a
+second run leaves them be. The shipped games of the eight person-like entries added on
+2026-11-28 went through it once (``--seed 1``); the earlier ones were measured instead
+(``benchmarks/resignation.py``, in docs/engine-pool.md).
 """
 
 from __future__ import annotations
@@ -124,33 +126,49 @@ def stored_games(path: Path) -> Iterator[chess.pgn.Game]:
             yield game
 
 
+REPLAYED = "Conduct"
+"""The tag of a game this module has ended again (value ``replayed``), so it is replayed once."""
+
+
+def to_replay(game: chess.pgn.Game, entries: frozenset[str]) -> bool:
+    """Whether ``game`` was played without the conduct and not replayed yet: no ``EndReason``
+    (a game the conduct ended has one) and no :data:`REPLAYED` tag; one of ``entries``'s
+    games, if any are named."""
+    players = {game.headers["White"], game.headers["Black"]}
+    if "EndReason" in game.headers or REPLAYED in game.headers:
+        return False
+    return not entries or bool(players & entries)
+
+
 async def replay_file(
     games: Path, out: TextIO, entries: frozenset[str], seed: int
 ) -> tuple[int, int]:
-    """Every game of ``entries`` in ``games`` with no ``EndReason``, written to ``out`` as its
-    conduct would have ended it; returns the games written and those whose result changed."""
+    """Every game of ``games`` to ``out``: those :func:`to_replay` takes as their conduct would
+    have ended them, the rest as they are; returns the games replayed and those among them
+    whose result changed."""
     calibration = shipped_calibration()
     if calibration is None:
         raise SystemExit("no shipped calibration to read the ratings from")
     ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
     rng = random.Random(seed)
     judge = await open_engine(JUDGE)
-    written = changed = 0
+    replayed = changed = 0
     try:
         for game in stored_games(games):
-            players = {game.headers["White"], game.headers["Black"]}
-            if "EndReason" in game.headers or (entries and not players & entries):
+            if not to_replay(game, entries):
+                print(game, end="\n\n", file=out)
                 continue
             ended = await conduct_ending(game, ratings, judge, rng)
-            if ended is not None:
-                changed += ended.ending.result() != game.headers["Result"]
-            print(game if ended is None else ended_at(game, ended), end="\n\n", file=out)
-            written += 1
-            if written % 50 == 0:
-                print(f"{written} games, {changed} results changed", file=sys.stderr, flush=True)
+            written = game if ended is None else ended_at(game, ended)
+            written.headers[REPLAYED] = "replayed"
+            changed += written.headers["Result"] != game.headers["Result"]
+            print(written, end="\n\n", file=out)
+            replayed += 1
+            if replayed % 50 == 0:
+                print(f"{replayed} games, {changed} results changed", file=sys.stderr, flush=True)
     finally:
         await close_engine(judge)
-    return written, changed
+    return replayed, changed
 
 
 def main() -> None:
@@ -161,10 +179,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with args.out.open("w", encoding="utf-8") as out:
-        written, changed = asyncio.run(
+        replayed, changed = asyncio.run(
             replay_file(args.games, out, frozenset(args.entry), args.seed)
         )
-    print(f"{written} games written, {changed} with another result")
+    print(f"{replayed} games replayed, {changed} with another result")
 
 
 if __name__ == "__main__":
