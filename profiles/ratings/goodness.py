@@ -220,7 +220,8 @@ class MeasuredDifference:
 def measured_difference(record: PairingRecord) -> MeasuredDifference:
     """The rating difference that the score implies, and the difference at each end of the
     score's 95% interval (normal approximation with the match's own win/draw/loss spread, as
-    cutechess-cli and Ordo report a match). A 0% or 100% score has an open end."""
+    cutechess-cli and Ordo report a match). A 0% or 100% score has an open end; a match of one
+    result only has Wilson's interval, its own spread being nil."""
     n = record.games
     score = record.points / n
     spread = (
@@ -228,12 +229,30 @@ def measured_difference(record: PairingRecord) -> MeasuredDifference:
         + record.draws * (0.5 - score) ** 2
         + record.losses * score**2
     ) / n
-    margin = Z_95 * math.sqrt(spread / n)
+    if spread > 0.0:
+        margin = Z_95 * math.sqrt(spread / n)
+        low, high = score - margin, score + margin
+    else:
+        # Every game the same result: the match's own spread is nil, and its interval a single
+        # point ([-inf, -inf] for ten losses, so any prediction missed; [0, 0] for ten draws).
+        # Wilson's interval for the score, which keeps a finite end beside a 0% or 100%.
+        low, high = _wilson(score, n)
     return MeasuredDifference(
         difference=difference_for_score(score),
-        low=difference_for_score(score - margin),
-        high=difference_for_score(score + margin),
+        low=difference_for_score(low),
+        high=difference_for_score(high),
     )
+
+
+def _wilson(score: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``score`` over ``games`` (Wilson, 1927)."""
+    z2 = Z_95**2
+    centre = (score + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z_95 * math.sqrt(score * (1 - score) / games + z2 / (4 * games**2)) / (1 + z2 / games)
+    # At a 0% or 100% score one end is the score itself, which rounding must not move.
+    low = 0.0 if score <= 0.0 else centre - half
+    high = 1.0 if score >= 1.0 else centre + half
+    return low, high
 
 
 def difference_for_score(score: float) -> float:

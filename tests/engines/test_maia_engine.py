@@ -169,4 +169,7 @@ async def test_engines_uci_serves_a_maia_entry_for_a_whole_game(tmp_path: Path) 
     finally:
         await ours.quit()
         await other.quit()
-    assert board.ply() >= 20
+    # To its end: a mate, a draw or 200 plies. Not a length: a network of 1100 drawing its
+    # opening moves can be mated by move 9 (it was, once), and every move was still served.
+    assert board.is_game_over(claim_draw=True) or board.ply() == 200
+    assert board.ply() >= 4

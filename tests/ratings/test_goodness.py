@@ -66,7 +66,22 @@ def test_a_match_result_becomes_a_difference_with_its_95_percent_interval() -> N
     assert measured.low == pytest.approx(-400 * math.log10(1 / (0.6 - margin) - 1))
     assert measured.high == pytest.approx(-400 * math.log10(1 / (0.6 + margin) - 1))
     whitewash = measured_difference(PairingRecord("a", "b", 10, 0, 0))
-    assert whitewash.difference == math.inf
+    assert whitewash.difference == math.inf == whitewash.high
+
+
+def test_a_match_of_one_result_keeps_an_interval_with_a_finite_end() -> None:
+    """Ten losses in a ten-game check gave [-inf, -inf]: every prediction missed, and the
+    check failed on a pairing 300 points apart that loses ten in a row one time in five.
+    With no spread of its own, the match takes Wilson's interval: 0 to 3.84/13.84 of a point
+    a game for ten losses, about 0.24 to 0.76 for ten draws."""
+    lost = measured_difference(PairingRecord("a", "b", 0, 0, 10))
+    ceiling = -400 * math.log10(1 / (1.959964**2 / (10 + 1.959964**2)) - 1)
+    assert lost.difference == lost.low == -math.inf
+    assert lost.high == pytest.approx(ceiling, abs=0.5) and lost.high < -150
+    won = measured_difference(PairingRecord("a", "b", 10, 0, 0))
+    assert won.low == pytest.approx(-ceiling, abs=0.5)
+    drawn = measured_difference(PairingRecord("a", "b", 0, 10, 0))
+    assert drawn.difference == 0.0 and drawn.low == pytest.approx(-drawn.high) and drawn.high > 150
 
 
 @pytest.mark.parametrize(

@@ -117,7 +117,10 @@ def _assert_same_fit(pure: FitResult, arrays: FitResult, tolerance: float) -> No
 def test_the_shipped_calibration_games_fit_the_same_on_arrays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """19,670 games of 39 pool entries, anchored as the shipped calibration is."""
+    """24,700 games of 56 players, anchored as the shipped calibration is. The two maximisers
+    agree to about 3e-5 points at the bottom of the ladder, where the weakest entries' few
+    decisive games leave the likelihood flattest and the pure Newton's step halving ends on
+    a floating-point tie: 1e-4 points, a thousandth of the tenth a rating is shown to."""
     text = gzip.decompress(
         (ROOT / "engines" / "calibration" / "calibration-games.pgn.gz").read_bytes()
     )
@@ -125,9 +128,9 @@ def test_the_shipped_calibration_games_fit_the_same_on_arrays(
     games = scored_games(parse_headers(text.decode(), path, ("White", "Black", "Result")))
     pure, arrays = _both_fits(games, {"stockfish-elo-1800": 1800.0}, monkeypatch)
     assert len(pure.players) > 30
-    _assert_same_fit(pure, arrays, tolerance=1e-6)
+    _assert_same_fit(pure, arrays, tolerance=1e-4)
     assert goodness_of_fit(games, arrays).pearson == pytest.approx(
-        goodness_of_fit(games, pure).pearson, rel=1e-9
+        goodness_of_fit(games, pure).pearson, rel=1e-7
     )
 
 
