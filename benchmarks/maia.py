@@ -19,7 +19,7 @@ network over positions of the shipped calibration games (median and 95th percent
 thread as the engine runs it), the time to load a network and the memory it holds.
 
 Run: nice .venv/bin/python benchmarks/maia.py [--games A.pgn B.pgn ...] [--positions N]
-     [--skip-player NAME ...] [--entries NAME ...] [--like N]
+     [--skip-player NAME ...] [--entries NAME ...] [--like N] [--from-rating R]
 It prints figures; it asserts nothing.
 """
 
@@ -87,6 +87,12 @@ def main() -> None:
     parser.add_argument("--like", type=int, default=3, help="engine entries beside each band")
     parser.add_argument("--leave-out", nargs="*", default=[], help="entries not played this time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--from-rating",
+        type=float,
+        default=0.0,
+        help="only positions whose mover is rated this or more (the bands above, for less time)",
+    )
     parser.add_argument("--no-speed", action="store_true", help="skip the forward-pass figures")
     parser.add_argument(
         "--skip-player",
@@ -104,6 +110,7 @@ def main() -> None:
             arguments.positions,
             random.Random(arguments.seed),
             arguments.skip_player,
+            arguments.from_rating,
         )
         matching(positions, arguments.entries, arguments.like, set(arguments.leave_out))
 

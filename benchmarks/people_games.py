@@ -147,9 +147,10 @@ def sample_positions(
     per_band: int,
     rng: random.Random,
     skipped: Iterable[str] = (),
+    lowest: float = 0.0,
 ) -> dict[tuple[int, int], list[Position]]:
     """Up to ``per_band`` positions in each band, at most one a game, each at a random ply of
-    ``FIRST_PLY``–``LAST_PLY`` whose mover is rated and not ``skipped``.
+    ``FIRST_PLY``–``LAST_PLY`` whose mover is rated, at least ``lowest``, and not ``skipped``.
 
     The games are taken in a random order; a game whose two players are in different bands
     gives its position to one of the bands still short (chosen at random), so a scarce band is
@@ -164,13 +165,14 @@ def sample_positions(
         for ply in range(FIRST_PLY, min(LAST_PLY, len(moves)) + 1):
             mover = chess.WHITE if ply % 2 else chess.BLACK
             mover_rating = rating(game, mover)
-            if mover_rating is None or player(game, mover) in left_out:
+            if mover_rating is None or mover_rating < lowest or player(game, mover) in left_out:
                 continue
             band = band_of(mover_rating)
             if len(chosen[band]) < per_band:
                 by_band.setdefault(band, []).append(ply)
         if not by_band:
-            if all(len(positions) >= per_band for positions in chosen.values()):
+            wanted = (positions for band, positions in chosen.items() if band[1] > lowest)
+            if all(len(positions) >= per_band for positions in wanted):
                 break
             continue
         band = rng.choice(sorted(by_band))

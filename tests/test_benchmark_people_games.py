@@ -110,6 +110,18 @@ def test_a_skipped_player_never_moves_in_the_sample() -> None:
     assert not chosen[band_of(1000)]
 
 
+def test_the_sample_from_a_rating_takes_no_weaker_mover_and_fills_the_bands_above() -> None:
+    games = [_game("1000", "1700", seed=n) for n in range(10)]
+    games += [_game("2100", "1300", seed=n) for n in range(10, 16)]
+
+    chosen = sample_positions(games, 3, random.Random(1), lowest=1600)
+
+    assert {band: len(positions) for band, positions in chosen.items()} == dict(
+        zip(BANDS, (0, 0, 3, 3), strict=True)
+    )
+    assert all(p.rating >= 1600 for positions in chosen.values() for p in positions)
+
+
 def test_unrated_players_and_short_games_give_no_position() -> None:
     games = [_game("?", "1500", seed=1), _game("1500", "1500", plies=FIRST_PLY - 1, seed=2)]
 
