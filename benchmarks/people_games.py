@@ -10,7 +10,6 @@ tournament files. ``benchmarks/maia.py`` and ``benchmarks/resignation_people.py`
 from __future__ import annotations
 
 import logging
-import math
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -19,6 +18,8 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+
+from profiles.ratings import goodness
 
 BANDS: tuple[tuple[int, int], ...] = ((0, 1200), (1200, 1600), (1600, 2000), (2000, 4000))
 """Under 1200, 1200–1600, 1600–2000, 2000 and over: a beginner, a club player, a strong club
@@ -108,13 +109,10 @@ def decisive(game: chess.pgn.Game) -> Decisive | None:
     return Decisive(game, board, loser, ending)
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share (Wilson, JASA 1927): unlike share ± 1.96·sd it
-    stays inside 0..1 and is honest for small counts and shares near 0 or 1."""
-    share = successes / trials
-    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
-    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    return centre - margin / (1 + z * z / trials), centre + margin / (1 + z * z / trials)
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``successes`` of ``trials``
+    (:func:`profiles.ratings.goodness.wilson`)."""
+    return goodness.wilson(successes / trials, trials)
 
 
 def share_text(successes: int, trials: int, *, interval: bool = True) -> str:

@@ -27,13 +27,14 @@ import chess
 import chess.engine
 import chess.pgn
 
-from engines.calibration.conduct_replay import judge_view, material
+from engines.calibration.conduct_replay import judge_view
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer, resignation
 from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
 from profiles.laws.endings import WHITE_SCORE
+from profiles.material import material_lead
 
 BANDS = tuple(below for below, _ in resignation.RESIGNING_SHARE)
 MATERIAL_DOWN = 5
@@ -112,7 +113,7 @@ async def replay(
     for ply, move in enumerate(game.mainline_moves()):
         side = board.turn
         view = None
-        if material(board, side) <= -MATERIAL_DOWN or (
+        if material_lead(board, side) <= -MATERIAL_DOWN or (
             board.fullmove_number >= draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
             and draw_offer.little_material(board)
         ):

@@ -38,16 +38,17 @@ import chess
 import chess.engine
 import chess.pgn
 
+from engines.calibration.engine_game import tag_ending
 from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
 from profiles.laws.endings import Ending, Termination
+from profiles.material import material_lead
 
 MATERIAL_DOWN = 3
 """Pawns of material behind from which a side one to resign has its turns judged."""
-PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,6 @@ class Ended:
 
     ending: Ending
     plies: int
-
-
-def material(board: chess.Board, side: chess.Color) -> int:
-    """``side``'s material less the other side's, in pawns."""
-    return sum(
-        value * (len(board.pieces(piece, side)) - len(board.pieces(piece, not side)))
-        for piece, value in PIECE_VALUES.items()
-    )
 
 
 async def judge_view(
@@ -87,11 +80,9 @@ async def conduct_ending(
     for ply, move in enumerate(game.mainline_moves()):
         side = board.turn
         view = None
-        near_offer = board.fullmove_number > (
-            draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
-        ) and draw_offer.little_material(board)
-        lost_material = conduct[side].resigns and material(board, side) <= -MATERIAL_DOWN
-        if near_offer or lost_material:  # the turns a game judges, but for time (above)
+        lost_material = conduct[side].resigns and material_lead(board, side) <= -MATERIAL_DOWN
+        # The turns a game judges, but for time (above).
+        if draw_offer.may_offer_soon(board) or lost_material:
             view = await judge_view(judge, board, TURN_LIMIT)
         act = conduct[side].act(board, view)
         if act is Act.RESIGN:
@@ -113,9 +104,7 @@ def ended_at(game: chess.pgn.Game, ended: Ended) -> chess.pgn.Game:
     cut = chess.pgn.Game.from_board(board)
     for name, value in game.headers.items():
         cut.headers[name] = value
-    cut.headers["Result"] = ended.ending.result()
-    cut.headers["Termination"] = ended.ending.termination.pgn
-    cut.headers["EndReason"] = ended.ending.termination.value
+    tag_ending(cut.headers, ended.ending)
     return cut
 
 

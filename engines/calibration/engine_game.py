@@ -132,14 +132,20 @@ def _recorded(
     game = chess.pgn.Game.from_board(board)
     game.headers["White"] = white.name
     game.headers["Black"] = black.name
-    game.headers["Result"] = ending.result()
     game.headers["TimeControl"] = time_control_tag(clock)
     game.headers["Opening"] = opening.name
-    game.headers["Termination"] = ending.termination.pgn
+    tag_ending(game.headers, ending)
+    return game
+
+
+def tag_ending(headers: chess.pgn.Headers, ending: Ending) -> None:
+    """The tags that say how a calibration game ended: its result, its ``Termination``, and an
+    ``EndReason`` for a resignation or an agreed draw."""
+    headers["Result"] = ending.result()
+    headers["Termination"] = ending.termination.pgn
     if ending.termination in (Termination.RESIGNATION, Termination.DRAW_AGREED):
         # The standard's Termination is "normal" for both; the board does not show them.
-        game.headers["EndReason"] = ending.termination.value
-    return game
+        headers["EndReason"] = ending.termination.value
 
 
 def time_control_tag(clock: TimeControl | None) -> str:

@@ -43,10 +43,7 @@ class Conduct:
         otherwise only a turn that may bring a draw offer (little material, late enough to
         have been level for :data:`draw_offer.DEAD_TURNS` turns by the first move it may
         offer). A turn not judged counts as judged no view at all."""
-        near_offer = draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
-        return self.resigns or (
-            board.fullmove_number > near_offer and draw_offer.little_material(board)
-        )
+        return self.resigns or draw_offer.may_offer_soon(board)
 
     def act(self, board: chess.Board, view: chess.engine.PovScore | None) -> Act:
         """What the opponent does in ``board`` (its turn), given the judge's ``view`` of it

@@ -61,6 +61,13 @@ def little_material(board: chess.Board) -> bool:
     )
 
 
+def may_offer_soon(board: chess.Board) -> bool:
+    """Whether a turn in ``board`` may bring an offer within :data:`DEAD_TURNS` turns: late
+    enough for the turns before the first move an offer may come on, and little material.
+    Only such turns need the judge's view for an offer."""
+    return board.fullmove_number > OFFER_FROM_MOVE - DEAD_TURNS and little_material(board)
+
+
 def offers_draw(
     board: chess.Board, judged: Sequence[chess.engine.Score | None], last_offer: int | None
 ) -> bool:

@@ -236,7 +236,7 @@ def measured_difference(record: PairingRecord) -> MeasuredDifference:
         # Every game the same result: the match's own spread is nil, and its interval a single
         # point ([-inf, -inf] for ten losses, so any prediction missed; [0, 0] for ten draws).
         # Wilson's interval for the score, which keeps a finite end beside a 0% or 100%.
-        low, high = _wilson(score, n)
+        low, high = wilson(score, n)
     return MeasuredDifference(
         difference=difference_for_score(score),
         low=difference_for_score(low),
@@ -244,14 +244,15 @@ def measured_difference(record: PairingRecord) -> MeasuredDifference:
     )
 
 
-def _wilson(score: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``score`` over ``games`` (Wilson, 1927)."""
+def wilson(share: float, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a ``share`` of ``trials`` (Wilson, JASA 1927): unlike
+    share ± 1.96·sd it stays inside 0..1 and is honest for small counts and shares near 0 or 1."""
     z2 = Z_95**2
-    centre = (score + z2 / (2 * games)) / (1 + z2 / games)
-    half = Z_95 * math.sqrt(score * (1 - score) / games + z2 / (4 * games**2)) / (1 + z2 / games)
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z_95 * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials**2)) / (1 + z2 / trials)
     # At a 0% or 100% score one end is the score itself, which rounding must not move.
-    low = 0.0 if score <= 0.0 else centre - half
-    high = 1.0 if score >= 1.0 else centre + half
+    low = 0.0 if share <= 0.0 else centre - half
+    high = 1.0 if share >= 1.0 else centre + half
     return low, high
 
 

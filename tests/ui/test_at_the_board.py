@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Static
 from engines.opponents.pool import Pool
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
+from profiles.material import material_score
 from profiles.openings.names import opening_of
 from rated_play.session import RatedGame
 from rated_play.ui.app import AppOptions, RatedPlayApp
@@ -20,7 +21,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView, format_clock
-from rated_play.ui.widgets.material import material_score, side_material
+from rated_play.ui.widgets.material import side_material
 from tests.builders import human_move
 from tests.ui.driving import (
     SIZE,

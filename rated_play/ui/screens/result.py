@@ -144,8 +144,15 @@ class ResultScreen(Screen[None]):
             yield Static(summary_text(game), id="summary", markup=False)
             # A line each: one Static of two lines, filled in at a resize, kept the height of
             # its first line (the opening) and lost the clocks under it.
-            yield Static(opening_text(game), id="opening", markup=False)
-            yield Static(clocks_text(game), id="clocks", markup=False)
+            # Each where there is one to say, at every size: at 80×24 too, where the spacing
+            # goes first (-short), the opening and the clocks fit with the buttons.
+            named = opening_text(game)
+            opening = Static(named, id="opening", markup=False)
+            opening.display = bool(named)
+            yield opening
+            clocks = Static(clocks_text(game), id="clocks", markup=False)
+            clocks.display = not game.time_control.untimed
+            yield clocks
             yield Static("", id="accuracy", markup=False)
             yield Static(rating_text(report), id="rating", markup=False)
             yield Static(purse_text(report), id="purse", markup=False)
@@ -165,10 +172,6 @@ class ResultScreen(Screen[None]):
         self.sub_title = "Game over"
         self.query_one(BoardView).show(self.game.board, self.game.last_move, interactive=False)
         self.query_one("#next-game", Button).focus()
-        # A line each where there is one to say, at every size: at 80×24 too, where the
-        # spacing goes first (-short), the opening and the clocks fit with the buttons.
-        self.query_one("#opening", Static).display = bool(opening_text(self.game))
-        self.query_one("#clocks", Static).display = not self.game.time_control.untimed
         self.show_accuracy()
 
     def on_screen_resume(self) -> None:

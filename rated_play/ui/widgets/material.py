@@ -3,9 +3,8 @@ has taken that the other has not taken back, and how many points it is up.
 
 lichess's rule (``ui/game/src/material.ts`` in lichess-org/lila): the pieces on the board of
 each kind are paired off between the sides, and what is left over is a side's surplus; the
-score is the pieces' points (pawn 1, knight 3, bishop 3, rook 5, queen 9), White's less Black's.
-So a promoted pawn counts as the piece it became. It is not an evaluation: it is what any player
-sees by counting the pieces, so the game shows it too.
+score is the pieces' points (:mod:`profiles.material`), White's less Black's. So a promoted
+pawn counts as the piece it became.
 """
 
 from __future__ import annotations
@@ -13,25 +12,10 @@ from __future__ import annotations
 import chess
 
 from profiles.laws.endings import side_name
+from profiles.material import material_lead
 from rated_play.ui.widgets.board import piece_glyph
 
-PIECE_POINTS = {
-    chess.PAWN: 1,
-    chess.KNIGHT: 3,
-    chess.BISHOP: 3,
-    chess.ROOK: 5,
-    chess.QUEEN: 9,
-    chess.KING: 0,
-}
 _LARGEST_FIRST = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-
-
-def material_score(board: chess.Board) -> int:
-    """White's points on the board less Black's."""
-    return sum(
-        points * (len(board.pieces(piece, chess.WHITE)) - len(board.pieces(piece, chess.BLACK)))
-        for piece, points in PIECE_POINTS.items()
-    )
 
 
 def taken(board: chess.Board, color: chess.Color) -> list[chess.Piece]:
@@ -48,7 +32,7 @@ def side_material(board: chess.Board, color: chess.Color, *, ascii_pieces: bool)
     """What a side is up: ``♞♟ +4`` (the pieces it has taken, and its lead in points when it
     leads); "" when it is up nothing."""
     glyphs = "".join(piece_glyph(piece, ascii_pieces=ascii_pieces) for piece in taken(board, color))
-    score = material_score(board) * (1 if color == chess.WHITE else -1)
+    score = material_lead(board, color)
     lead = f"+{score}" if score > 0 else ""
     return " ".join(part for part in (glyphs, lead) if part)
 
