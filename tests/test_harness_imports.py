@@ -122,3 +122,18 @@ def test_every_test_folder_is_a_package() -> None:
     folders = {path.parent for path in TESTS.rglob("*.py")}
     bare = sorted(str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists())
     assert not bare, bare
+
+
+def test_pytest_rewrites_the_asserts_of_the_harness() -> None:
+    """tests/__init__.py registers the harness for pytest's assert rewriting, all of it."""
+    tree = ast.parse((TESTS / "__init__.py").read_text(encoding="utf-8"))
+    registered = {
+        argument.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "register_assert_rewrite"
+        for argument in node.args
+        if isinstance(argument, ast.Constant)
+    }
+    assert registered == HARNESS
