@@ -1,10 +1,14 @@
 """What the tests build their cases from, one of each: the CLI run in-process, a game written
 straight into a ledger, a fast real Stockfish opponent, the "human" that plays against it, and
-the measures of an engine's paced thinking. Fixtures stay in the conftest files; everything a
-test imports by name is here."""
+the measures of an engine's paced thinking, the CLI fed hostile input, a full disk. Fixtures
+stay in the conftest files; what a test imports by name is here, or in the other harness modules
+tests/test_harness_imports.py names (tests/ui/driving.py for the screens' tests), never in a
+test module."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import pty
 import random
@@ -14,17 +18,23 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import chess
 import chess.engine
+import chess.pgn
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
+from engines.calibration.stored import SHIPPED_GAMES
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
+from profiles.accuracy import AnalysedMove, GameAnalysis
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.ledger import Ledger
+from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.ledger_file import (
     BELIEVABLE_THINKING,
     BELL,
@@ -379,3 +389,251 @@ def refused_writes(ledger: Ledger, fault: str) -> Iterator[None]:
         yield
     finally:
         ledger._db = connection
+
+
+# The CLI run in-process with its standard streams replaced, and the hostile input it is fed
+# (tests/test_hostile_input.py and the CLI tests beside it).
+
+ROOT = Path(__file__).parents[1]
+"""The checkout: what a child process runs in."""
+EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+"""Hypothesis's settings for the hostile input: ``RATED_PLAY_FUZZ_EXAMPLES`` examples a family."""
+CLI_PLAYER = "Judit"
+"""The profile the CLI tests make and name (the played ledger's player is
+:data:`tests.played_games.PLAYER`)."""
+
+
+@dataclass
+class Run:
+    """What a run of :func:`run` gave: its exit status, standard output and error."""
+
+    status: int
+    out: str
+    err: str
+
+
+@contextmanager
+def streams(
+    stdin: bytes | None, stdout_closed: bool = False
+) -> Iterator[tuple[io.StringIO, io.StringIO]]:
+    """Replace the standard streams; ``None`` stands for a closed one, as after ``<&-``."""
+    saved = sys.stdin, sys.stdout, sys.stderr
+    out, err = io.StringIO(), io.StringIO()
+    sys.stdin = None if stdin is None else io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")  # type: ignore[assignment]
+    sys.stdout = None if stdout_closed else out  # type: ignore[assignment]
+    sys.stderr = err
+    try:
+        yield out, err
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+
+
+def run(argv: Sequence[str], stdin: bytes | None = b"", *, stdout_closed: bool = False) -> Run:
+    """``rated-play ARGV`` in this process, ``stdin`` its input (``None``: closed)."""
+    with streams(stdin, stdout_closed) as (out, err):
+        try:
+            status = main(list(argv))
+        except SystemExit as leaving:  # only --help and --version leave this way
+            status = int(leaving.code or 0)
+    return Run(status, out.getvalue(), err.getvalue())
+
+
+def assert_refused(result: Run) -> None:
+    """Non-zero, one line on stderr, naming no Python object."""
+    assert result.status != 0, f"exit 0 for bad input: {result}"
+    lines = result.err.splitlines()
+    assert len(lines) == 1, f"stderr is not one line: {result.err!r}"
+    assert lines[0].startswith("rated-play: "), lines
+    assert "Traceback" not in result.err and " object at 0x" not in result.err, lines
+
+
+def play(ledger: Ledger, score: float) -> None:
+    """A finished game of :data:`CLI_PLAYER`'s, scored ``score``, its opponent's title quoted."""
+    record_game(
+        ledger,
+        ledger.profile(CLI_PLAYER),
+        score,
+        title='Stockfish "the fish"',
+        moves=("e4",),
+        pgn='[Event "x"]\n\n1. e4 1-0\n',
+    )
+
+
+# Real argv holds no NUL byte (exec cannot pass one); invalid UTF-8 arrives as surrogates.
+ARGV_TEXT = st.text(
+    st.characters(blacklist_characters="\x00", blacklist_categories=()), max_size=60
+)
+BAD_NUMBERS = st.one_of(
+    st.sampled_from(["inf", "-inf", "nan", "1e308", "-1e308", "1e999", "-5", "abc", "", "0x10"]),
+    st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not 0 <= x <= 4000).map(repr),
+)
+HOSTILE_NAMES = st.one_of(
+    st.sampled_from(
+        [
+            "Al\udcffice",
+            "Ju\tdit",
+            "Ju\ndit",
+            "\x1b[31mJudit",
+            "Judit\x00x",
+            "x" * 5000,
+            "",
+            "   ",
+            "JUDİT",
+            "Ｊｕｄｉｔ2",
+            '"; DROP TABLE games; --',
+        ]
+    ),
+    ARGV_TEXT.filter(lambda name: name.strip().casefold() != CLI_PLAYER.casefold()),
+)
+
+
+# Positions and processes, for the engines' tests.
+
+
+def real_positions(count: int, every: int = 3) -> Iterator[chess.Board]:
+    """Positions of the shipped calibration games, every ``every`` plies, with their history."""
+    with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as handle:
+        produced = 0
+        while produced < count and (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for ply, move in enumerate(game.mainline_moves()):
+                if ply % every == 0:
+                    yield board.copy()
+                    produced += 1
+                    if produced == count:
+                        return
+                board.push(move)
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``, read from /proc."""
+    children = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text(encoding="ascii")
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                children.add(int(entry.name))
+    return children
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, ended and not yet reaped, is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+NO_WHITE_KING = "8/8/8/8/8/8/8/k7 w - - 0 1"
+"""A position no game reaches: White, to move, has no king."""
+READY_WITHIN = 1.5
+"""The protocol's "immediately" for readyok, as the issue puts it (1 s), with half a second for
+a loaded two-core machine."""
+
+
+# Games played, analysed and filled in, for the session's and the screens' tests.
+
+
+async def play_out(game: RatedGame, human: chess.engine.Protocol, max_plies: int = 400) -> None:
+    """Play the game to its end: the human's moves typed in SAN, the engine's from its worker."""
+    for _ in range(max_plies):
+        if game.is_over:
+            return
+        if game.is_player_turn:
+            board = game.board
+            move = await human_move(human, board)
+            await game.play(game.parse_move(board.san(move)))
+        else:
+            await game.engine_move()
+    game.resign()
+
+
+def analysed_game(ledger: Ledger, profile: Profile) -> int:
+    """A finished game with its analysis stored, as ``analyse`` leaves it."""
+    game_id = record_game(ledger, profile, 1.0, moves=("e4", "e5"), player=chess.WHITE)
+    ledger.store_analysis(
+        GameAnalysis(
+            game_id=game_id,
+            player_color=chess.WHITE,
+            start_eval_cp=20,
+            moves=(
+                AnalysedMove(1, "e4", 30, "e4", None, by_player=True),
+                AnalysedMove(2, "e5", 25, "e5", None, by_player=False),
+            ),
+            accuracy=99.0,
+            engine="Stockfish",
+            depth=10,
+        )
+    )
+    return game_id
+
+
+def hanging_queen_move(board: chess.Board) -> chess.Move | None:
+    """A quiet queen move of the side to move that hangs the queen to a legal capture,
+    undefended and giving no check; None if there is none."""
+    for move in board.legal_moves:
+        if board.piece_type_at(move.from_square) != chess.QUEEN or board.is_capture(move):
+            continue
+        board.push(move)
+        # Taken by a legal capture (an attacker pinned to its king cannot take), and undefended.
+        hangs = any(
+            reply.to_square == move.to_square for reply in board.legal_moves
+        ) and not board.is_attacked_by(not board.turn, move.to_square)
+        board.pop()
+        if hangs and not board.gives_check(move):
+            return move
+    return None
+
+
+# A full disk, as SQLite sees one (tests/session/test_full_disk.py).
+
+ROOM = 1 << 20
+"""Pages allowed once space has been freed again."""
+
+
+def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
+    """Leave no room for another move: a void game's moves fill the table to its last page."""
+    filler = open_game(ledger, profile, opponent="filler", title="Filler")
+    pin_the_size(ledger)
+    with pytest.raises(LedgerWriteError, match="no space left"):
+        for ply in range(1, 10_000):
+            ledger.record_move(filler.id, ply, "e2e4", None)
+    void = GameResult(Ending(Termination.ENGINE_FAILURE, None), filler.player_color)
+    ledger.close_game(filler.id, void, pgn="", rating_after=None)
+
+
+def pin_the_size(ledger: Ledger) -> None:
+    """Allow the ledger no page more than it has."""
+    pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
+    ledger._db.execute(f"PRAGMA max_page_count={pages}")
+
+
+def free_space(ledger: Ledger) -> None:
+    """Room again: :data:`ROOM` pages allowed."""
+    ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
+
+
+# A game both sides' marks are read from (tests/analysis/test_both_sides_marked.py).
+
+QUEEN_HUNG_BY_BLACK = ("e4", "e5", "Nf3", "Qg5", "Nxg5")
+"""The player, White, wins the queen Black (the engine) hangs with 2...Qg5??."""
+
+
+def write_queen_won(ledger: Ledger, profile: Profile) -> int:
+    """The game of :data:`QUEEN_HUNG_BY_BLACK`, won by resignation; returns its id."""
+    return record_game(
+        ledger,
+        profile,
+        1.0,
+        moves=QUEEN_HUNG_BY_BLACK,
+        player=chess.WHITE,
+        termination=Termination.RESIGNATION,
+    )

@@ -19,6 +19,7 @@ from engines.opponents.opponent import Opponent
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
+from tests.played_games import played_ledger
 
 # A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which
 # fails the test. The properties are about values (speed is measured in benchmarks/), so there
@@ -121,9 +122,6 @@ async def human() -> AsyncIterator[chess.engine.Protocol]:
 def played_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ledger file of :mod:`tests.played_games`, played once; copy it with
     :func:`copy_of_played` before writing to it."""
-    # Imported here, not at the top: it imports a test module, which collection imports itself.
-    from tests.played_games import played_ledger  # noqa: PLC0415
-
     return played_ledger(tmp_path_factory.mktemp("played"))
 
 

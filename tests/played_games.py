@@ -16,8 +16,7 @@ from engines.opponents.opponent import Opponent
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
-from tests.builders import fast_opponent, human_engine, human_move
-from tests.session.test_rated_game import play_out
+from tests.builders import fast_opponent, human_engine, human_move, play_out
 
 PLAYER = "Magnus"
 OPPONENTS: tuple[Opponent, ...] = (

@@ -18,18 +18,16 @@ from textual.widgets import DataTable
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import game_season
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
-from tests.analysis.test_damaged_analysis import analysed_game
-from tests.builders import record_game
-from tests.ratings.test_ratings_screens import Host
-from tests.test_hostile_input import PLAYER, ROOT, Run, assert_refused, run
+from tests.builders import CLI_PLAYER, ROOT, Run, analysed_game, assert_refused, record_game, run
+from tests.ui.driving import Host
 
 ENGINE = pytest.mark.engine
 
 
 @pytest.mark.parametrize(
     "argv",
-    [["engines"], ["engines", "--json"], ["engines", "check"], ["profile", PLAYER],
-     ["leaderboard"], ["games", PLAYER], []],
+    [["engines"], ["engines", "--json"], ["engines", "check"], ["profile", CLI_PLAYER],
+     ["leaderboard"], ["games", CLI_PLAYER], []],
 )  # fmt: skip
 @pytest.mark.parametrize("where", ["long-name", "long-path", "no-such-user", "a-file"])
 def test_a_data_directory_that_cannot_be_one(argv: list[str], where: str, tmp_path: Path) -> None:
@@ -52,7 +50,7 @@ def test_a_data_directory_that_cannot_be_one(argv: list[str], where: str, tmp_pa
     assert a_file.read_text() == "mine"
 
 
-@pytest.mark.parametrize("argv", [["engines"], ["profile", PLAYER], ["leaderboard"]])
+@pytest.mark.parametrize("argv", [["engines"], ["profile", CLI_PLAYER], ["leaderboard"]])
 def test_a_home_of_no_user(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATED_PLAY_HOME", "~no-such-user-of-rated-play/x")
     result = run(argv)
@@ -280,7 +278,7 @@ def test_fit_shows_player_names_escaped(tmp_path: Path) -> None:
 def named_by_another_program(directory: Path) -> Path:
     """A ledger whose profile name holds what rated-play never lets a name hold."""
     ledger = Ledger.open(directory / "ledger.sqlite3")
-    record_game(ledger, ledger.create_profile(PLAYER), 1.0)
+    record_game(ledger, ledger.create_profile(CLI_PLAYER), 1.0)
     ledger.close()
     db = sqlite3.connect(directory / "ledger.sqlite3")
     db.execute("UPDATE profiles SET name = ?", (HOSTILE["clear"] + HOSTILE["reversed"],))
@@ -291,7 +289,7 @@ def named_by_another_program(directory: Path) -> Path:
 
 def test_export_and_analyse_show_a_stored_pgns_escapes(tmp_path: Path) -> None:
     ledger = Ledger.open(tmp_path / "ledger.sqlite3")
-    game_id = analysed_game(ledger, ledger.create_profile(PLAYER))
+    game_id = analysed_game(ledger, ledger.create_profile(CLI_PLAYER))
     ledger.close()
     db = sqlite3.connect(tmp_path / "ledger.sqlite3")
     hostile = f"al{HOSTILE['clear']}{HOSTILE['title']}ice"
@@ -299,7 +297,11 @@ def test_export_and_analyse_show_a_stored_pgns_escapes(tmp_path: Path) -> None:
     db.execute("UPDATE analyses SET engine = ?", (hostile,))
     db.commit()
     db.close()
-    for argv in (["export", PLAYER], ["analyse", str(game_id), "--pgn"], ["analyse", str(game_id)]):
+    for argv in (
+        ["export", CLI_PLAYER],
+        ["analyse", str(game_id), "--pgn"],
+        ["analyse", str(game_id)],
+    ):
         result = run([*argv, "--data-dir", str(tmp_path)])
         assert result.status == 0, result.err
         shown_plainly(result.out)

@@ -11,7 +11,6 @@ writes it). The ``engines`` subcommand belongs to the engine pool's own tests.
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import shutil
 import signal
@@ -19,68 +18,28 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import APPLICATION_ID
-from rated_play.cli import main
-from tests.builders import record_game
-
-ROOT = Path(__file__).parents[1]
-EXAMPLES = int(os.environ.get("RATED_PLAY_FUZZ_EXAMPLES", "60"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+from tests.builders import (
+    ARGV_TEXT,
+    BAD_NUMBERS,
+    CLI_PLAYER,
+    FUZZ,
+    HOSTILE_NAMES,
+    ROOT,
+    Run,
+    assert_refused,
+    play,
+    run,
 )
-PLAYER = "Judit"
-
-
-@dataclass
-class Run:
-    status: int
-    out: str
-    err: str
-
-
-@contextmanager
-def streams(
-    stdin: bytes | None, stdout_closed: bool = False
-) -> Iterator[tuple[io.StringIO, io.StringIO]]:
-    """Replace the standard streams; ``None`` stands for a closed one, as after ``<&-``."""
-    saved = sys.stdin, sys.stdout, sys.stderr
-    out, err = io.StringIO(), io.StringIO()
-    sys.stdin = None if stdin is None else io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")  # type: ignore[assignment]
-    sys.stdout = None if stdout_closed else out  # type: ignore[assignment]
-    sys.stderr = err
-    try:
-        yield out, err
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
-
-
-def run(argv: Sequence[str], stdin: bytes | None = b"", *, stdout_closed: bool = False) -> Run:
-    with streams(stdin, stdout_closed) as (out, err):
-        try:
-            status = main(list(argv))
-        except SystemExit as leaving:  # only --help and --version leave this way
-            status = int(leaving.code or 0)
-    return Run(status, out.getvalue(), err.getvalue())
-
-
-def assert_refused(result: Run) -> None:
-    """Non-zero, one line on stderr, naming no Python object."""
-    assert result.status != 0, f"exit 0 for bad input: {result}"
-    lines = result.err.splitlines()
-    assert len(lines) == 1, f"stderr is not one line: {result.err!r}"
-    assert lines[0].startswith("rated-play: "), lines
-    assert "Traceback" not in result.err and " object at 0x" not in result.err, lines
 
 
 def sha256(path: Path) -> str:
@@ -90,22 +49,11 @@ def sha256(path: Path) -> str:
 # -- the healthy ledger every reading command is tried on --------------------------------------
 
 
-def play(ledger: Ledger, score: float) -> None:
-    record_game(
-        ledger,
-        ledger.profile(PLAYER),
-        score,
-        title='Stockfish "the fish"',
-        moves=("e4",),
-        pgn='[Event "x"]\n\n1. e4 1-0\n',
-    )
-
-
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("healthy")
     ledger = Ledger.open(directory / "ledger.sqlite3")
-    ledger.create_profile(PLAYER)
+    ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0):
         play(ledger, score)
     ledger.close()
@@ -117,36 +65,6 @@ def ledger_sha(data_dir: Path) -> Iterator[str]:
     before = sha256(data_dir / "ledger.sqlite3")
     yield before
     assert sha256(data_dir / "ledger.sqlite3") == before, "a reading command wrote the ledger"
-
-
-# -- generated values ----------------------------------------------------------------------
-
-# Real argv holds no NUL byte (exec cannot pass one); invalid UTF-8 arrives as surrogates.
-ARGV_TEXT = st.text(
-    st.characters(blacklist_characters="\x00", blacklist_categories=()), max_size=60
-)
-BAD_NUMBERS = st.one_of(
-    st.sampled_from(["inf", "-inf", "nan", "1e308", "-1e308", "1e999", "-5", "abc", "", "0x10"]),
-    st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not 0 <= x <= 4000).map(repr),
-)
-HOSTILE_NAMES = st.one_of(
-    st.sampled_from(
-        [
-            "Al\udcffice",
-            "Ju\tdit",
-            "Ju\ndit",
-            "\x1b[31mJudit",
-            "Judit\x00x",
-            "x" * 5000,
-            "",
-            "   ",
-            "JUDİT",
-            "Ｊｕｄｉｔ2",
-            '"; DROP TABLE games; --',
-        ]
-    ),
-    ARGV_TEXT.filter(lambda name: name.strip().casefold() != PLAYER.casefold()),
-)
 
 
 # -- numbers -------------------------------------------------------------------------------
@@ -267,7 +185,7 @@ def test_unknown_or_impossible_profile_names(
 def test_profile_refuses_unknown_systems_even_empty(
     command: str, system: str, data_dir: Path, ledger_sha: str
 ) -> None:
-    assert_refused(run([command, PLAYER, "--system", system, "--data-dir", str(data_dir)]))
+    assert_refused(run([command, CLI_PLAYER, "--system", system, "--data-dir", str(data_dir)]))
 
 
 @FUZZ
@@ -282,7 +200,7 @@ def test_profile_refuses_unknown_systems_even_empty(
 def test_history_refuses_what_is_not_a_class(
     time_class: str, data_dir: Path, ledger_sha: str
 ) -> None:
-    assert_refused(run(["history", PLAYER, "--class", time_class, "--data-dir", str(data_dir)]))
+    assert_refused(run(["history", CLI_PLAYER, "--class", time_class, "--data-dir", str(data_dir)]))
 
 
 @FUZZ
@@ -333,10 +251,10 @@ def test_data_directories_that_cannot_be_used(command: str, where: str, tmp_path
     argv = (
         ["--data-dir", directory]
         if command == "app"
-        else [command, PLAYER, "--data-dir", directory]
+        else [command, CLI_PLAYER, "--data-dir", directory]
     )
     if command == "leaderboard":
-        argv.remove(PLAYER)
+        argv.remove(CLI_PLAYER)
     result = run(argv)
     assert_refused(result)
     assert a_file.read_text() == "mine"
@@ -347,13 +265,13 @@ def test_data_directories_that_cannot_be_used(command: str, where: str, tmp_path
 
 def test_output_to_a_closed_stdout(data_dir: Path, ledger_sha: str) -> None:
     for argv in (
-        ["export", PLAYER], ["table"], ["profile", PLAYER], ["leaderboard"], ["games", PLAYER],
-        ["history", PLAYER],
+        ["export", CLI_PLAYER], ["table"], ["profile", CLI_PLAYER], ["leaderboard"],
+        ["games", CLI_PLAYER], ["history", CLI_PLAYER],
     ):  # fmt: skip
         assert_refused(run([*argv, "--data-dir", str(data_dir)], stdout_closed=True))
 
 
-@pytest.mark.parametrize("command", [["table"], ["export", PLAYER], ["table", "--json"]])
+@pytest.mark.parametrize("command", [["table"], ["export", CLI_PLAYER], ["table", "--json"]])
 def test_output_to_a_full_disk(command: list[str], data_dir: Path, ledger_sha: str) -> None:
     """Real processes writing to /dev/full: the interpreter's own flush must not fail."""
     child = subprocess.run(
@@ -428,12 +346,12 @@ def tree(directory: Path) -> dict[str, str]:
 
 
 READING = {
-    "profile": ["profile", PLAYER],
-    "export": ["export", PLAYER],
+    "profile": ["profile", CLI_PLAYER],
+    "export": ["export", CLI_PLAYER],
     "leaderboard": ["leaderboard"],
     "analyse": ["analyse", "1"],
-    "games": ["games", PLAYER],
-    "history": ["history", PLAYER],
+    "games": ["games", CLI_PLAYER],
+    "history": ["history", CLI_PLAYER],
     "app": [],
 }
 """Every command that opens the ledger, as argv before ``--data-dir``."""
@@ -459,10 +377,10 @@ KILLED_WRITER = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     from profiles.ledger.ledger import Ledger
-    from tests.test_hostile_input import PLAYER, play
+    from tests.builders import CLI_PLAYER, play
 
     ledger = Ledger.open(Path(sys.argv[1]))
-    ledger.create_profile(PLAYER)
+    ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0, 1.0):
         play(ledger, score)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -476,7 +394,7 @@ def test_a_missing_write_ahead_log_costs_no_finished_game(tmp_path: Path) -> Non
     assert child.returncode == -signal.SIGKILL
     path.with_name(path.name + "-wal").unlink()
     path.with_name(path.name + "-shm").unlink(missing_ok=True)
-    result = run(["profile", PLAYER, "--json", "--data-dir", str(tmp_path)])
+    result = run(["profile", CLI_PLAYER, "--json", "--data-dir", str(tmp_path)])
     assert result.status == 0, result.err
     assert '"wins": 2' in result.out and '"draws": 1' in result.out and '"losses": 1' in result.out
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID

@@ -17,8 +17,7 @@ import pytest
 
 from engines.calibration.stored import SHIPPED_CALIBRATION
 from profiles.ledger.ledger import Ledger
-from tests.builders import open_game, record_game
-from tests.test_hostile_input import PLAYER, ROOT, assert_refused, run
+from tests.builders import CLI_PLAYER, ROOT, assert_refused, open_game, record_game, run
 
 
 def snapshot(*directories: Path) -> dict[str, str]:
@@ -42,7 +41,7 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
     is another profile's: a profile with a game in play exports nothing until it is over."""
     directory = tmp_path / "data"
     ledger = Ledger.open(directory / "ledger.sqlite3")
-    profile = ledger.create_profile(PLAYER)
+    profile = ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0):
         record_game(ledger, profile, score, moves=("e4",), pgn='[Event "x"]\n\n1. e4 1-0\n')
     open_game(ledger, ledger.create_profile("Vera"))
@@ -52,7 +51,7 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
 
 
 WRITERS = {
-    "export --out": ["export", PLAYER, "--out"],
+    "export --out": ["export", CLI_PLAYER, "--out"],
     "calibrate --output": [
         "engines", "calibrate", "--only", "stockfish-elo-1800", "--games", "2", "--max-games",
         "2", "--workers", "1", "--output",
@@ -142,7 +141,7 @@ def test_a_named_pipe_is_refused_without_opening_it(data_dir: Path, tmp_path: Pa
     """Opened, a pipe nobody reads blocks the writer for ever: a real process, bounded."""
     pipe = tmp_path / "games.pgn"
     os.mkfifo(pipe)
-    argv = ["--data-dir", str(data_dir), "export", PLAYER, "--out", str(pipe)]
+    argv = ["--data-dir", str(data_dir), "export", CLI_PLAYER, "--out", str(pipe)]
     child = subprocess.run(
         [sys.executable, "-m", "rated_play", *argv],
         capture_output=True,
@@ -158,13 +157,13 @@ def test_a_named_pipe_is_refused_without_opening_it(data_dir: Path, tmp_path: Pa
 def test_a_file_of_the_same_kind_is_written_over(data_dir: Path, tmp_path: Path) -> None:
     pgn = tmp_path / "old.pgn"
     pgn.write_text('[Event "old"]\n\n1. d4 *\n')
-    result = run(["export", PLAYER, "--out", str(pgn), "--data-dir", str(data_dir)])
+    result = run(["export", CLI_PLAYER, "--out", str(pgn), "--data-dir", str(data_dir)])
     assert result.status == 0, result.err
     assert pgn.read_text().count("[Event ") == 3
 
     calibration = tmp_path / "calibration.json"
     calibration.write_text(SHIPPED_CALIBRATION.read_text())
-    result = run(["export", PLAYER, "--out", str(calibration), "--data-dir", str(data_dir)])
+    result = run(["export", CLI_PLAYER, "--out", str(calibration), "--data-dir", str(data_dir)])
     assert_refused(result)
     assert "holds something other than a PGN file" in result.err
     assert json.loads(calibration.read_text()) == json.loads(SHIPPED_CALIBRATION.read_text())

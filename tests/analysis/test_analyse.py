@@ -36,7 +36,14 @@ from profiles.player.past_games import GameInPlayError
 from rated_play.session import RatedGame
 from rated_play.session import review as session_review
 from rated_play.session.review import analyse_game
-from tests.builders import back_to_version, fast_opponent, human_move, record_game, run_cli
+from tests.builders import (
+    back_to_version,
+    fast_opponent,
+    hanging_queen_move,
+    human_move,
+    record_game,
+    run_cli,
+)
 
 BLITZ = TimeControl.parse("5+3")
 
@@ -269,7 +276,7 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
             board = game.board
             if not game.is_player_turn:
                 await game.engine_move()
-            elif not hung and not _behind(board) and (move := _hanging_queen_move(board)):
+            elif not hung and not _behind(board) and (move := hanging_queen_move(board)):
                 hung = len(board.move_stack) + 1
                 await game.play(move)
             elif hung and len(board.move_stack) >= ACCURACY_FROM_PLIES:
@@ -299,21 +306,6 @@ def _behind(board: chess.Board) -> bool:
         for colour in chess.COLORS
     }
     return material[board.turn] < material[not board.turn]
-
-
-def _hanging_queen_move(board: chess.Board) -> chess.Move | None:
-    for move in board.legal_moves:
-        if board.piece_type_at(move.from_square) != chess.QUEEN or board.is_capture(move):
-            continue
-        board.push(move)
-        # Taken by a legal capture (an attacker pinned to its king cannot take), and undefended.
-        hangs = any(
-            reply.to_square == move.to_square for reply in board.legal_moves
-        ) and not board.is_attacked_by(not board.turn, move.to_square)
-        board.pop()
-        if hangs and not board.gives_check(move):
-            return move
-    return None
 
 
 @pytest.mark.engine

@@ -39,8 +39,7 @@ from rated_play.session.review import (
     annotated_game,
     save_annotated_pgn,
 )
-from tests.builders import fast_opponent, open_game, record_game
-from tests.session.test_pgn_export import pgn_extract
+from tests.builders import fast_opponent, open_game, pgn_extract, record_game
 
 QUICK = AnalysisLimit(depth=8)
 """Depth enough for the marks these games need, quick on a loaded machine."""

@@ -17,26 +17,10 @@ from profiles.accuracy import (
     PositionEvaluation,
     build_analysis,
 )
-from profiles.laws.endings import Termination
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from rated_play.commands.analyse import analysis_document
-from tests.builders import record_game, run_cli
-
-QUEEN_HUNG_BY_BLACK = ("e4", "e5", "Nf3", "Qg5", "Nxg5")
-"""The player, White, wins the queen Black (the engine) hangs with 2...Qg5??."""
-
-
-def write_queen_won(ledger: Ledger, profile: Profile) -> int:
-    """The game of :data:`QUEEN_HUNG_BY_BLACK`, won by resignation; returns its id."""
-    return record_game(
-        ledger,
-        profile,
-        1.0,
-        moves=QUEEN_HUNG_BY_BLACK,
-        player=chess.WHITE,
-        termination=Termination.RESIGNATION,
-    )
+from tests.builders import run_cli, write_queen_won
 
 
 @pytest.mark.engine

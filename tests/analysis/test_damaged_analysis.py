@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import sqlite3
 
-import chess
 import pytest
 
-from profiles.accuracy import AnalysedMove, GameAnalysis
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
-from tests.builders import record_game, run_cli
+from tests.builders import analysed_game, run_cli
 
 DAMAGE = {
     "a move that is NULL": ("moves", "UPDATE moves SET uci = NULL WHERE ply = 2"),
@@ -22,26 +20,6 @@ DAMAGE = {
     "an evaluation that is NULL": ("analysed_moves", "UPDATE analysed_moves SET eval_cp = NULL"),
     "a ply that is NULL": ("analysed_moves", "UPDATE analysed_moves SET ply = NULL WHERE ply = 2"),
 }
-
-
-def analysed_game(ledger: Ledger, profile: Profile) -> int:
-    """A finished game with its analysis stored, as ``analyse`` leaves it."""
-    game_id = record_game(ledger, profile, 1.0, moves=("e4", "e5"), player=chess.WHITE)
-    ledger.store_analysis(
-        GameAnalysis(
-            game_id=game_id,
-            player_color=chess.WHITE,
-            start_eval_cp=20,
-            moves=(
-                AnalysedMove(1, "e4", 30, "e4", None, by_player=True),
-                AnalysedMove(2, "e5", 25, "e5", None, by_player=False),
-            ),
-            accuracy=99.0,
-            engine="Stockfish",
-            depth=10,
-        )
-    )
-    return game_id
 
 
 def damage(ledger: Ledger, table: str, statement: str) -> None:

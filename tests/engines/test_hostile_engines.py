@@ -12,14 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.calibration.stored import SHIPPED_CALIBRATION
-from tests.test_hostile_input import (
-    ARGV_TEXT,
-    BAD_NUMBERS,
-    FUZZ,
-    HOSTILE_NAMES,
-    assert_refused,
-    run,
-)
+from tests.builders import ARGV_TEXT, BAD_NUMBERS, FUZZ, HOSTILE_NAMES, assert_refused, run
 
 CALIBRATE_NUMBERS = ["--games", "--span", "--movetime", "--workers", "--max-games"]
 

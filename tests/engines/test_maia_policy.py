@@ -3,16 +3,13 @@ back from it, and the planes hold what lc0's encoder puts in them."""
 
 from __future__ import annotations
 
-import gzip
-from collections.abc import Iterator
-
 import chess
 import chess.pgn
 import numpy as np
 
-from engines.calibration.stored import SHIPPED_GAMES
 from engines.maia.planes import AUX, PLANES_PER_POSITION, REPETITION, input_planes
 from engines.maia.policy import CONV_CELLS, POLICY_INDEX, POLICY_MOVES, policy_index
+from tests.builders import real_positions
 
 POSITIONS = 10_000
 LC0_CELLS = {
@@ -57,21 +54,6 @@ def decoded(board: chess.Board, text: str) -> chess.Move:
     ):
         target = chess.square(6 if target > origin else 2, chess.square_rank(origin))
     return chess.Move(origin, target, promotion)
-
-
-def real_positions(count: int, every: int = 3) -> Iterator[chess.Board]:
-    """Positions of the shipped calibration games, every ``every`` plies, with their history."""
-    with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as handle:
-        produced = 0
-        while produced < count and (game := chess.pgn.read_game(handle)) is not None:
-            board = game.board()
-            for ply, move in enumerate(game.mainline_moves()):
-                if ply % every == 0:
-                    yield board.copy()
-                    produced += 1
-                    if produced == count:
-                        return
-                board.push(move)
 
 
 def test_lc0s_tables_have_1858_moves_each_in_one_cell() -> None:

@@ -16,7 +16,7 @@ from engines.maia.networks import NETS_DIR, SHIPPED_RATINGS, network_path, shipp
 from engines.maia.planes import input_planes
 from engines.maia.policy import policy_index
 from engines.maia.weights import NetworkWeights, load_network
-from tests.engines.test_maia_policy import real_positions
+from tests.builders import real_positions
 
 NAMES = [shipped_name(rating) for rating in SHIPPED_RATINGS]
 

@@ -15,32 +15,12 @@ import chess.engine
 import pytest
 
 from engines.discovery import find_engine
+from tests.builders import NO_WHITE_KING, READY_WITHIN, alive, children_of
 from tests.engines.uci_process import UciProcess, marked_processes, none_left, run_server
 
 
 def _server(name: str, data_dir: Path) -> list[str]:
     return [sys.executable, "-m", "rated_play", "engines", "uci", name, "--data-dir", str(data_dir)]
-
-
-def _children(pid: int) -> set[int]:
-    children = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text(encoding="ascii")
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                children.add(int(entry.name))
-    return children
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 @pytest.mark.engine
@@ -99,7 +79,7 @@ def test_isready_is_answered_while_thinking_and_quit_ends_every_process(tmp_path
         send("position startpos moves e2e4")
         send("go")  # no limits: the unleashed entry thinks for seconds
         time.sleep(0.5)
-        children = _children(server.pid)
+        children = children_of(server.pid)
         assert children  # its engine is running
         send("isready")
         assert expect("readyok") < 1.0
@@ -107,9 +87,9 @@ def test_isready_is_answered_while_thinking_and_quit_ends_every_process(tmp_path
         send("quit")
         assert server.wait(timeout=10) == 0
         deadline = time.monotonic() + 5
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(_alive(pid) for pid in children)
+        assert not any(alive(pid) for pid in children)
     finally:
         if server.poll() is None:
             server.kill()
@@ -143,10 +123,6 @@ def test_an_unknown_opponent_is_refused_with_a_sentence(tmp_path: Path) -> None:
 # itself, so it starts no judge); unleashed thinks for minutes on an hour's clock.
 FAST = "stockfish-elo-1350"
 UNLEASHED = "stockfish-unleashed"
-NO_WHITE_KING = "8/8/8/8/8/8/8/k7 w - - 0 1"
-READY_WITHIN = 1.5
-"""The protocol's "immediately" for readyok, as the issue puts it (1 s), with half a second for
-a loaded two-core machine."""
 STOP_WITHIN = 2.0
 """A bestmove after ``stop``: the engine answers in milliseconds; the rest is a loaded machine."""
 
@@ -357,11 +333,11 @@ def test_stop_does_not_wait_for_the_judge(tmp_path: Path) -> None:
     try:
         server.send("uci")
         server.expect("uciok", within=60)
-        own_engine = _children(server.process.pid)
+        own_engine = children_of(server.process.pid)
         server.send(f"position fen {queen_wins}")
         server.send("go wtime 60000 btime 60000")
         server.expect("bestmove", within=60)
-        (judge,) = _children(server.process.pid) - own_engine
+        (judge,) = children_of(server.process.pid) - own_engine
         os.kill(judge, signal.SIGSTOP)
         server.send(f"position fen {queen_wins} moves e1e2 e8f7")
         server.send("go wtime 60000 btime 60000")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engines.test_uci import NO_WHITE_KING, READY_WITHIN
+from tests.builders import NO_WHITE_KING, READY_WITHIN
 from tests.engines.uci_process import UciProcess, none_left
 
 pytestmark = pytest.mark.engine

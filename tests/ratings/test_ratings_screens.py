@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
@@ -18,15 +17,7 @@ from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from rated_play.ui.screens.rating_table import RatingTableScreen
 from rated_play.ui.widgets.title_bar import TitleBar
 from tests.builders import record_game
-
-
-class Host(App[None]):
-    def __init__(self, screen: Screen[None]) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
+from tests.ui.driving import Host
 
 
 def outcome_of(screen: Screen[None]) -> str:

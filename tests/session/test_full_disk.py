@@ -18,37 +18,21 @@ from pathlib import Path
 
 import pytest
 
-from profiles.laws.endings import Ending, GameResult
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import RatedGame, Termination
-from tests.builders import WRITE_FAULTS, fast_opponent, open_game, record_game, refused_writes
+from tests.builders import (
+    WRITE_FAULTS,
+    fast_opponent,
+    fill_the_disk,
+    free_space,
+    pin_the_size,
+    record_game,
+    refused_writes,
+)
 
 ROOT = Path(__file__).parents[2]
-
-ROOM = 1 << 20
-"""Pages allowed once space has been freed again."""
-
-
-def fill_the_disk(ledger: Ledger, profile: Profile) -> None:
-    """Leave no room for another move: a void game's moves fill the table to its last page."""
-    filler = open_game(ledger, profile, opponent="filler", title="Filler")
-    pin_the_size(ledger)
-    with pytest.raises(LedgerWriteError, match="no space left"):
-        for ply in range(1, 10_000):
-            ledger.record_move(filler.id, ply, "e2e4", None)
-    void = GameResult(Ending(Termination.ENGINE_FAILURE, None), filler.player_color)
-    ledger.close_game(filler.id, void, pgn="", rating_after=None)
-
-
-def pin_the_size(ledger: Ledger) -> None:
-    pages = ledger._db.execute("PRAGMA page_count").fetchone()[0]
-    ledger._db.execute(f"PRAGMA max_page_count={pages}")
-
-
-def free_space(ledger: Ledger) -> None:
-    ledger._db.execute(f"PRAGMA max_page_count={ROOM}")
 
 
 @pytest.mark.engine

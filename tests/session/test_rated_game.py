@@ -34,23 +34,9 @@ from rated_play.session import (
     Termination,
     UnreadableMoveError,
 )
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent, human_move, play_out
 
 BLITZ = TimeControl.parse("5+3")
-
-
-async def play_out(game: RatedGame, human: chess.engine.Protocol, max_plies: int = 400) -> None:
-    """Play the game to its end: the human's moves typed in SAN, the engine's from its worker."""
-    for _ in range(max_plies):
-        if game.is_over:
-            return
-        if game.is_player_turn:
-            board = game.board
-            move = await human_move(human, board)
-            await game.play(game.parse_move(board.san(move)))
-        else:
-            await game.engine_move()
-    game.resign()
 
 
 @pytest.mark.engine

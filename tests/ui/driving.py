@@ -2,32 +2,62 @@
 
 from __future__ import annotations
 
+import io
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from typing import Any
 
 import chess
 import chess.engine
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from textual import actions
+from textual.app import App
+from textual.binding import Binding
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input
+from textual.widgets import Checkbox, Footer, Input, Static
+from textual.widgets._footer import FooterKey
 
 from engines.opponents.opponent import Opponent
+from profiles.laws.endings import Termination
 from profiles.laws.time_control import PRESETS, TimeControl
 from profiles.ledger.ledger import Ledger
+from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.app import RatedPlayApp
+from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game import GameScreen
+from rated_play.ui.screens.help import HelpScreen
 from rated_play.ui.screens.result import ResultScreen
-from rated_play.ui.widgets.board import TEXT_PRESENTATION, BoardView
+from rated_play.ui.screens.review import ReviewScreen
+from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.screens.stepping import SteppedGameScreen
+from rated_play.ui.widgets.board import (
+    CORNERS,
+    TEXT_PRESENTATION,
+    UNICODE_PIECES,
+    BoardView,
+    Mark,
+    fit_geometry,
+)
 from rated_play.ui.widgets.decision import DecisionPanel, Question
 from rated_play.ui.widgets.dropdown import Dropdown
+from rated_play.ui.widgets.eval_graph import EvalGraph
+from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import fast_opponent
+from tests.builders import alive, children_of, fast_opponent, record_game
 
 SIZE = (120, 40)
 """The terminal size of the tests: the large board (7×3 squares)."""
+
+SMALL = (80, 24)
+"""The smallest terminal the app is made for: the board's squares are 3×1 there."""
 
 HUMAN_DEPTH = 4
 """The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
@@ -187,3 +217,199 @@ def screen_text(app: RatedPlayApp) -> list[str]:
         strip.text.replace(TEXT_PRESENTATION, "")
         for strip in app.screen._compositor.render_strips()
     ]
+
+
+# Screens shown alone, boards read off the screen, the review and the help.
+
+
+class Host(App[None]):
+    """An app that shows one screen, pushed at its start: a screen tested without the rest."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
+def corners(view: BoardView, square: chess.Square) -> str:
+    """The characters in the corners of ``square`` (its two sides when it is one row high)."""
+    geometry = fit_geometry(*view.size)
+    x, y = view.square_offset(square)
+    lines = board_text(view)
+    left = x - geometry.cell_width // 2
+    right = left + geometry.cell_width - 1
+    if geometry.cell_height == 1:
+        return lines[y][left] + lines[y][right]
+    top = y - geometry.cell_height // 2
+    bottom = top + geometry.cell_height - 1
+    return lines[top][left] + lines[top][right] + lines[bottom][left] + lines[bottom][right]
+
+
+def marked(view: BoardView, mark: Mark) -> set[chess.Square]:
+    """The squares drawn with ``mark``'s corners, read off the screen."""
+    geometry = fit_geometry(*view.size)
+    glyphs = CORNERS[mark][4:] if geometry.cell_height == 1 else CORNERS[mark][:4]
+    return {square for square in chess.SQUARES if corners(view, square) == glyphs}
+
+
+def pieces_shown(view: BoardView) -> list[str]:
+    """The pieces drawn on each rank, top to bottom, left to right, as glyphs."""
+    lines = board_text(view)
+    glyphs = set(UNICODE_PIECES.values())
+    return [g for g in ("".join(c for c in line if c in glyphs) for line in lines) if g]
+
+
+def pieces_of(board: chess.Board) -> list[str]:
+    """What :func:`pieces_shown` gives for ``board`` seen from White."""
+    ranks = []
+    for rank in range(7, -1, -1):
+        row = [board.piece_at(chess.square(file, rank)) for file in range(8)]
+        ranks.append("".join(UNICODE_PIECES[p.symbol()] for p in row if p is not None))
+    return [rank for rank in ranks if rank]
+
+
+def highlighted(viewer: SteppedGameScreen) -> list[str]:
+    """The moves drawn highlighted in the move list of the viewer (or the review)."""
+    shown = viewer.query_one(MoveList).query_one(Static).content
+    assert isinstance(shown, Text)
+    # Every move is a link to its ply (a style of its own): the highlight is the other style.
+    links = [span for span in shown.spans if isinstance(span.style, Style) and span.style.meta]
+    return [shown.plain[span.start : span.end] for span in shown.spans if span not in links]
+
+
+async def past_the_notice(pilot: Pilot[None]) -> None:
+    """The played ledger holds a game its player left: the app says so once, at its start."""
+    app = pilot.app
+    assert isinstance(app, RatedPlayApp)
+    await wait_until(pilot, lambda: app.settled)
+    await pilot.pause()
+    if isinstance(app.screen, ErrorDialog):
+        await pilot.press("escape")
+    await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+    app.screen.set_focus(None)
+
+
+QUIET = ("e4", "e5", "Nf3", "Nc6", "Bb5")
+"""Book moves on both sides: nothing to mark."""
+
+
+def write_game(
+    ledger: Ledger,
+    sans: tuple[str, ...] | list[str],
+    score: float,
+    termination: Termination | None = None,
+) -> int:
+    """The first game of a new profile (so the player has White), closed as ``termination``
+    says."""
+    profile = ledger.create_profile(f"Player {len(ledger.profiles()) + 1}")
+    return record_game(ledger, profile, score, moves=sans, termination=termination)
+
+
+async def review(pilot: Pilot[None], ledger: Ledger, game_id: int) -> ReviewScreen:
+    """The review pushed, its analysis shown (the first look runs the engine)."""
+    await past_the_notice(pilot)
+    screen = ReviewScreen(ledger, game_id)
+    await pilot.app.push_screen(screen)
+    await wait_until(pilot, lambda: screen.analysis is not None, timeout=90)
+    await pilot.pause()
+    return screen
+
+
+def said(screen: ReviewScreen, selector: str) -> str:
+    """What the review's widget ``selector`` says."""
+    return str(screen.query_one(selector, Static).render())
+
+
+def better_squares(view: BoardView) -> set[chess.Square]:
+    """The squares drawn with the better move's round corners, read off the screen."""
+    lines = board_text(view)
+    geometry = fit_geometry(*view.size)
+    found = set()
+    for square in chess.SQUARES:
+        x, y = view.square_offset(square)
+        if lines[y - geometry.cell_height // 2][x - geometry.cell_width // 2] == "╭":
+            found.add(square)
+    return found
+
+
+def fits(screen: ReviewScreen) -> None:
+    """Nothing of the side panel below its bottom or cut: every word is painted."""
+    side = screen.query_one("#review-side")
+    footer = screen.query_one(Footer)
+    assert side.region.bottom <= screen.query_one("#review-bottom").region.y
+    assert screen.query_one("#review-bottom").region.bottom <= footer.region.y
+    for key in footer.query(FooterKey):
+        assert key.region.right <= screen.size.width, f"{key.render()} is cut off"
+    for selector in ("#review-status", "#review-move", "#review-facts", "#review-summary"):
+        widget = screen.query_one(selector, Static)
+        assert widget.region.bottom <= side.region.bottom, selector
+        painted = " ".join(
+            strip.text for strip in widget.render_lines(Region(0, 0, *widget.size))
+        ).split()
+        assert painted == str(widget.render()).split(), selector
+    assert screen.query_one(EvalGraph).size.height >= 3
+    moves = screen.query_one(MoveList)
+    line = (screen.ply - 1) // 2 if screen.ply else 0
+    assert moves.scroll_y <= line < moves.scroll_y + moves.size.height, "the move in view"
+
+
+def engines_running() -> set[int]:
+    """The processes this test process started that still run: the engines it left."""
+    return {pid for pid in children_of(os.getpid()) if alive(pid)}
+
+
+def described(screen: Screen[Any]) -> list[str]:
+    """What the screen's own bindings say they do, those its check_action allows now."""
+    return [
+        binding.description
+        for binding in type(screen).BINDINGS
+        if isinstance(binding, Binding)
+        and binding.description
+        and screen.check_action(*actions.parse(binding.action)[1:]) is not False
+    ]
+
+
+def text_of(widget: Static) -> str:
+    """A widget's content as plain text on one line, as wide as it is drawn."""
+    console = Console(width=widget.content_size.width, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return " ".join(" ".join(console.export_text().split()).replace(" • ", "\n").split())
+
+
+def listed(help_screen: HelpScreen) -> list[tuple[str, str]]:
+    """What the help lists: keys and what they do, section after section."""
+    return [(line.keys, line.does) for section in help_screen.sections for line in section.lines]
+
+
+async def open_help(app: RatedPlayApp, pilot: Pilot[None], key: str) -> HelpScreen:
+    """Open the help with ``key``; it lists what the screen below binds, the app's keys and
+    the rules."""
+    below = app.screen
+    await pilot.press(key)
+    await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen)
+    does = {what for _keys, what in listed(help_screen)}
+    for description in described(below):
+        assert description in does, f"{type(below).__name__}: {description!r} is not listed"
+    assert "Help" in does and "Quit" in does  # the app's keys, on every screen
+    rules = text_of(help_screen.query_one("#rules", Static))
+    assert all(rule in rules for rule in RATED_GAME_RULES)
+    return help_screen
+
+
+async def close_help(app: RatedPlayApp, pilot: Pilot[None], below: Screen[Any]) -> None:
+    """Close the help: the screen ``below`` it is back."""
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is below)
+
+
+async def type_custom(pilot: Pilot[None], text: str) -> None:
+    """Click into the custom field and type ``text`` key by key, without Enter."""
+    box = pilot.app.screen.query_one("#custom", Input)
+    box.focus()
+    box.value = ""
+    await pilot.press(*text)
+    await pilot.pause()

@@ -8,8 +8,6 @@ there. The analysis must mark that move a blunder.
 
 from __future__ import annotations
 
-import os
-
 import chess
 import chess.engine
 import pytest
@@ -23,13 +21,12 @@ from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
-from tests.analysis.test_analyse import _hanging_queen_move
-from tests.builders import human_move, record_game
-from tests.engines.test_uci import _alive, _children
+from tests.builders import hanging_queen_move, human_move, record_game
 from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,
     board_text,
+    engines_running,
     first_game,
     resign,
     type_move,
@@ -51,7 +48,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
             await wait_for_player_turn(pilot, screen)
             assert not game.is_over, "the game ended before the queen could be hung"
             board = game.board
-            move = _hanging_queen_move(board)
+            move = hanging_queen_move(board)
             if move is not None:
                 hung = len(board.move_stack) + 1
             else:
@@ -133,10 +130,6 @@ async def self_played(plies: int) -> list[str]:
     finally:
         await engine.quit()
     return sans
-
-
-def engines_running() -> set[int]:
-    return {pid for pid in _children(os.getpid()) if _alive(pid)}
 
 
 async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(

@@ -28,13 +28,13 @@ from tests.ui.driving import (
     answer,
     choose_weakest_opponent,
     first_game,
+    past_the_notice,
     screen_text,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
 )
-from tests.ui.test_past_games import past_the_notice
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""

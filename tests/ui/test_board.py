@@ -21,19 +21,22 @@ from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
-from rated_play.ui.widgets.board import CORNERS, BoardView, Mark, fit_geometry
+from rated_play.ui.widgets.board import CORNERS, BoardView, Mark
 from rated_play.ui.widgets.board_contrast import SQUARES, TARGET, contrasts, table_text
 from tests.builders import fast_opponent, human_move
 from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,
+    SMALL,
     answer,
     board_text,
     choose_weakest_opponent,
     click_square,
+    corners,
     cursor_move,
     cursor_to,
     first_game,
+    marked,
     start_classical_game,
     start_game,
     type_move,
@@ -45,8 +48,6 @@ from tests.ui.driving import (
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
-SMALL = (80, 24)
-"""The smallest terminal the app is made for: the board's squares are 3×1 there."""
 MAX_PLIES = 300
 
 # Machado, Oliveira and Fernandes, "A physiologically-based model for simulation of color
@@ -94,26 +95,6 @@ def lab(rgb: tuple[int, int, int], vision: str) -> tuple[float, float, float]:
         return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
 
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def corners(view: BoardView, square: chess.Square) -> str:
-    """The characters in the corners of ``square`` (its two sides when it is one row high)."""
-    geometry = fit_geometry(*view.size)
-    x, y = view.square_offset(square)
-    lines = board_text(view)
-    left = x - geometry.cell_width // 2
-    right = left + geometry.cell_width - 1
-    if geometry.cell_height == 1:
-        return lines[y][left] + lines[y][right]
-    top = y - geometry.cell_height // 2
-    bottom = top + geometry.cell_height - 1
-    return lines[top][left] + lines[top][right] + lines[bottom][left] + lines[bottom][right]
-
-
-def marked(view: BoardView, mark: Mark) -> set[chess.Square]:
-    geometry = fit_geometry(*view.size)
-    glyphs = CORNERS[mark][4:] if geometry.cell_height == 1 else CORNERS[mark][:4]
-    return {square for square in chess.SQUARES if corners(view, square) == glyphs}
 
 
 async def test_the_palette_reads_apart_for_every_common_colour_vision(

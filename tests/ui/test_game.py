@@ -24,8 +24,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
-from tests.builders import human_move
-from tests.session.test_full_disk import fill_the_disk, free_space, refused_writes
+from tests.builders import fill_the_disk, free_space, human_move, refused_writes
 from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,

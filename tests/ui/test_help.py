@@ -3,92 +3,46 @@ rated game; on the game screen ? is text like every other character, and the clo
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from rich.console import Console
-from textual import actions, events
-from textual.binding import Binding
-from textual.pilot import Pilot
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Static
+from textual.widgets import Button, Checkbox, Input
 from textual.widgets._footer import FooterKey
 
 from profiles.ledger.ledger import Ledger
-from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen, double_offered
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.games import GamesScreen
-from rated_play.ui.screens.help import HelpScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import CUSTOM, SetupScreen
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.title_bar import TitleBar
 from tests.ui.driving import (
+    QUIET,
     SIZE,
+    SMALL,
     answer,
     choose_weakest_opponent,
+    close_help,
     first_game,
+    listed,
+    open_help,
+    review,
     screen_text,
     shown,
     start_game,
     type_move,
     wait_for_player_turn,
     wait_until,
+    write_game,
 )
-from tests.ui.test_review import QUIET, review, write_game
-from tests.ui.test_small_terminal import SMALL
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
-
-def described(screen: Screen[Any]) -> list[str]:
-    """What the screen's own bindings say they do, those its check_action allows now."""
-    return [
-        binding.description
-        for binding in type(screen).BINDINGS
-        if isinstance(binding, Binding)
-        and binding.description
-        and screen.check_action(*actions.parse(binding.action)[1:]) is not False
-    ]
-
-
-def text_of(widget: Static) -> str:
-    """A widget's content as plain text on one line, as wide as it is drawn."""
-    console = Console(width=widget.content_size.width, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return " ".join(" ".join(console.export_text().split()).replace(" • ", "\n").split())
-
-
-def listed(help_screen: HelpScreen) -> list[tuple[str, str]]:
-    """What the help lists: keys and what they do, section after section."""
-    return [(line.keys, line.does) for section in help_screen.sections for line in section.lines]
-
-
-async def open_help(app: RatedPlayApp, pilot: Pilot[None], key: str) -> HelpScreen:
-    """Open the help with ``key``; it lists what the screen below binds, the app's keys and
-    the rules."""
-    below = app.screen
-    await pilot.press(key)
-    await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
-    help_screen = app.screen
-    assert isinstance(help_screen, HelpScreen)
-    does = {what for _keys, what in listed(help_screen)}
-    for description in described(below):
-        assert description in does, f"{type(below).__name__}: {description!r} is not listed"
-    assert "Help" in does and "Quit" in does  # the app's keys, on every screen
-    rules = text_of(help_screen.query_one("#rules", Static))
-    assert all(rule in rules for rule in RATED_GAME_RULES)
-    return help_screen
-
-
-async def close_help(app: RatedPlayApp, pilot: Pilot[None], below: Screen[Any]) -> None:
-    await pilot.press("escape")
-    await wait_until(pilot, lambda: app.screen is below)
 
 
 async def test_f1_and_question_mark_open_the_help_on_every_screen_with_its_keys(

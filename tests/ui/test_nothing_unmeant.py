@@ -47,6 +47,7 @@ from tests.ui.driving import (
     long_named,
     shown,
     start_game,
+    type_custom,
     type_move,
     wait_for_player_turn,
     wait_for_question,
@@ -395,15 +396,6 @@ async def test_a_question_asked_as_another_is_answered_keeps_the_place(
 
 
 # -- the setup ---------------------------------------------------------------------------
-
-
-async def type_custom(pilot: Pilot[None], text: str) -> None:
-    """Click into the custom field and type ``text`` key by key, without Enter."""
-    box = pilot.app.screen.query_one("#custom", Input)
-    box.focus()
-    box.value = ""
-    await pilot.press(*text)
-    await pilot.pause()
 
 
 async def test_a_custom_clock_typed_is_the_clock_that_starts_without_enter(

@@ -6,8 +6,6 @@ from __future__ import annotations
 import chess
 import chess.engine
 import pytest
-from rich.style import Style
-from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Tabs
 
@@ -18,25 +16,25 @@ from profiles.ledger.records import GameStatus
 from profiles.player.history import rating_history
 from profiles.player.past_games import result_words
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.history import HistoryScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.screens.setup import SetupScreen
-from rated_play.ui.screens.stepping import SteppedGameScreen
-from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView
+from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.fitted_table import FittedTable
-from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from tests.builders import human_move
 from tests.played_games import PLAYER, UNTIMED_GAMES
 from tests.ui.driving import (
     HUMAN_DEPTH,
     SIZE,
-    board_text,
     choose_weakest_opponent,
+    highlighted,
+    past_the_notice,
+    pieces_of,
+    pieces_shown,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -45,43 +43,6 @@ from tests.ui.driving import (
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
-
-def pieces_shown(view: BoardView) -> list[str]:
-    """The pieces drawn on each rank, top to bottom, left to right, as glyphs."""
-    lines = board_text(view)
-    glyphs = set(UNICODE_PIECES.values())
-    return [g for g in ("".join(c for c in line if c in glyphs) for line in lines) if g]
-
-
-def pieces_of(board: chess.Board) -> list[str]:
-    """What :func:`pieces_shown` gives for ``board`` seen from White."""
-    ranks = []
-    for rank in range(7, -1, -1):
-        row = [board.piece_at(chess.square(file, rank)) for file in range(8)]
-        ranks.append("".join(UNICODE_PIECES[p.symbol()] for p in row if p is not None))
-    return [rank for rank in ranks if rank]
-
-
-def highlighted(viewer: SteppedGameScreen) -> list[str]:
-    """The moves drawn highlighted in the move list of the viewer (or the review)."""
-    shown = viewer.query_one(MoveList).query_one(Static).content
-    assert isinstance(shown, Text)
-    # Every move is a link to its ply (a style of its own): the highlight is the other style.
-    links = [span for span in shown.spans if isinstance(span.style, Style) and span.style.meta]
-    return [shown.plain[span.start : span.end] for span in shown.spans if span not in links]
-
-
-async def past_the_notice(pilot: Pilot[None]) -> None:
-    """The played ledger holds a game its player left: the app says so once, at its start."""
-    app = pilot.app
-    assert isinstance(app, RatedPlayApp)
-    await wait_until(pilot, lambda: app.settled)
-    await pilot.pause()
-    if isinstance(app.screen, ErrorDialog):
-        await pilot.press("escape")
-    await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-    app.screen.set_focus(None)
 
 
 def text(widget: object) -> str:

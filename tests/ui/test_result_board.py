@@ -19,10 +19,12 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.board import UNICODE_PIECES, BoardView, Mark, fit_geometry
 from tests.ui.driving import (
     SIZE,
+    SMALL,
     answer,
     board_text,
     choose_weakest_opponent,
     first_game,
+    marked,
     resign,
     screen_text,
     start_game,
@@ -30,7 +32,6 @@ from tests.ui.driving import (
     wait_for_player_turn,
     wait_until,
 )
-from tests.ui.test_board import SMALL, marked
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""

@@ -15,10 +15,7 @@ import chess.engine
 import chess.pgn
 import pytest
 from textual.app import App, ComposeResult
-from textual.geometry import Region
-from textual.pilot import Pilot
-from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Static
 
 from engines.opponents.pool import Pool
 from profiles.accuracy import eval_text
@@ -30,21 +27,29 @@ from rated_play.session.pgn import archive_path
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.games import GamesScreen
 from rated_play.ui.screens.review import ReviewScreen
-from rated_play.ui.widgets.board import BoardView, fit_geometry
+from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
-from tests.builders import record_game
 from tests.ui.driving import (
+    QUIET,
     SIZE,
+    better_squares,
     board_text,
     choose_weakest_opponent,
+    engines_running,
+    fits,
+    highlighted,
+    past_the_notice,
+    pieces_of,
+    pieces_shown,
     resign,
+    review,
+    said,
     screen_text,
     start_game,
     wait_until,
+    write_game,
 )
-from tests.ui.test_analysis import engines_running
-from tests.ui.test_past_games import highlighted, past_the_notice, pieces_of, pieces_shown
 
 SMALL = (80, 24)
 FOOLS_MATE = ("f3", "e5", "g4", "Qh4#")
@@ -55,46 +60,6 @@ STALEMATE = (
     *("Qxd7+", "Kf7", "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"),
 )
 """Sam Loyd's stalemate in ten moves: the player, White, stalemates a king it could mate."""
-QUIET = ("e4", "e5", "Nf3", "Nc6", "Bb5")
-"""Book moves on both sides: nothing to mark."""
-
-
-def write_game(
-    ledger: Ledger,
-    sans: tuple[str, ...] | list[str],
-    score: float,
-    termination: Termination | None = None,
-) -> int:
-    """The first game of a new profile (so the player has White), closed as ``termination``
-    says."""
-    profile = ledger.create_profile(f"Player {len(ledger.profiles()) + 1}")
-    return record_game(ledger, profile, score, moves=sans, termination=termination)
-
-
-async def review(pilot: Pilot[None], ledger: Ledger, game_id: int) -> ReviewScreen:
-    """The review pushed, its analysis shown (the first look runs the engine)."""
-    await past_the_notice(pilot)
-    screen = ReviewScreen(ledger, game_id)
-    await pilot.app.push_screen(screen)
-    await wait_until(pilot, lambda: screen.analysis is not None, timeout=90)
-    await pilot.pause()
-    return screen
-
-
-def said(screen: ReviewScreen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
-def better_squares(view: BoardView) -> set[chess.Square]:
-    """The squares drawn with the better move's round corners, read off the screen."""
-    lines = board_text(view)
-    geometry = fit_geometry(*view.size)
-    found = set()
-    for square in chess.SQUARES:
-        x, y = view.square_offset(square)
-        if lines[y - geometry.cell_height // 2][x - geometry.cell_width // 2] == "╭":
-            found.add(square)
-    return found
 
 
 def after(sans: tuple[str, ...] | list[str], plies: int) -> chess.Board:
@@ -236,27 +201,6 @@ async def test_a_clean_game_says_so_in_words(app: RatedPlayApp, ledger: Ledger) 
         assert screen.ply == 0, "no mark to go to"
         await pilot.press("end")
         assert "Best" not in said(screen, "#review-move")
-
-
-def fits(screen: ReviewScreen) -> None:
-    """Nothing of the side panel below its bottom or cut: every word is painted."""
-    side = screen.query_one("#review-side")
-    footer = screen.query_one(Footer)
-    assert side.region.bottom <= screen.query_one("#review-bottom").region.y
-    assert screen.query_one("#review-bottom").region.bottom <= footer.region.y
-    for key in footer.query(FooterKey):
-        assert key.region.right <= screen.size.width, f"{key.render()} is cut off"
-    for selector in ("#review-status", "#review-move", "#review-facts", "#review-summary"):
-        widget = screen.query_one(selector, Static)
-        assert widget.region.bottom <= side.region.bottom, selector
-        painted = " ".join(
-            strip.text for strip in widget.render_lines(Region(0, 0, *widget.size))
-        ).split()
-        assert painted == str(widget.render()).split(), selector
-    assert screen.query_one(EvalGraph).size.height >= 3
-    moves = screen.query_one(MoveList)
-    line = (screen.ply - 1) // 2 if screen.ply else 0
-    assert moves.scroll_y <= line < moves.scroll_y + moves.size.height, "the move in view"
 
 
 @pytest.mark.engine

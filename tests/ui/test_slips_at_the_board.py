@@ -22,6 +22,8 @@ from tests.builders import record_game
 from tests.ui.driving import (
     SIZE,
     choose_weakest_opponent,
+    listed,
+    open_help,
     screen_text,
     shown,
     start_game,
@@ -30,7 +32,6 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
-from tests.ui.test_help import listed, open_help
 
 pytestmark = pytest.mark.engine
 

@@ -20,18 +20,23 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.path_line import PathLine, folded_path
-from tests.analysis.test_both_sides_marked import QUEEN_HUNG_BY_BLACK, write_queen_won
-from tests.builders import record_game
+from tests.builders import QUEEN_HUNG_BY_BLACK, record_game, write_queen_won
 from tests.ui.driving import (
+    better_squares,
     choose_weakest_opponent,
+    close_help,
+    fits,
+    highlighted,
+    listed,
+    open_help,
+    past_the_notice,
     resign,
+    review,
+    said,
     screen_text,
     start_game,
     wait_until,
 )
-from tests.ui.test_help import close_help, listed, open_help
-from tests.ui.test_past_games import highlighted, past_the_notice
-from tests.ui.test_review import better_squares, fits, review, said
 
 pytestmark = pytest.mark.engine
 

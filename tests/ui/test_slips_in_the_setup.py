@@ -14,8 +14,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
-from tests.ui.driving import SIZE, screen_text, shown, start_game, wait_until
-from tests.ui.test_nothing_unmeant import type_custom
+from tests.ui.driving import SIZE, screen_text, shown, start_game, type_custom, wait_until
 
 pytestmark = pytest.mark.engine
 

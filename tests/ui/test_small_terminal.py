@@ -16,13 +16,10 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
-from tests.ui.driving import SIZE, screen_text, wait_until
-from tests.ui.test_past_games import past_the_notice
+from tests.ui.driving import SIZE, SMALL, past_the_notice, screen_text, wait_until
 
 pytestmark = pytest.mark.engine
 """Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
-SMALL = (80, 24)
 
 
 async def test_the_setup_labels_wrap_and_their_ticks_show_without_colour(

@@ -19,8 +19,15 @@ from rated_play.ui.screens.stepping import SteppedGameScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.move_list import MoveList
 from tests.builders import record_game
-from tests.ui.driving import SIZE, board_text, wait_until
-from tests.ui.test_past_games import highlighted, past_the_notice, pieces_of, pieces_shown
+from tests.ui.driving import (
+    SIZE,
+    board_text,
+    highlighted,
+    past_the_notice,
+    pieces_of,
+    pieces_shown,
+    wait_until,
+)
 
 pytestmark = pytest.mark.engine
 """The app's pool is real Stockfish (tests/ui/conftest.py), and the review analyses."""
