@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from profiles.laws.endings import WHITE
 from profiles.ledger.base import LedgerBase, _now
 from profiles.ledger.ledger_file import LedgerError
-from profiles.ledger.records import StoredAnalysis
+from profiles.ledger.records import ANALYSES, StoredAnalysis
 from profiles.ledger.rows import read_row, select_list
 
 if TYPE_CHECKING:
@@ -69,39 +69,44 @@ class Analyses(LedgerBase):
     def store_analysis(self, analysis: GameAnalysis) -> GameAnalysis:
         """Write a game's analysis once; an analysis stored meanwhile (by another copy of the
         app) is kept and returned instead."""
+        # The analysis was made, so its module is loaded already.
+        from profiles.accuracy import ANALYSED_MOVES  # noqa: PLC0415
+
         with self._write():
             found = self._db.execute(
                 "SELECT 1 FROM analyses WHERE game_id = ?", (analysis.game_id,)
             ).fetchone()
             if found is None:
                 self._db.execute(
-                    "INSERT INTO analyses(game_id, engine, depth, start_eval, accuracy, "
-                    "analysed_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        analysis.game_id,
-                        analysis.engine,
-                        analysis.depth,
-                        analysis.start_eval_cp,
-                        analysis.accuracy,
-                        _now().isoformat(),
-                    ),
+                    *ANALYSES.insert(
+                        self._version,
+                        {
+                            "game_id": analysis.game_id,
+                            "engine": analysis.engine,
+                            "depth": analysis.depth,
+                            "start_eval": analysis.start_eval_cp,
+                            "accuracy": analysis.accuracy,
+                            "analysed_at": _now().isoformat(),
+                        },
+                    )
                 )
-                self._db.executemany(
-                    "INSERT INTO analysed_moves(game_id, ply, san, eval_cp, best, mark, line) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                written = ANALYSED_MOVES.insert_many(
+                    self._version,
                     [
-                        (
-                            analysis.game_id,
-                            m.ply,
-                            m.san,
-                            m.eval_cp,
-                            m.best,
-                            m.mark and m.mark.value,
-                            " ".join(m.line) or None,  # SAN holds no space
-                        )
+                        {
+                            "game_id": analysis.game_id,
+                            "ply": m.ply,
+                            "san": m.san,
+                            "eval_cp": m.eval_cp,
+                            "best": m.best,
+                            "mark": m.mark and m.mark.value,
+                            "line": " ".join(m.line) or None,  # SAN holds no space
+                        }
                         for m in analysis.moves
                     ],
                 )
+                if written is not None:
+                    self._db.executemany(*written)
         stored = self.analysis(analysis.game_id)
         assert stored is not None
         return stored

@@ -12,7 +12,15 @@ from profiles.laws.endings import GameResult, color_name
 from profiles.ledger.base import GameClosedError, _now
 from profiles.ledger.ledger_file import LedgerError
 from profiles.ledger.pending import PendingGames
-from profiles.ledger.records import GameRecord, GameStatus, RecordedMove, game_record
+from profiles.ledger.records import (
+    ABANDONMENT_TOLD,
+    GAMES,
+    MOVES,
+    GameRecord,
+    GameStatus,
+    RecordedMove,
+    game_record,
+)
 from profiles.ledger.rows import read_row, select_list
 
 if TYPE_CHECKING:
@@ -118,27 +126,34 @@ class FinishedGames(PendingGames):
         """
         offered_by = result.ending.draw_offered_by
         with self._write():
-            self._db.executemany(
-                "INSERT OR IGNORE INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
-                [(game_id, move.ply, move.uci, move.clock_ms) for move in moves],
+            written = MOVES.insert_many(
+                self._version,
+                [
+                    {"game_id": game_id, "ply": m.ply, "uci": m.uci, "clock_ms": m.clock_ms}
+                    for m in moves
+                ],
+                or_ignore=True,
             )
+            if written is not None:
+                self._db.executemany(*written)
             cursor = self._db.execute(
-                "UPDATE games SET status = ?, result = ?, player_score = ?, termination = ?, "
-                "pgn = ?, rating_after = ?, purse_after = ?, finished_at = ?, "
-                "draw_offered_by = ? WHERE id = ? AND status = ?",
-                (
-                    GameStatus.closing(result).value,
-                    result.result,
-                    result.player_score,
-                    result.termination.value,
-                    pgn,
-                    rating_after,
-                    purse_after,
-                    _now().isoformat(),
-                    None if offered_by is None else color_name(offered_by),
+                *GAMES.update(
+                    self._version,
+                    {
+                        "status": GameStatus.closing(result).value,
+                        "result": result.result,
+                        "player_score": result.player_score,
+                        "termination": result.termination.value,
+                        "pgn": pgn,
+                        "rating_after": rating_after,
+                        "purse_after": purse_after,
+                        "finished_at": _now().isoformat(),
+                        "draw_offered_by": None if offered_by is None else color_name(offered_by),
+                    },
+                    "id = ? AND status = ?",
                     game_id,
                     GameStatus.PENDING.value,
-                ),
+                )
             )
             if cursor.rowcount != 1:
                 raise GameClosedError(f"game {game_id} was closed already; it keeps its result")
@@ -177,7 +192,7 @@ class FinishedGames(PendingGames):
         with self._reading():
             rows = self._db.execute(
                 f"SELECT {self._game_columns} FROM games WHERE status = ? "
-                "AND abandonment_told = 0 ORDER BY id",
+                f"AND {ABANDONMENT_TOLD.name} = 0 ORDER BY id",
                 (GameStatus.ABANDONED.value,),
             ).fetchall()
         return [record for record in map(self._game, rows) if record is not None]
@@ -185,4 +200,11 @@ class FinishedGames(PendingGames):
     def mark_abandonment_told(self, game_id: int) -> None:
         """The player knows this game was scored as a loss by abandonment."""
         with self._write():
-            self._db.execute("UPDATE games SET abandonment_told = 1 WHERE id = ?", (game_id,))
+            self._db.execute(
+                *GAMES.update(
+                    self._version,
+                    {ABANDONMENT_TOLD.name: 1},
+                    "id = ?",
+                    game_id,
+                )
+            )

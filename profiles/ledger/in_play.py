@@ -15,7 +15,17 @@ from profiles.ledger.finished import FinishedGames
 from profiles.ledger.ledger_file import LedgerError
 from profiles.ledger.process import PlayingProcess, this_process
 from profiles.ledger.profiles_and_setups import ProfilesAndSetups
-from profiles.ledger.records import GameRecord, GameStatus, Profile
+from profiles.ledger.records import (
+    ABANDONMENT_TOLD,
+    GAMES,
+    MOVES,
+    PLAYER_PID,
+    PLAYER_STARTED,
+    GameRecord,
+    GameStatus,
+    Profile,
+)
+from profiles.ledger.rows import Expression
 from profiles.opponent_kind import OpponentKind
 
 
@@ -87,30 +97,29 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
         color = self.next_color(profile.id)
         pending = GameResult.abandonment(color)  # a loss until the game ends
         cursor = self._db.execute(
-            "INSERT INTO games(profile_id, status, player_color, opponent_name, "
-            "opponent_title, opponent_rating, time_control, time_class, result, "
-            "player_score, termination, started_at, rating_before, stake, abandonment_told, "
-            "player_pid, player_started, opponent_kind) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-            (
-                profile.id,
-                GameStatus.PENDING.value,
-                color_name(color),
-                opponent_name,
-                opponent_title,
-                opponent_rating,
-                time_control.pgn,
-                time_control.time_class.value,
-                pending.result,
-                pending.player_score,
-                pending.termination.value,
-                started.isoformat(),
-                rating_before,
-                stake,
-                None if player is None else player.pid,
-                None if player is None else player.started,
-                None if opponent_kind is None else opponent_kind.value,
-            ),
+            *GAMES.insert(
+                self._version,
+                {
+                    "profile_id": profile.id,
+                    "status": GameStatus.PENDING.value,
+                    "player_color": color_name(color),
+                    "opponent_name": opponent_name,
+                    "opponent_title": opponent_title,
+                    "opponent_rating": opponent_rating,
+                    "time_control": time_control.pgn,
+                    "time_class": time_control.time_class.value,
+                    "result": pending.result,
+                    "player_score": pending.player_score,
+                    "termination": pending.termination.value,
+                    "started_at": started.isoformat(),
+                    "rating_before": rating_before,
+                    "stake": stake,
+                    "opponent_kind": None if opponent_kind is None else opponent_kind.value,
+                    ABANDONMENT_TOLD.name: 0,
+                    PLAYER_PID.name: None if player is None else player.pid,
+                    PLAYER_STARTED.name: None if player is None else player.started,
+                },
+            )
         )
         game_id = cursor.lastrowid
         assert game_id is not None
@@ -135,17 +144,23 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
         """Append a move of a pending game, so an abandoned game keeps its moves."""
         with self._write():
             self._db.execute(
-                "INSERT INTO moves(game_id, ply, uci, clock_ms) VALUES (?, ?, ?, ?)",
-                (game_id, ply, uci, clock_ms),
+                *MOVES.insert(
+                    self._version,
+                    {"game_id": game_id, "ply": ply, "uci": uci, "clock_ms": clock_ms},
+                )
             )
 
     def record_doubling(self, game_id: int) -> GameRecord:
         """Double a pending game's stake, so a game left now costs the doubled stake."""
         with self._write():
             cursor = self._db.execute(
-                "UPDATE games SET stake = stake * 2, doublings = doublings + 1 "
-                "WHERE id = ? AND status = ?",
-                (game_id, GameStatus.PENDING.value),
+                *GAMES.update(
+                    self._version,
+                    {"stake": Expression("{column} * 2"), "doublings": Expression("{column} + 1")},
+                    "id = ? AND status = ?",
+                    game_id,
+                    GameStatus.PENDING.value,
+                )
             )
             if cursor.rowcount != 1:
                 raise GameClosedError(f"game {game_id} was closed already; it keeps its stake")
@@ -189,8 +204,13 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
         if self._has_players:
             with suppress(LedgerError), self._write():
                 self._db.execute(
-                    "UPDATE games SET player_pid = NULL WHERE id = ? AND status = ?",
-                    (game_id, GameStatus.PENDING.value),
+                    *GAMES.update(
+                        self._version,
+                        {PLAYER_PID.name: None},
+                        "id = ? AND status = ?",
+                        game_id,
+                        GameStatus.PENDING.value,
+                    )
                 )
 
     def release_orphan(self, game_id: int) -> None:

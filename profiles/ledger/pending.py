@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from profiles.ledger.base import LedgerBase
 from profiles.ledger.process import PlayingProcess, is_running
-from profiles.ledger.records import GameStatus
+from profiles.ledger.records import PLAYER_PID, PLAYER_STARTED, GameStatus
 
 
 class PendingGames(LedgerBase):
@@ -44,7 +44,8 @@ class PendingGames(LedgerBase):
             return False
         with self._reading():
             row = self._db.execute(
-                "SELECT player_pid, player_started FROM games WHERE id = ?", (game_id,)
+                f"SELECT {PLAYER_PID.name}, {PLAYER_STARTED.name} FROM games WHERE id = ?",
+                (game_id,),
             ).fetchone()
         if row is None or not all(isinstance(cell, int) for cell in row):
             return False

@@ -11,6 +11,8 @@ from profiles.laws.endings import WHITE, color_named
 from profiles.ledger.base import LedgerBase, _now
 from profiles.ledger.ledger_file import LedgerError
 from profiles.ledger.records import (
+    PROFILES,
+    SETUPS,
     GameRecord,
     Profile,
     ProfileError,
@@ -19,7 +21,7 @@ from profiles.ledger.records import (
     valid_text,
     validate_profile_name,
 )
-from profiles.ledger.rows import read_row
+from profiles.ledger.rows import read_row, select_list
 
 if TYPE_CHECKING:
     import chess
@@ -32,7 +34,9 @@ class ProfilesAndSetups(LedgerBase):
 
     def profiles(self) -> list[Profile]:
         with self._reading():
-            rows = self._db.execute("SELECT id, name, created_at FROM profiles ORDER BY id")
+            rows = self._db.execute(
+                f"SELECT {select_list(Profile, self._version)} FROM profiles ORDER BY id"
+            )
             return [p for p in (self._profile(row) for row in rows) if p is not None]
 
     def _profile(self, row: sqlite3.Row) -> Profile | None:
@@ -52,8 +56,9 @@ class ProfilesAndSetups(LedgerBase):
                     f"a profile named {printable(cleaned)!r} exists already: pick it instead"
                 )
             cursor = self._db.execute(
-                "INSERT INTO profiles(name, created_at) VALUES (?, ?)",
-                (cleaned, created.isoformat()),
+                *PROFILES.insert(
+                    self._version, {"name": cleaned, "created_at": created.isoformat()}
+                )
             )
         assert cursor.lastrowid is not None
         return Profile(cursor.lastrowid, cleaned, created)
@@ -113,21 +118,18 @@ class ProfilesAndSetups(LedgerBase):
         """Remember the profile's choices for its next setup."""
         with self._write():
             self._db.execute(
-                "INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling, "
-                "believable_thinking, bell, person_like) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(profile_id) DO UPDATE "
-                "SET strength = excluded.strength, unleashed = excluded.unleashed, "
-                "time_control = excluded.time_control, doubling = excluded.doubling, "
-                "believable_thinking = excluded.believable_thinking, bell = excluded.bell, "
-                "person_like = excluded.person_like",
-                (
-                    profile_id,
-                    setup.strength,
-                    int(setup.unleashed),
-                    setup.time_control,
-                    int(setup.doubling),
-                    int(setup.believable_thinking),
-                    int(setup.bell),
-                    int(setup.person_like),
-                ),
+                *SETUPS.insert(
+                    self._version,
+                    {
+                        "profile_id": profile_id,
+                        "strength": setup.strength,
+                        "unleashed": int(setup.unleashed),
+                        "time_control": setup.time_control,
+                        "doubling": int(setup.doubling),
+                        "believable_thinking": int(setup.believable_thinking),
+                        "bell": int(setup.bell),
+                        "person_like": int(setup.person_like),
+                    },
+                    updating_on="profile_id",
+                )
             )
