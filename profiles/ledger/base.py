@@ -71,7 +71,8 @@ class LedgerBase:
 
     @property
     def _has_setups(self) -> bool:
-        """Migration 2 added the setups, and with them the abandonments told to the player."""
+        """The migration of the money added the setups, and with them the abandonments told to
+        the player."""
         return self._version >= MONEY_AND_SETUPS
 
     # -- opening -------------------------------------------------------------------------

@@ -6,10 +6,11 @@ comes through :func:`analyse_game`, which refuses a game a running process still
 every game of a profile that has a game on, before any engine starts. A game's analysis is
 made once and stored in the ledger; the second look reads it.
 
-Analyses stored before the engine's lines were kept (ledger schema 5) are kept as they are and
-shown without lines (the better move is still there): an analysis is derived data that could be
-made again, but making it again would spend an engine's run on every old game the player opens
-and could change marks and accuracy the player has already seen.
+Analyses stored before the engine's lines were kept (before the ledger's ``ENGINE_LINES``
+migration) are kept as they are and shown without lines (the better move is still there): an
+analysis is derived data that could be made again, but making it again would spend an engine's
+run on every old game the player opens and could change marks and accuracy the player has
+already seen.
 """
 
 from __future__ import annotations

@@ -19,7 +19,14 @@ import pytest
 
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError, LedgerWriteError
-from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
+from profiles.ledger.ledger_file import (
+    APPLICATION_ID,
+    BELIEVABLE_THINKING,
+    BELL,
+    MIGRATIONS,
+    PERSON_LIKE,
+    SCHEMA_VERSION,
+)
 from profiles.ledger.records import GameRecord, GameStatus, Setup
 from profiles.opponent_kind import OpponentKind
 from tests.builders import back_to_version, record_game
@@ -303,7 +310,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 10
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
 
 
@@ -370,16 +377,16 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
 
 
 def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Path) -> None:
-    """Migration 4 adds believable thinking to every profile's setup, on as it is by default;
+    """Its migration adds believable thinking to every profile's setup, on as it is by default;
     a reader of the older ledger sees it on too, writing nothing."""
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
-    # Back to version 3, the setups table as it was, with one setup saved in it.
+    # Back to the version before, the setups table as it was, with one setup saved in it.
     db.executescript(
-        f"BEGIN; {back_to_version(3)} "
+        f"BEGIN; {back_to_version(BELIEVABLE_THINKING - 1)} "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); COMMIT;"
     )
@@ -403,11 +410,11 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         ledger.close()
 
 
-@pytest.mark.parametrize(("setting", "version"), [("bell", 6), ("person_like", 7)])
+@pytest.mark.parametrize(("setting", "version"), [("bell", BELL), ("person_like", PERSON_LIKE)])
 def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
     tmp_path: Path, setting: str, version: int
 ) -> None:
-    """Migration 6 adds the bell and migration 7 the wish for an opponent that plays like a
+    """Their migrations add the bell and the wish for an opponent that plays like a
     person to every profile's setup, off as they are by default; once the ledger is migrated, a
     setup saved with the setting on reads with it on."""
     path = tmp_path / "ledger.sqlite3"

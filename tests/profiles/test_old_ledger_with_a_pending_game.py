@@ -1,6 +1,6 @@
-"""A ledger from before the playing process was kept (schema 6 or 7), holding a game a dead
-process left pending: every command that only reads it reads it as it stands, the pending game
-as the loss it will be closed as."""
+"""A ledger from before the playing process was kept (either of the two schemas before it),
+holding a game a dead process left pending: every command that only reads it reads it as it
+stands, the pending game as the loss it will be closed as."""
 
 from __future__ import annotations
 
