@@ -28,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import APPLICATION_ID
 from rated_play.cli import main
@@ -104,7 +105,7 @@ def play(ledger: Ledger, score: float) -> None:
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("healthy")
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     ledger.create_profile(PLAYER)
     for score in (1.0, 0.5, 0.0):
         play(ledger, score)
@@ -458,10 +459,11 @@ KILLED_WRITER = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from tests.test_hostile_input import PLAYER, play
 
-    ledger = Ledger.open(Path(sys.argv[1]))
+    ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
     ledger.create_profile(PLAYER)
     for score in (1.0, 0.5, 0.0, 1.0):
         play(ledger, score)

@@ -8,7 +8,6 @@ import datetime as dt
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import Self
 
 from profiles.data_directory import DataDirectory
@@ -41,16 +40,18 @@ class LedgerBase:
     """The SQLite ledger in a data directory, opened; the parts of :class:`Ledger` add what
     it holds."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, *, readonly: bool) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, directory: DataDirectory, *, readonly: bool
+    ) -> None:
         self._db = connection
         self._db.row_factory = sqlite3.Row  # rows are read by column name
         # A text cell that is not UTF-8 would fail the whole query in SQLite's own decoding:
         # kept as surrogates instead, it fails only its row, which is skipped and named.
         self._db.text_factory = text_cell
-        self.path = path
-        self.readonly = readonly
-        self.directory = DataDirectory.of_ledger(path)
+        self.directory = directory
         """The data directory the ledger is in, and the other files it names."""
+        self.path = directory.ledger
+        self.readonly = readonly
         self._locks = GameLocks(self.directory)
         self._damaged: dict[str, str] = {}
         self._opponent_ratings: dict[str, float] = {}
@@ -78,16 +79,17 @@ class LedgerBase:
     # -- opening -------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, *, readonly: bool = False) -> Self:
-        """Open the ledger file at ``path``.
+    def open(cls, directory: DataDirectory, *, readonly: bool = False) -> Self:
+        """Open the ledger of the data ``directory``.
 
         For writing (the default) a ledger is created where no file exists. ``readonly``
         opens an existing ledger without writing a byte to it, for commands that only read.
         Raises :class:`LedgerError` for a file that is not a usable ledger; the file is left
         exactly as it was.
         """
+        path = directory.ledger
         connection = open_file(path, readonly=readonly)
-        ledger = cls(connection, path, readonly=readonly)
+        ledger = cls(connection, directory, readonly=readonly)
         try:
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
         except sqlite3.Error as error:

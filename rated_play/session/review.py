@@ -90,7 +90,7 @@ def annotated_game(ledger: Ledger, analysis: GameAnalysis) -> str:
     return _annotated(ledger, analysis)[2]
 
 
-def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path) -> Path:
+def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis) -> Path:
     """Write the annotated PGN beside the game's archived PGN (``…-game-12.pgn`` is annotated
     in ``…-game-12-annotated.pgn``) and return where.
 
@@ -98,7 +98,7 @@ def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path
     annotated PGN of the game is replaced, a file there that is not a PGN file never is.
     """
     record, profile, text = _annotated(ledger, analysis)
-    archived = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    archived = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
     path = archived.with_name(f"{archived.stem}-annotated{archived.suffix}")
     check_writable(path, PGN, data_dir=ledger.directory.root, option="the annotated PGN file")
     try:
