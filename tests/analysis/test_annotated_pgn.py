@@ -272,7 +272,7 @@ def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
 
     monkeypatch.setattr(session_review, "write_durably", full)
     with pytest.raises(AnnotationNotSavedError, match="No space left on device; make room there"):
-        save_annotated_pgn(ledger, analysis, ledger.path.parent / "archive")
+        save_annotated_pgn(ledger, analysis)
 
 
 @pytest.mark.engine
