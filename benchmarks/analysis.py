@@ -31,6 +31,7 @@ import chess.engine
 from engines.discovery import find_engine
 from engines.evaluation import DEPTH, MOVE_TIME_CAP, AnalysisLimit
 from engines.opponents.pool import load_pool
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
@@ -95,7 +96,7 @@ async def main() -> None:
     print(f"depth {limit.depth}, at most {limit.time_cap} s a position, budget {BUDGET:.0f} s")
     firsts, seconds = [], []
     with tempfile.TemporaryDirectory() as directory:
-        ledger = Ledger.open(Path(directory) / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(Path(directory)))
         try:
             for run in range(1, args.runs + 1):
                 game_id = record(ledger, await play_game(args.plies))
@@ -132,7 +133,7 @@ REVIEW_BUDGET = 0.3
 async def review_opening(runs: int, plies: int) -> None:
     """The review of a game already analysed, opened ``runs`` times."""
     with tempfile.TemporaryDirectory() as directory:
-        ledger = Ledger.open(Path(directory) / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(Path(directory)))
         try:
             game_id = record(ledger, await play_game(plies))
             await analyse_game(ledger, game_id)

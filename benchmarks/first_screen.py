@@ -44,6 +44,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
@@ -126,7 +127,7 @@ def rated_play_data(directory: Path, games: int) -> str:
     """A data directory as a player has it: a profile with ``games`` finished games, two in
     three of them blitz, wins, draws and losses in turn against opponents of 1000 to 1600, and
     the setup of the last one saved. Returns the card's won/drawn/lost line in blitz."""
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     profile = ledger.create_profile("Bench")
     tally = [0, 0, 0]
     for n in range(games):

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from ratings_recompute import fill
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import Ledger
 from profiles.player.card import class_card
@@ -43,7 +44,7 @@ def timed(work: Callable[..., object], *args: object) -> float:
 
 
 def measure(size: int, directory: Path) -> None:
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     fill(ledger, random.Random(7), size)
     profile = ledger.profile("Benchmark")
     games = ledger.games(profile.id)

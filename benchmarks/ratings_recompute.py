@@ -10,6 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
@@ -47,7 +48,7 @@ def fill(ledger: Ledger, rng: random.Random, games: int = GAMES) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
-        ledger = Ledger.open(Path(directory) / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(Path(directory)))
         fill(ledger, random.Random(7))
         started = time.perf_counter()
         records = ledger.games()

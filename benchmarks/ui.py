@@ -34,6 +34,7 @@ from textual.widgets import Checkbox, Input
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
 from engines.opponents.pool import Pool
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
@@ -136,7 +137,7 @@ async def main() -> None:
     _, human = await chess.engine.popen_uci(str(stockfish))
     try:
         with tempfile.TemporaryDirectory() as directory:
-            ledger = Ledger.open(Path(directory) / "ledger.sqlite3")
+            ledger = Ledger.open(DataDirectory(Path(directory)))
             ledger.create_profile("Bench")
             while len(latencies) < arguments.moves:
                 startups.append(await play_one_game(ledger, human, latencies, arguments.moves))

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 import chess
 
 from profiles.ledger.ledger_file import ENGINE_LINES
-from profiles.ledger.rows import column, optional
+from profiles.ledger.rows import Table, Written, column, optional
 from profiles.marks import Mark
 
 MATE_SCORE = 100_000
@@ -80,6 +80,11 @@ class AnalysedMove:
     )
     """The engine's line (SAN) from the position before the move, ``best`` first; empty when
     none was kept."""
+
+
+ANALYSED_MOVES = Table.of("analysed_moves", Written("game_id"), AnalysedMove)
+"""An analysed game's plies, by game; :attr:`AnalysedMove.by_player` follows from the ply and
+the player's colour, and is no column."""
 
 
 @dataclass(frozen=True)

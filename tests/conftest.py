@@ -16,6 +16,7 @@ from hypothesis import settings
 import engines.maia  # noqa: F401 - first: numpy's one BLAS thread must be set before it loads
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
@@ -96,7 +97,7 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def ledger(tmp_path: Path) -> Iterator[Ledger]:
-    opened = Ledger.open(tmp_path / "data" / "ledger.sqlite3")
+    opened = Ledger.open(DataDirectory(tmp_path / "data"))
     yield opened
     opened.close()
 
@@ -131,6 +132,6 @@ def played(played_games: Path, tmp_path: Path) -> Iterator[Ledger]:
     target = tmp_path / "data" / "ledger.sqlite3"
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(played_games, target)
-    opened = Ledger.open(target)
+    opened = Ledger.open(DataDirectory.of_ledger(target))
     yield opened
     opened.close()

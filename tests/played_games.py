@@ -13,6 +13,7 @@ import asyncio
 from pathlib import Path
 
 from engines.opponents.opponent import Opponent
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
@@ -31,7 +32,7 @@ BLITZ_GAMES = 2
 
 
 async def play_games(path: Path) -> None:
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         async with human_engine() as human:
             profile = ledger.create_profile(PLAYER)

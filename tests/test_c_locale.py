@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 
 ROOT = Path(__file__).parents[1]
@@ -43,7 +44,7 @@ def test_the_app_says_in_one_line_how_to_run_it_where_the_terminal_is_not_utf8(
 
 def test_a_name_is_judged_by_its_bytes_not_the_locale(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     ledger.create_profile("Zoë")
     ledger.close()
     done = in_c_locale("profile", "Zoë", "--data-dir", str(data))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import game_season
 from rated_play.ui.screens.leaderboard import LeaderboardScreen
@@ -198,7 +199,7 @@ FIT_PGN = "".join(
 def shown_everywhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory whose every command prints characters beyond ASCII: a ± and a name."""
     directory = tmp_path_factory.mktemp("plain")
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     record_game(ledger, ledger.create_profile("Hou Yifán"), 1.0, title="Stockfish — ½")
     ledger.close()
     (directory / "games.pgn").write_text(FIT_PGN)
@@ -277,7 +278,7 @@ def test_fit_shows_player_names_escaped(tmp_path: Path) -> None:
 
 def named_by_another_program(directory: Path) -> Path:
     """A ledger whose profile name holds what rated-play never lets a name hold."""
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     record_game(ledger, ledger.create_profile(CLI_PLAYER), 1.0)
     ledger.close()
     db = sqlite3.connect(directory / "ledger.sqlite3")
@@ -288,7 +289,7 @@ def named_by_another_program(directory: Path) -> Path:
 
 
 def test_export_and_analyse_show_a_stored_pgns_escapes(tmp_path: Path) -> None:
-    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path))
     game_id = analysed_game(ledger, ledger.create_profile(CLI_PLAYER))
     ledger.close()
     db = sqlite3.connect(tmp_path / "ledger.sqlite3")
@@ -332,7 +333,7 @@ def test_engines_shows_opponent_names_escaped(tmp_path: Path) -> None:
 
 
 async def test_the_app_shows_profile_names_escaped(tmp_path: Path) -> None:
-    ledger = Ledger.open(named_by_another_program(tmp_path) / "ledger.sqlite3", readonly=True)
+    ledger = Ledger.open(DataDirectory(named_by_another_program(tmp_path)), readonly=True)
     try:
         app = Host(LeaderboardScreen(ledger, game_season(ledger.games()[0])))
         async with app.run_test() as pilot:

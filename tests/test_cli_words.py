@@ -9,6 +9,7 @@ from pathlib import Path
 import chess
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
@@ -51,7 +52,7 @@ def test_export_is_refused_while_a_game_of_the_profile_is_played(
     data = tmp_path / "data"
 
     async def start() -> tuple[RatedGame, Ledger]:
-        ledger = Ledger.open(data / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(data))
         vera = ledger.create_profile("Vera")
         record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
         game = await RatedGame.start(ledger, vera, fast_opponent(), TimeControl.parse("5+3"))

@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import APPLICATION_ID
 from tests.builders import (
@@ -52,7 +53,7 @@ def sha256(path: Path) -> str:
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("healthy")
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0):
         play(ledger, score)
@@ -376,10 +377,11 @@ KILLED_WRITER = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from tests.builders import CLI_PLAYER, play
 
-    ledger = Ledger.open(Path(sys.argv[1]))
+    ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
     ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0, 1.0):
         play(ledger, score)

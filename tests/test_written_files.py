@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engines.calibration.stored import SHIPPED_CALIBRATION
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from tests.builders import CLI_PLAYER, ROOT, assert_refused, open_game, record_game, run
 
@@ -40,7 +41,7 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
     still has it open: the log holds a committed game no checkpoint has copied yet. The fourth
     is another profile's: a profile with a game in play exports nothing until it is over."""
     directory = tmp_path / "data"
-    ledger = Ledger.open(directory / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(directory))
     profile = ledger.create_profile(CLI_PLAYER)
     for score in (1.0, 0.5, 0.0):
         record_game(ledger, profile, score, moves=("e4",), pgn='[Event "x"]\n\n1. e4 1-0\n')

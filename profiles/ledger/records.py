@@ -21,8 +21,9 @@ from profiles.ledger.ledger_file import (
     MONEY_AND_SETUPS,
     OPPONENT_KIND,
     PERSON_LIKE,
+    PLAYING_PROCESS,
 )
-from profiles.ledger.rows import column, finite, optional, read_row, whole
+from profiles.ledger.rows import Table, Written, column, finite, optional, read_row, whole
 from profiles.opponent_kind import OpponentKind, against, person_like_short
 from profiles.ratings.base import RATING_RANGE
 
@@ -75,9 +76,12 @@ class GameStatus(StrEnum):
 
 @dataclass(frozen=True)
 class Profile:
-    id: int
-    name: str
-    created_at: dt.datetime
+    id: int = field(metadata=column(int))
+    name: str = field(metadata=column(str))
+    created_at: dt.datetime = field(metadata=column(_moment))
+
+
+PROFILES = Table.of("profiles", Profile)
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,8 @@ class GameRecord:
     """The default system's rating shown before the game (None while provisional)."""
     rating_after: float | None = field(metadata=column(optional(finite)))
     pgn: str = field(metadata=column(str))
-    # Migration 2 added the money: a game of the first schema was played for nothing.
+    # Its migration (MONEY_AND_SETUPS) added the money: a game of the first schema was played
+    # for nothing.
     stake: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
     """What the game is played for, doublings included (0 for a game of the first schema)."""
     doublings: int = field(default=0, metadata=column(int, since=MONEY_AND_SETUPS, before="0"))
@@ -115,7 +120,7 @@ class GameRecord:
         default=None, metadata=column(optional(int), since=MONEY_AND_SETUPS)
     )
     """The player's purse once the game was closed (None while pending or void)."""
-    # Migration 9 added the kind: an older game's reads as not known.
+    # Its migration added the kind: an older game's reads as not known.
     opponent_kind: OpponentKind | None = field(
         default=None, metadata=column(_opponent_kind, since=OPPONENT_KIND, nullable=True)
     )
@@ -171,6 +176,19 @@ class GameRecord:
         return self.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
 
 
+ABANDONMENT_TOLD = Written("abandonment_told", since=MONEY_AND_SETUPS)
+"""Whether the player has been told that the game was scored as a loss by abandonment (1 in
+the games of the first schema: no old game is announced)."""
+PLAYER_PID = Written("player_pid", since=PLAYING_PROCESS)
+"""The process that plays a pending game (:mod:`profiles.ledger.process`), NULL where the
+system does not say; struck when the process lets the game go."""
+PLAYER_STARTED = Written("player_started", since=PLAYING_PROCESS)
+"""When that process started, so another that takes its id later is not taken for it."""
+
+GAMES = Table.of("games", GameRecord, ABANDONMENT_TOLD, PLAYER_PID, PLAYER_STARTED)
+"""A game's row: what a :class:`GameRecord` reads, and what only the ledger's checks read."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """A profile's last choices at the setup of a rated game."""
@@ -187,14 +205,18 @@ class Setup:
     )
     """On a clock, the opponent takes a person's time over its moves, charged to its clock
     (a setting: on unless the player turns it off)."""
-    # Migration 6 added the setting; an older ledger reads as its default.
+    # Its migration added the setting; an older ledger reads as its default.
     bell: bool = field(default=False, metadata=column(bool, since=BELL, before="0"))
     """The terminal's bell rings on the opponent's move and when the player's clock runs low
     (off unless turned on)."""
-    # Migration 7 added the setting; an older ledger reads as its default.
+    # Its migration added the setting; an older ledger reads as its default.
     person_like: bool = field(default=False, metadata=column(bool, since=PERSON_LIKE, before="0"))
     """The player asked for an opponent that plays like a person: the person-like entries
     only (:mod:`engines.opponents.choice`; off unless turned on)."""
+
+
+SETUPS = Table.of("setups", Written("profile_id"), Setup)
+"""A profile's setup, by its profile (one row each)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +225,9 @@ class RecordedMove:
     uci: str = field(metadata=column(str))
     clock_ms: int | None = field(metadata=column(optional(whole)))
     """The mover's clock after the move (increment included), None without a clock."""
+
+
+MOVES = Table.of("moves", Written("game_id"), RecordedMove)
 
 
 _SCORES = (None, *RESULTS.values())
@@ -218,6 +243,12 @@ class StoredAnalysis:
     start_eval: int = field(metadata=column(whole))
     accuracy: float | None = field(metadata=column(optional(finite)))
     player_color: chess.Color = field(metadata=column(color_named))
+
+
+ANALYSES = Table.of(
+    "analyses", Written("game_id"), StoredAnalysis, Written("analysed_at"), joined={"player_color"}
+)
+"""The head of a game's analysis; the player's colour is read from the game's row."""
 
 
 def validate_profile_name(name: str) -> str:

@@ -8,6 +8,11 @@ list for a ledger of any version (:func:`select_list`) and the row mapper (:func
 both follow from those declarations, so a column is declared once, beside its field and its
 docstring, and a ledger of an older schema is read as it stands, without writing to it.
 
+The writes follow from the same declarations: a :class:`Table` names a table and the row types
+(and :class:`Written` columns no field reads) that declare its columns, and builds each
+``INSERT`` and ``UPDATE`` from a mapping of column name to cell, refusing a name that is no
+column of the table at the ledger's schema version.
+
 Every row is validated here, as it is read: a cell its field cannot hold (NULL where no NULL
 belongs, text where a number does, a number that is not one) and a row its dataclass refuses
 (its ``__post_init__``) fail with a ValueError that names the column and what is in it, which
@@ -19,8 +24,9 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from profiles.errors import printable
@@ -123,3 +129,129 @@ def _cell(name: str, declared: Column, cell: object) -> object:
     except (TypeError, ValueError, OverflowError) as error:
         shown = printable(repr(cell))[:40]
         raise ValueError(f"its {name} {shown} cannot be read ({printable(error)})") from error
+
+
+# Writing: the columns a table has are those its rows declare, so a write names no other.
+
+
+@dataclass(frozen=True)
+class Written:
+    """A column the ledger writes that no row reads into a field of its name: a key a row is
+    found by, or a fact only the ledger's own checks read."""
+
+    name: str
+    since: int = 1
+    """The schema version whose migration added the column (1: the first schema's)."""
+
+
+class Expression(str):
+    """A cell written as an SQL expression over the column's own value, which ``{column}``
+    stands for: ``Expression("{column} + 1")``."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the ledger and its columns, in the order they are declared: those of each
+    row type given (its fields declared with :func:`column`, less those ``joined`` from another
+    table) and each :class:`Written` one. Every write to the table is built here from names of
+    these columns, so a write cannot name a column the declarations lack."""
+
+    name: str
+    declared: tuple[type[Any] | Written, ...]
+    joined: frozenset[str] = frozenset()
+    """Fields of the row types read from another table in a join, not columns of this one."""
+
+    @classmethod
+    def of(cls, name: str, *declared: type[Any] | Written, joined: Iterable[str] = ()) -> Table:
+        return cls(name, declared, frozenset(joined))
+
+    @cached_property
+    def added(self) -> Mapping[str, int]:
+        """Each column's name, in declaration order, with the schema version that added it."""
+        found: dict[str, int] = {}
+        for part in self.declared:
+            if isinstance(part, Written):
+                found[part.name] = part.since
+            else:
+                found.update(
+                    (name, declared.since)
+                    for name, declared in _columns(part)
+                    if name not in self.joined
+                )
+        return found
+
+    def columns(self, version: int) -> tuple[str, ...]:
+        """The table's columns in a ledger of schema ``version``, in declaration order."""
+        return tuple(name for name, since in self.added.items() if version >= since)
+
+    def _named(self, version: int, cells: Mapping[str, object]) -> tuple[str, ...]:
+        """The columns ``cells`` names, in declaration order; ValueError for a name that is no
+        column of the table in a ledger of schema ``version``."""
+        columns = self.columns(version)
+        unknown = sorted(set(cells) - set(columns))
+        if unknown:
+            raise ValueError(
+                f"the table {self.name} of a schema {version} ledger has no column "
+                f"{', '.join(unknown)}"
+            )
+        return tuple(name for name in columns if name in cells)
+
+    def insert(
+        self,
+        version: int,
+        cells: Mapping[str, object],
+        *,
+        or_ignore: bool = False,
+        updating_on: str | None = None,
+    ) -> tuple[str, tuple[object, ...]]:
+        """The ``INSERT`` of one row holding ``cells`` (column name to value), and its
+        parameters. ``or_ignore`` keeps a row already there; ``updating_on`` names the key
+        whose row, when there, takes the other cells instead."""
+        named = self._named(version, cells)
+        verb = "INSERT OR IGNORE" if or_ignore else "INSERT"
+        sql = f"{verb} INTO {self.name}({', '.join(named)}) VALUES ({', '.join('?' * len(named))})"
+        if updating_on is not None:
+            self._named(version, {updating_on: None})
+            updated = ", ".join(f"{n} = excluded.{n}" for n in named if n != updating_on)
+            sql += f" ON CONFLICT({updating_on}) DO UPDATE SET {updated}"
+        return sql, tuple(cells[name] for name in named)
+
+    def insert_many(
+        self, version: int, rows: Sequence[Mapping[str, object]], *, or_ignore: bool = False
+    ) -> tuple[str, list[tuple[object, ...]]] | None:
+        """The ``INSERT`` of these rows, each naming the same columns, and each row's
+        parameters; None when there are no rows."""
+        if not rows:
+            return None
+        sql, _ = self.insert(version, rows[0], or_ignore=or_ignore)
+        named = self._named(version, rows[0])
+        if any(self._named(version, row) != named for row in rows):
+            raise ValueError(f"the rows written to {self.name} name different columns")
+        return sql, [tuple(row[name] for name in named) for row in rows]
+
+    def assignments(
+        self, version: int, cells: Mapping[str, object]
+    ) -> tuple[str, tuple[object, ...]]:
+        """The ``SET`` list of an ``UPDATE`` giving ``cells`` (column name to value, or an
+        :class:`Expression`), and its parameters."""
+        named = self._named(version, cells)
+        sets = []
+        params = []
+        for name in named:
+            cell = cells[name]
+            if isinstance(cell, Expression):
+                sets.append(f"{name} = {cell.format(column=name)}")
+            else:
+                sets.append(f"{name} = ?")
+                params.append(cell)
+        return ", ".join(sets), tuple(params)
+
+    def update(
+        self, version: int, cells: Mapping[str, object], where: str, *keys: object
+    ) -> tuple[str, tuple[object, ...]]:
+        """The ``UPDATE`` giving ``cells`` (see :meth:`assignments`) to the rows ``where``
+        picks, with ``keys`` for its parameters, and all its parameters."""
+        sets, params = self.assignments(version, cells)
+        return f"UPDATE {self.name} SET {sets} WHERE {where}", (*params, *keys)

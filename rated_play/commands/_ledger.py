@@ -20,7 +20,7 @@ def reading_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     Rows that could not be read were left out of what the command showed; once it has shown
     the rest, they are named, and the command fails.
     """
-    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)).ledger, readonly=True)
+    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)), readonly=True)
     try:
         # Past games are rated against today's calibration, as the app rates them.
         pool = load_pool(config_dir(args.data_dir), data_dir(args.data_dir))

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace, number: int) -> GameAnalysis:
-    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)).ledger)
+    ledger = Ledger.open(DataDirectory(data_dir(args.data_dir)))
     try:
         with progress_bar("analysing", "positions", transient=True) as show:
             return asyncio.run(analyse_game(ledger, number, on_progress=show))

@@ -3,8 +3,6 @@ rated game was on, so the game stands as the loss it was written as."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import chess
 
 from profiles.ledger.ledger import GameClosedError, Ledger
@@ -37,7 +35,7 @@ def abandoned_pgn(
     ).pgn
 
 
-def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> list[GameReport]:
+def close_abandoned_games(ledger: Ledger) -> list[GameReport]:
     """Close every pending game no running process is playing, as a loss by abandonment.
 
     Safe to run from two copies of the app at once: a game is closed by whichever gets there
@@ -55,7 +53,6 @@ def close_abandoned_games(ledger: Ledger, archive_dir: Path | None = None) -> li
                     profile=profiles[record.profile_id],
                     outcome=outcome,
                     moves=moves,
-                    archive_dir=archive_dir or ledger.directory.archive,
                 )
             )
         except GameClosedError:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from pathlib import Path
 
 import chess
 
@@ -73,7 +72,6 @@ class RatedGame:
         record: GameRecord,
         player: EnginePlayer,
         clock: GameClock,
-        archive_dir: Path,
         doubling: bool = False,
         pace: ThinkingPace | None = None,
         rng: random.Random | None = None,
@@ -86,7 +84,6 @@ class RatedGame:
         self.player_color: chess.Color = record.player_color
         self._engine = player
         self.clock = clock
-        self._archive_dir = archive_dir
         self._board = chess.Board()
         self._san: list[str] = []
         self._san_board = chess.Board()
@@ -125,7 +122,6 @@ class RatedGame:
         opponent: Opponent,
         time_control: TimeControl,
         *,
-        archive_dir: Path | None = None,
         now: TimeSource | None = None,
         start_clock: bool = True,
         doubling: bool = False,
@@ -170,7 +166,6 @@ class RatedGame:
             record=record,
             player=player,
             clock=clock,
-            archive_dir=archive_dir or ledger.directory.archive,
             doubling=doubling,
             pace=pace,
             rng=rng,
@@ -635,7 +630,6 @@ class RatedGame:
             profile=self.profile,
             outcome=self._outcome,
             moves=self._moves,
-            archive_dir=self._archive_dir,
         )
         self._saved_moves = len(self._moves)  # written with the result
 

@@ -150,7 +150,6 @@ def close_game(
     profile: Profile,
     outcome: GameOutcome,
     moves: list[PlayedMove],
-    archive_dir: Path,
 ) -> GameReport:
     """Close a pending game with its outcome: PGN archived, ledger row closed, rating derived.
 
@@ -176,7 +175,7 @@ def close_game(
         purse_after=closed.purse_after,
         moves=[played.recorded(ply) for ply, played in enumerate(moves, start=1)],
     )
-    path = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    path = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
     archived: Path | None = None  # the result screen says "not archived"
     if closed.pgn:
         try:

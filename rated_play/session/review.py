@@ -6,10 +6,11 @@ comes through :func:`analyse_game`, which refuses a game a running process still
 every game of a profile that has a game on, before any engine starts. A game's analysis is
 made once and stored in the ledger; the second look reads it.
 
-Analyses stored before the engine's lines were kept (ledger schema 5) are kept as they are and
-shown without lines (the better move is still there): an analysis is derived data that could be
-made again, but making it again would spend an engine's run on every old game the player opens
-and could change marks and accuracy the player has already seen.
+Analyses stored before the engine's lines were kept (before the ledger's ``ENGINE_LINES``
+migration) are kept as they are and shown without lines (the better move is still there): an
+analysis is derived data that could be made again, but making it again would spend an engine's
+run on every old game the player opens and could change marks and accuracy the player has
+already seen.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def annotated_game(ledger: Ledger, analysis: GameAnalysis) -> str:
     return _annotated(ledger, analysis)[2]
 
 
-def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path) -> Path:
+def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis) -> Path:
     """Write the annotated PGN beside the game's archived PGN (``…-game-12.pgn`` is annotated
     in ``…-game-12-annotated.pgn``) and return where.
 
@@ -97,7 +98,7 @@ def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis, archive_dir: Path
     annotated PGN of the game is replaced, a file there that is not a PGN file never is.
     """
     record, profile, text = _annotated(ledger, analysis)
-    archived = archive_path(archive_dir, profile.name, record.id, record.started_at)
+    archived = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
     path = archived.with_name(f"{archived.stem}-annotated{archived.suffix}")
     check_writable(path, PGN, data_dir=ledger.directory.root, option="the annotated PGN file")
     try:

@@ -21,7 +21,7 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     command line's edge, which shows it.
     """
     directory = paths.data_dir(data_dir)
-    ledger = Ledger.open(DataDirectory(directory).ledger)
+    ledger = Ledger.open(DataDirectory(directory))
     try:
         # Games left by a process that died (killed, crashed, power cut) are closed as losses
         # by the app when it starts, which tells the player so.

@@ -27,6 +27,7 @@ from profiles.accuracy import (
     eval_text,
     is_mate,
 )
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError
@@ -101,7 +102,7 @@ async def test_the_second_look_is_read_from_the_ledger(
         raise AssertionError("a stored analysis needs no engine")
 
     monkeypatch.setattr(session_review, "evaluate_game", no_engine)
-    again = Ledger.open(ledger.path, readonly=True)
+    again = Ledger.open(DataDirectory.of_ledger(ledger.path), readonly=True)
     try:
         assert await analyse_game(again, game_id) == first
     finally:
@@ -117,7 +118,7 @@ async def test_a_game_in_play_cannot_be_analysed(
         await game.play(await human_move(human, game.board))
         await game.engine_move()
         # Another reader of the same ledger (the command line, a second copy of the app).
-        other = Ledger.open(ledger.path)
+        other = Ledger.open(DataDirectory.of_ledger(ledger.path))
         try:
             with pytest.raises(GameInPlayError, match="still being played"):
                 await analyse_game(other, game.game_id)
@@ -145,11 +146,11 @@ def test_an_older_ledger_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
     )
     db.close()
 
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     assert reader.analysis(1) is None, "an old ledger read-only has no analyses, and no error"
     reader.close()
 
-    writer = Ledger.open(path)
+    writer = Ledger.open(DataDirectory.of_ledger(path))
     game_id = record_game(
         writer, writer.profile("judit"), 0.0, moves=["e4", "d5", "Qg4", "Bxg4"], player=chess.WHITE
     )
@@ -203,7 +204,7 @@ async def test_the_engine_line_is_legal_starts_with_the_better_move_and_is_store
             position.push_san(san)  # raises if the line cannot be played
         board.push_san(move.san)
     assert max(len(m.line) for m in analysis.moves) > 1, "more than the better move"
-    reader = Ledger.open(ledger.path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(ledger.path), readonly=True)
     try:
         assert reader.analysis(game_id) == analysis, "lines read back as stored"
     finally:
@@ -240,7 +241,7 @@ def test_analyses_stored_before_lines_are_kept_without_them(
     monkeypatch.setattr(session_review, "evaluate_game", no_engine)
     without_lines = replace(analysis, moves=tuple(replace(m, line=()) for m in analysis.moves))
     for readonly in (True, False):
-        opened = Ledger.open(ledger.path, readonly=readonly)
+        opened = Ledger.open(DataDirectory.of_ledger(ledger.path), readonly=readonly)
         try:
             assert opened.analysis(game_id) == without_lines
             assert asyncio.run(analyse_game(opened, game_id)) == without_lines
@@ -266,7 +267,7 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
     path = find_engine("stockfish")
     assert path is not None
     _, human = await chess.engine.popen_uci(str(path))
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     try:
         game = await RatedGame.start(
             ledger, ledger.create_profile("Hikaru"), fast_opponent(), BLITZ
@@ -331,7 +332,7 @@ def test_the_command_analyses_a_real_game_and_marks_the_hung_queen(
     assert all(m["line"][0] == m["best"] and len(m["line"]) <= LINE_PLIES for m in moves)
     summary = document["summary"]
     assert list(summary) == ["white", "black"]
-    stored = Ledger.open(data / "ledger.sqlite3", readonly=True)
+    stored = Ledger.open(DataDirectory(data), readonly=True)
     analysis = stored.analysis(game_id)
     stored.close()
     assert analysis is not None
@@ -365,7 +366,7 @@ def test_the_command_refuses_what_it_cannot_analyse(
     assert (status, out) == (2, "")
     assert "no ledger" in err and err.count("\n") == 1
 
-    ledger = Ledger.open(Path(data) / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(Path(data)))
     profile = ledger.create_profile("Anna")
     empty = record_game(ledger, profile, 0.0, termination=Termination.RESIGNATION)
     ledger.close()
@@ -393,7 +394,7 @@ def test_the_command_refuses_a_game_still_being_played(
     data = tmp_path / "data"
 
     async def start() -> tuple[RatedGame, Ledger, int]:
-        ledger = Ledger.open(data / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(data))
         vera = ledger.create_profile("Vera")
         older = record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
         game = await RatedGame.start(ledger, vera, fast_opponent(), BLITZ)

@@ -20,6 +20,7 @@ import pytest
 
 from engines.evaluation import AnalysisLimit, evaluate_game
 from profiles.accuracy import MATE_SCORE, GameAnalysis, build_analysis
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus, Profile
@@ -78,14 +79,13 @@ def finished_game(ledger: Ledger, profile: Profile, sans: list[str], *, flag: bo
         else automatic_outcome(board, record.player_color)
     )
     assert outcome is not None
-    close_game(ledger, record=record, profile=profile, outcome=outcome, moves=played,
-               archive_dir=ledger.path.parent / "archive")  # fmt: skip
+    close_game(ledger, record=record, profile=profile, outcome=outcome, moves=played)
     return record.id
 
 
 def left_game(ledger: Ledger, profile: Profile, sans: list[str]) -> int:
     """A game whose process died after ``sans``: pending in the ledger, nobody playing it."""
-    dead = Ledger.open(ledger.path)
+    dead = Ledger.open(DataDirectory.of_ledger(ledger.path))
     record = open_game(dead, profile)
     for ply, move in enumerate(_played(sans)[1], start=1):
         dead.record_move(record.id, ply, move.move.uci(), None)
@@ -136,7 +136,7 @@ def test_every_ending_gives_a_pgn_that_pgn_extract_and_python_chess_read_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     profile = ledger.create_profile(PLAYER)
     games = {
         "checkmate": finished_game(ledger, profile, FOOLS_MATE),  # the player, White, is mated
@@ -199,7 +199,7 @@ def test_a_game_that_ended_before_its_first_move_has_no_annotated_pgn(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     game_id = finished_game(ledger, ledger.create_profile("Anna"), [], flag=True)
     ledger.close()
     assert main(["analyse", str(game_id), "--pgn", "--data-dir", str(data)]) == 2
@@ -235,26 +235,26 @@ def test_the_annotated_pgn_is_saved_beside_the_archived_one(ledger: Ledger) -> N
     profile = ledger.create_profile(PLAYER)
     game_id = finished_game(ledger, profile, FOOLS_MATE)
     analysis = asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
-    archive_dir = ledger.path.parent / "archive"
+    archive_dir = ledger.directory.archive
     record = ledger.game(game_id)
     archived = archive_path(archive_dir, profile.name, game_id, record.started_at)
     archived_text = archived.read_text(encoding="utf-8")
 
-    saved = save_annotated_pgn(ledger, analysis, archive_dir)
+    saved = save_annotated_pgn(ledger, analysis)
     assert saved == archived.with_name(archived.name.replace(".pgn", "-annotated.pgn"))
     assert saved.read_text(encoding="utf-8") == annotated_game(ledger, analysis)
     assert archived.read_text(encoding="utf-8") == archived_text, "the archive is untouched"
-    assert save_annotated_pgn(ledger, analysis, archive_dir) == saved, "saved again over itself"
+    assert save_annotated_pgn(ledger, analysis) == saved, "saved again over itself"
     assert {p.name for p in saved.parent.iterdir()} == {archived.name, saved.name}
 
     saved.write_text("my notes, not a PGN\n", encoding="utf-8")
     with pytest.raises(ForeignFileError, match="holds something other than a PGN file"):
-        save_annotated_pgn(ledger, analysis, archive_dir)
+        save_annotated_pgn(ledger, analysis)
     assert saved.read_text(encoding="utf-8") == "my notes, not a PGN\n"
     saved.unlink()
     os.symlink(ledger.path, saved)
     with pytest.raises(ForeignFileError, match="is the ledger"):
-        save_annotated_pgn(ledger, analysis, archive_dir)
+        save_annotated_pgn(ledger, analysis)
     assert ledger.game(game_id).status is GameStatus.FINISHED, "the ledger still reads"
 
 
@@ -271,7 +271,7 @@ def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
 
     monkeypatch.setattr(session_review, "write_durably", full)
     with pytest.raises(AnnotationNotSavedError, match="No space left on device; make room there"):
-        save_annotated_pgn(ledger, analysis, ledger.path.parent / "archive")
+        save_annotated_pgn(ledger, analysis)
 
 
 @pytest.mark.engine
@@ -321,16 +321,16 @@ async def test_an_annotated_pgn_waits_until_the_profile_has_no_game_on(ledger: L
     profile = ledger.create_profile("Vera")
     older = finished_game(ledger, profile, FOOLS_MATE)
     analysis = await analyse_game(ledger, older, limit=QUICK)
-    archive_dir = ledger.path.parent / "archive"
+    archive_dir = ledger.directory.archive
     before = sorted(archive_dir.rglob("*"))
     game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("5+3"))
     try:
         with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being"):
             annotated_game(ledger, analysis)
         with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being"):
-            save_annotated_pgn(ledger, analysis, archive_dir)
+            save_annotated_pgn(ledger, analysis)
         assert sorted(archive_dir.rglob("*")) == before, "nothing saved"
     finally:
         game.resign()
         await game.close()
-    assert save_annotated_pgn(ledger, analysis, archive_dir).exists(), "once it is over"
+    assert save_annotated_pgn(ledger, analysis).exists(), "once it is over"

@@ -8,6 +8,7 @@ from pathlib import Path
 import chess
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger, LedgerError
 from profiles.ledger.records import ProfileError
@@ -15,7 +16,7 @@ from tests.builders import open_game
 
 
 def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:
-    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path))
     magnus = ledger.create_profile("  Magnus ")
     hikaru = ledger.create_profile("Hikaru")
     assert magnus.name == "Magnus"
@@ -23,7 +24,7 @@ def test_profiles_are_created_found_and_kept_apart(tmp_path: Path) -> None:
     assert [p.name for p in ledger.profiles()] == ["Magnus", "Hikaru"]
     assert ledger.next_color(hikaru.id) == chess.WHITE
     ledger.close()
-    reopened = Ledger.open(tmp_path / "ledger.sqlite3")
+    reopened = Ledger.open(DataDirectory(tmp_path))
     assert [p.name for p in reopened.profiles()] == ["Magnus", "Hikaru"]
     reopened.close()
 
@@ -69,7 +70,7 @@ def test_a_damaged_ledger_is_refused_and_left_as_it_was(tmp_path: Path, content:
     path = tmp_path / "ledger.sqlite3"
     path.write_bytes(content)
     with pytest.raises(LedgerError, match=r"not an SQLite database.*nothing was changed"):
-        Ledger.open(path)
+        Ledger.open(DataDirectory.of_ledger(path))
     assert path.read_bytes() == content
 
 
@@ -81,7 +82,7 @@ def test_another_programs_database_is_not_taken_over(tmp_path: Path) -> None:
     other.close()
     before = path.read_bytes()
     with pytest.raises(LedgerError, match="not a rated-play ledger"):
-        Ledger.open(path)
+        Ledger.open(DataDirectory.of_ledger(path))
     assert path.read_bytes() == before
 
 

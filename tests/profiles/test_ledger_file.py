@@ -17,9 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError, LedgerWriteError
-from profiles.ledger.ledger_file import APPLICATION_ID, MIGRATIONS
+from profiles.ledger.ledger_file import (
+    APPLICATION_ID,
+    BELIEVABLE_THINKING,
+    BELL,
+    MIGRATIONS,
+    PERSON_LIKE,
+    SCHEMA_VERSION,
+)
 from profiles.ledger.records import GameRecord, GameStatus, Setup
 from profiles.opponent_kind import OpponentKind
 from tests.builders import back_to_version, record_game
@@ -85,7 +93,7 @@ def test_another_programs_database_is_refused_unchanged(
     foreign_database(path, wal=wal, ledger_like=ledger_like)
     before = fingerprint(tmp_path)
     with pytest.raises(LedgerError, match="not a rated-play ledger; nothing was changed"):
-        Ledger.open(path, readonly=readonly)
+        Ledger.open(DataDirectory.of_ledger(path), readonly=readonly)
     assert fingerprint(tmp_path) == before
 
 
@@ -94,26 +102,26 @@ def test_an_empty_file_is_not_a_new_ledger(tmp_path: Path, readonly: bool) -> No
     path = tmp_path / "ledger.sqlite3"
     path.touch()
     with pytest.raises(LedgerError, match="is an empty file, not a rated-play ledger"):
-        Ledger.open(path, readonly=readonly)
+        Ledger.open(DataDirectory.of_ledger(path), readonly=readonly)
     assert fingerprint(tmp_path) == {path.name: hashlib.sha256(b"").hexdigest()}
 
 
 def test_a_ledger_of_a_newer_rated_play_is_refused_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
-    Ledger.open(path).close()
+    Ledger.open(DataDirectory.of_ledger(path)).close()
     db = sqlite3.connect(path)
     db.execute("PRAGMA user_version=99")
     db.commit()
     db.close()
     before = fingerprint(tmp_path)
     with pytest.raises(LedgerError, match=r"newer rated-play \(schema 99\)"):
-        Ledger.open(path)
+        Ledger.open(DataDirectory.of_ledger(path))
     assert fingerprint(tmp_path) == before
 
 
 def test_a_new_ledger_carries_rated_plays_application_id(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
-    Ledger.open(path).close()
+    Ledger.open(DataDirectory.of_ledger(path)).close()
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
     assert [p.name for p in tmp_path.iterdir()] == [path.name], "no temporary file is left"
 
@@ -122,29 +130,29 @@ def test_an_early_ledger_is_read_unchanged_and_upgraded_when_written(tmp_path: P
     path = tmp_path / "ledger.sqlite3"
     early_ledger(path)
     before = path.read_bytes()
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     [game] = reader.games()
     assert (game.status, game.player_score) == (GameStatus.FINISHED, 1.0)
     reader.close()
     assert path.read_bytes() == before, "reading writes nothing"
 
-    writer = Ledger.open(path)
+    writer = Ledger.open(DataDirectory.of_ledger(path))
     record_game(writer, writer.profile("judit"), moves=("e4",))
     writer.close()
     assert int.from_bytes(path.read_bytes()[68:72], "big") == APPLICATION_ID
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     assert [g.player_score for g in reader.games()] == [1.0, 1.0], "every game is kept"
     reader.close()
 
 
 def test_reading_a_ledger_changes_no_byte_of_it(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     profile = ledger.create_profile("Hou Yifan")
     record_game(ledger, profile, moves=("e4",))
     ledger.close()
     before = path.read_bytes()
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     assert len(reader.games(reader.profile("hou yifan").id)) == 1
     with pytest.raises(LedgerError, match="reading only"):
         reader.create_profile("Other")
@@ -159,13 +167,13 @@ def test_a_log_beside_a_link_to_the_ledger_is_not_taken_for_the_ledgers(tmp_path
     data_dir = tmp_path / "data"
     elsewhere.mkdir()
     data_dir.mkdir()
-    ledger = Ledger.open(elsewhere / "games.sqlite3")
+    ledger = Ledger.open(DataDirectory(elsewhere))
     ledger.create_profile("Hou Yifan")
     ledger.close()
-    (data_dir / "ledger.sqlite3").symlink_to(elsewhere / "games.sqlite3")
+    (data_dir / "ledger.sqlite3").symlink_to(elsewhere / "ledger.sqlite3")
     (data_dir / "ledger.sqlite3-wal").write_bytes(b"")
     before = {path.name for path in [*elsewhere.iterdir(), *data_dir.iterdir()]}
-    reader = Ledger.open(data_dir / "ledger.sqlite3", readonly=True)
+    reader = Ledger.open(DataDirectory(data_dir), readonly=True)
     assert reader.profile("hou yifan").name == "Hou Yifan"
     reader.close()
     assert {path.name for path in [*elsewhere.iterdir(), *data_dir.iterdir()]} == before
@@ -173,7 +181,7 @@ def test_a_log_beside_a_link_to_the_ledger_is_not_taken_for_the_ledgers(tmp_path
 
 def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     profile = ledger.create_profile("Alexandra")
     record_game(ledger, profile, moves=("e4",))
     # The disk is full: SQLite may not grow the file by a single page.
@@ -186,7 +194,7 @@ def test_a_full_disk_says_so_and_keeps_the_ledger(tmp_path: Path) -> None:
     assert "no space left on the disk" in message
     assert "move" not in message and "damaged" not in message
     ledger.close()
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     assert [g.player_score for g in reader.games()] == [1.0]
     reader.close()
 
@@ -195,14 +203,15 @@ READ_ONLY_CHILD = textwrap.dedent(
     """
     import sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger, LedgerError
 
     path = Path(sys.argv[1])
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     print(len(reader.games()))
     reader.close()
     try:
-        Ledger.open(path).create_profile("Writer")
+        Ledger.open(DataDirectory.of_ledger(path)).create_profile("Writer")
     except LedgerError as error:
         print(error)
     """
@@ -214,7 +223,7 @@ def test_a_read_only_directory_is_read_and_a_write_says_it_lacks_permission(
 ) -> None:
     directory = tmp_path / "data"
     path = directory / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     record_game(ledger, ledger.create_profile("Maia"), moves=("e4",))
     ledger.close()
     directory.chmod(0o555)
@@ -243,10 +252,11 @@ WAL_CHILD = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from tests.builders import record_game
 
-    ledger = Ledger.open(Path(sys.argv[1]))
+    ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
     profile = ledger.create_profile("Nona")
     for _ in range(50):
         record_game(ledger, profile, moves=("e4",))
@@ -265,7 +275,7 @@ def test_losing_the_write_ahead_log_after_a_crash_keeps_every_finished_game(
     assert wal.exists()
     wal.unlink()
     path.with_name(path.name + "-shm").unlink(missing_ok=True)
-    ledger = Ledger.open(path, readonly=True)
+    ledger = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     assert [g.status for g in ledger.games()] == [GameStatus.FINISHED] * 50
     ledger.close()
 
@@ -286,7 +296,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     path = tmp_path / "ledger.sqlite3"
     version_1_ledger(path)
     before = fingerprint(tmp_path)["ledger.sqlite3"]
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         (game,) = reader.games()
         assert (game.stake, game.doublings, game.purse_after) == (0, 0, None)
@@ -295,7 +305,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
         reader.close()
     assert fingerprint(tmp_path)["ledger.sqlite3"] == before
 
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         (game,) = ledger.games()
         assert (game.status, game.player_score, game.stake) == (GameStatus.FINISHED, 1.0, 0)
@@ -303,7 +313,7 @@ def test_a_version_1_ledger_is_read_as_it_is_and_migrated_on_the_first_write(
     finally:
         ledger.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 10
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
 
 
@@ -349,13 +359,13 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
         for key in NEW_FIELDS:
             game.pop(key, None)
 
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         assert read_back(reader) == expected
     finally:
         reader.close()
 
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         assert read_back(ledger) == expected, "the upgrade changes no game"
         assert [(g.stake, g.doublings, g.purse_after) for g in ledger.games()] == [(0, 0, None)] * 3
@@ -370,22 +380,22 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
 
 
 def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Path) -> None:
-    """Migration 4 adds believable thinking to every profile's setup, on as it is by default;
+    """Its migration adds believable thinking to every profile's setup, on as it is by default;
     a reader of the older ledger sees it on too, writing nothing."""
     path = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
-    # Back to version 3, the setups table as it was, with one setup saved in it.
+    # Back to the version before, the setups table as it was, with one setup saved in it.
     db.executescript(
-        f"BEGIN; {back_to_version(3)} "
+        f"BEGIN; {back_to_version(BELIEVABLE_THINKING - 1)} "
         f"INSERT INTO setups(profile_id, strength, unleashed, time_control, doubling) "
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); COMMIT;"
     )
     db.close()
     before = fingerprint(tmp_path)["ledger.sqlite3"]
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         setup = reader.last_setup(profile.id)
         assert setup == Setup(1450.0, False, "600+5", True, believable_thinking=True)
@@ -393,7 +403,7 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         reader.close()
     assert fingerprint(tmp_path)["ledger.sqlite3"] == before
 
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         assert ledger.last_setup(profile.id) == setup
         ledger.save_setup(profile.id, replace(setup, believable_thinking=False))
@@ -403,15 +413,15 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
         ledger.close()
 
 
-@pytest.mark.parametrize(("setting", "version"), [("bell", 6), ("person_like", 7)])
+@pytest.mark.parametrize(("setting", "version"), [("bell", BELL), ("person_like", PERSON_LIKE)])
 def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
     tmp_path: Path, setting: str, version: int
 ) -> None:
-    """Migration 6 adds the bell and migration 7 the wish for an opponent that plays like a
+    """Their migrations add the bell and the wish for an opponent that plays like a
     person to every profile's setup, off as they are by default; once the ledger is migrated, a
     setup saved with the setting on reads with it on."""
     path = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     profile = ledger.create_profile("Vera")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
@@ -421,14 +431,14 @@ def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
         f"VALUES ({profile.id}, 1450.0, 0, '600+5', 1); COMMIT;"
     )
     db.close()
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         setup = reader.last_setup(profile.id)
         assert setup == Setup(1450.0, False, "600+5", True)
         assert setup is not None and not getattr(setup, setting)
     finally:
         reader.close()
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         ledger.save_setup(profile.id, replace(setup, **{setting: True}))
         saved = ledger.last_setup(profile.id)
@@ -444,21 +454,21 @@ def test_a_game_keeps_its_opponents_kind_and_an_older_one_reads_as_not_known(
     not known (named by its stored title), one written after as the kind it was played
     against, a person-like one named short by its rating then."""
     path = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     profile = ledger.create_profile("Vera")
     old = record_game(ledger, profile, title="Maia 1500, a network trained on people's games")
     ledger.close()
     db = sqlite3.connect(path, isolation_level=None)
     db.executescript(f"BEGIN; {back_to_version(8)} COMMIT;")
     db.close()
-    reader = Ledger.open(path, readonly=True)
+    reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         (game,) = reader.games()
         assert game.opponent_kind is None
         assert game.opponent_short == "Maia 1500, a network trained on people's games"
     finally:
         reader.close()
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     try:
         new = ledger.open_game(
             profile,

@@ -11,6 +11,7 @@ import chess
 import pytest
 
 from profiles.accuracy import AnalysedMove
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import DRAW_OFFERED_BY, MIGRATIONS, SCHEMA_VERSION
@@ -57,7 +58,7 @@ def test_each_row_reads_the_columns_its_schema_version_has(version: int) -> None
 
 
 def test_the_pending_loss_is_the_abandonment_the_session_closes_with(tmp_path: Path) -> None:
-    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path))
     profile = ledger.create_profile("Hou")
     for color in (chess.WHITE, chess.BLACK):
         pending = open_game(ledger, profile)
@@ -91,7 +92,7 @@ CLOSINGS = [
 def test_a_game_is_closed_with_what_its_result_says(
     tmp_path: Path, result: GameResult, status: GameStatus, pgn_result: str, score: float | None
 ) -> None:
-    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path))
     profile = ledger.create_profile("Ju")
     game = open_game(ledger, profile)
     if game.player_color != result.player_color:

@@ -1,6 +1,6 @@
-"""A ledger from before the playing process was kept (schema 6 or 7), holding a game a dead
-process left pending: every command that only reads it reads it as it stands, the pending game
-as the loss it will be closed as."""
+"""A ledger from before the playing process was kept (either of the two schemas before it),
+holding a game a dead process left pending: every command that only reads it reads it as it
+stands, the pending game as the loss it will be closed as."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import chess
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.ledger_file import PLAYING_PROCESS
 from tests.builders import back_to_version, open_game, record_game, run_cli
@@ -28,7 +29,7 @@ READERS = [
 @pytest.fixture(params=[PLAYING_PROCESS - 2, PLAYING_PROCESS - 1])
 def old_data(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     profile = ledger.create_profile("Judit")
     record_game(ledger, profile, 1.0, moves=("e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"))
     pending = open_game(ledger, profile)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import Ledger
@@ -22,7 +23,7 @@ FIDE = get_system("fide")
 
 @pytest.fixture
 def ledger(tmp_path: Path) -> Ledger:
-    opened = Ledger.open(tmp_path / "ledger.sqlite3")
+    opened = Ledger.open(DataDirectory(tmp_path))
     yield opened  # type: ignore[misc]
     opened.close()
 

@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, RadioButton, Static
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import game_season
 from profiles.ratings import GameScore, PlayerStart
@@ -93,7 +94,7 @@ async def test_rating_table_rows() -> None:
 
 
 async def test_leaderboard_shows_the_season(tmp_path: Path) -> None:
-    ledger = Ledger.open(tmp_path / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path))
     try:
         for name, score in (("Ann", 1.0), ("Bob", 0.0)):
             profile = ledger.create_profile(name)

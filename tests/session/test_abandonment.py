@@ -14,6 +14,7 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.cli import main
@@ -28,13 +29,14 @@ CHILD = textwrap.dedent(
     """
     import asyncio, sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
     from tests.builders import fast_opponent
 
     async def main() -> None:
-        ledger = Ledger.open(Path(sys.argv[1]))
+        ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
         profile = ledger.create_profile("Judit")
         game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
         await game.play(game.parse_move("e4"))
@@ -63,7 +65,7 @@ def test_a_game_killed_mid_play_is_a_loss_at_the_next_start(tmp_path: Path) -> N
     path = tmp_path / "ledger.sqlite3"
     child = start_child(path)
     try:
-        ledger = Ledger.open(path)
+        ledger = Ledger.open(DataDirectory.of_ledger(path))
         # While the child plays on, another copy of the app must leave its game alone.
         assert close_abandoned_games(ledger) == []
         assert ledger.games()[0].status is GameStatus.PENDING
@@ -89,10 +91,11 @@ CLOSER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from rated_play.session import close_abandoned_games
 
-    print(len(close_abandoned_games(Ledger.open(Path(sys.argv[1])))))
+    print(len(close_abandoned_games(Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1]))))))
     """
 )
 
@@ -113,7 +116,7 @@ def test_two_copies_starting_together_close_an_abandoned_game_once(tmp_path: Pat
     ]
     closed = sorted(int(closer.communicate()[0]) for closer in closers)
     assert closed == [0, 1], "exactly one copy closes the game"
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     [game] = ledger.games()
     assert game.status is GameStatus.ABANDONED
     assert close_abandoned_games(ledger) == []
@@ -164,7 +167,7 @@ def test_every_reader_sees_a_killed_game_as_a_loss_before_the_app_starts_again(
     assert next(node.san() for node in exported.mainline()) == "e4"
     assert path.read_bytes() == before, "reading settles nothing in the file"
 
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     [report] = close_abandoned_games(ledger)
     assert (
         ledger.game(report.game_id).pgn

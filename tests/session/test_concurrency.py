@@ -14,6 +14,7 @@ import textwrap
 import time
 from pathlib import Path
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.session import close_abandoned_games
@@ -30,13 +31,14 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import GameClosedError, SecondGameError, Ledger
     from profiles.ledger.records import ProfileError
     from profiles.laws.endings import Ending, GameResult, Termination
     from profiles.laws.time_control import TimeControl
 
     ledger_path, journal_path, name = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-    ledger = Ledger.open(ledger_path)
+    ledger = Ledger.open(DataDirectory.of_ledger(ledger_path))
     try:
         profile = ledger.create_profile(name)
     except ProfileError:
@@ -68,13 +70,14 @@ SETTLER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger
     from rated_play.session import close_abandoned_games
 
     ledger_path, journal_path = Path(sys.argv[1]), sys.argv[2]
     journal = open(journal_path, "a", buffering=1)
     while True:
-        ledger = Ledger.open(ledger_path)
+        ledger = Ledger.open(DataDirectory.of_ledger(ledger_path))
         for report in close_abandoned_games(ledger):
             journal.write(f"settled {report.game_id}\\n")
         ledger.close()
@@ -94,7 +97,7 @@ def journal_lines(directory: Path, prefix: str) -> list[tuple[str, int]]:
 
 def test_writers_and_settlers_killed_at_random_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
-    Ledger.open(path).close()
+    Ledger.open(DataDirectory.of_ledger(path)).close()
     rng = random.Random(7)
 
     def start(kind: str, number: int, generation: int) -> subprocess.Popen[bytes]:
@@ -127,7 +130,7 @@ def test_writers_and_settlers_killed_at_random_lose_nothing(tmp_path: Path) -> N
             process.send_signal(signal.SIGKILL)
             process.wait()
 
-    ledger = Ledger.open(path)
+    ledger = Ledger.open(DataDirectory.of_ledger(path))
     close_abandoned_games(ledger)  # the next start settles what the last kills left
     games = {game.id: game for game in ledger.games()}
     writers = journal_lines(tmp_path, "writer")

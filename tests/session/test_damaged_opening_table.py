@@ -13,6 +13,7 @@ import chess
 import chess.pgn
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, Termination
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
@@ -64,7 +65,7 @@ MOVES = [chess.Move.from_uci(uci) for uci in ("e2e4", "e7e6", "d2d4", "d7d5")]
 
 
 def test_a_resignation_is_recorded_whatever_the_table(damaged_table: str, tmp_path: Path) -> None:
-    ledger = Ledger.open(tmp_path / "data" / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(tmp_path / "data"))
     profile = ledger.create_profile("Judit")
     reports = []
     for _ in range(2):
@@ -77,7 +78,6 @@ def test_a_resignation_is_recorded_whatever_the_table(damaged_table: str, tmp_pa
                 profile=profile,
                 outcome=resigned,
                 moves=[PlayedMove(move, None) for move in MOVES],
-                archive_dir=ledger.directory.archive,
             )
         )
     first, second = reports
@@ -98,7 +98,7 @@ def test_a_game_left_by_a_dead_process_is_closed_and_exported_whatever_the_table
     damaged_table: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     profile = ledger.create_profile("Judit")
     record = open_game(ledger, profile)
     board = chess.Board()
@@ -112,7 +112,7 @@ def test_a_game_left_by_a_dead_process_is_closed_and_exported_whatever_the_table
     assert status == 0 and '[Result "0-1"]' in out
     assert "opening table is damaged" in err
 
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     [report] = close_abandoned_games(ledger)
     assert ledger.game(report.game_id).status is GameStatus.ABANDONED
     ledger.close()

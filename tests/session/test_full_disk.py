@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.records import GameStatus, Profile
@@ -137,6 +138,7 @@ FULL_DISK = textwrap.dedent(
 
     mount, healthy = Path(sys.argv[1]), Path(sys.argv[2])
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(mount)], check=True)
+    from profiles.data_directory import DataDirectory
     from profiles.ledger.ledger import Ledger, LedgerError
     from rated_play.cli import main
 
@@ -167,7 +169,7 @@ FULL_DISK = textwrap.dedent(
         if directory is clean:
             report["clean unchanged"] = listing(directory) == before
     try:
-        Ledger.open(mount / "new" / "data" / "ledger.sqlite3")
+        Ledger.open(DataDirectory(mount / "new" / "data"))
         report["new"] = "opened"
     except LedgerError as error:
         report["new"] = str(error)
@@ -179,7 +181,7 @@ FULL_DISK = textwrap.dedent(
 
 def test_a_full_disk_is_said_as_such_and_leaves_nothing_behind(tmp_path: Path) -> None:
     healthy = tmp_path / "ledger.sqlite3"
-    ledger = Ledger.open(healthy)
+    ledger = Ledger.open(DataDirectory.of_ledger(healthy))
     record_game(ledger, ledger.create_profile("Judit"), 1.0, moves=("e4",))
     ledger.close()
     mount = tmp_path / "disk"

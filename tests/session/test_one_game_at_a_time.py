@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger, SecondGameError
 from profiles.ledger.records import GameStatus, Profile
@@ -25,7 +26,7 @@ from tests.builders import open_game
 @pytest.fixture
 def other_copy(ledger: Ledger) -> Iterator[Ledger]:
     """The same ledger as another copy of the app opens it."""
-    other = Ledger.open(ledger.path)
+    other = Ledger.open(DataDirectory.of_ledger(ledger.path))
     yield other
     other.close()
 
@@ -81,10 +82,11 @@ def test_a_process_of_the_same_id_started_later_is_not_the_player(
 PLAYER = """
 import sys, time
 from pathlib import Path
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from tests.builders import open_game
 
-ledger = Ledger.open(Path(sys.argv[1]))
+ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
 open_game(ledger, ledger.create_profile("Judit"))
 print("AT THE BOARD", flush=True)
 time.sleep(600)

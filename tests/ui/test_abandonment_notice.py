@@ -7,6 +7,7 @@ import signal
 import pytest
 
 from engines.opponents.pool import Pool
+from profiles.data_directory import DataDirectory
 from profiles.laws.time_control import PRESETS
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord, GameStatus, Profile
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.engine
 
 def left_by_a_dead_process(ledger: Ledger, profile: Profile) -> GameRecord:
     """A game written by the process that played it, which then died without a word."""
-    playing = Ledger.open(ledger.path)
+    playing = Ledger.open(DataDirectory.of_ledger(ledger.path))
     left = playing.open_game(
         profile,
         opponent_name="sf",

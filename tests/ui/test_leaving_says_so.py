@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from tests.builders import app_on_a_terminal
@@ -34,7 +35,7 @@ def read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 30) -> 
 
 def test_leave_and_lose_says_on_the_terminal_that_the_game_is_lost(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    ledger = Ledger.open(data / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(data))
     profile = ledger.create_profile("Magnus")
     ledger.close()
     child, main_fd = app_on_a_terminal("-m", "rated_play", "--data-dir", str(data))
@@ -58,7 +59,7 @@ def test_leave_and_lose_says_on_the_terminal_that_the_game_is_lost(tmp_path: Pat
         if child.poll() is None:
             child.kill()
             child.wait()
-    ledger = Ledger.open(data / "ledger.sqlite3", readonly=True)
+    ledger = Ledger.open(DataDirectory(data), readonly=True)
     [game] = ledger.games(profile.id)
     ledger.close()
     assert game.status is GameStatus.ABANDONED

@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input
 
 from engines.opponents.pool import Pool
+from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
@@ -494,7 +495,7 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
     """However the keys fall, the outcome, the stake and the clock change only through a
     question answered (and none of these keys can open one), or by a move typed."""
     with tempfile.TemporaryDirectory() as folder:
-        ledger = Ledger.open(Path(folder) / "ledger.sqlite3")
+        ledger = Ledger.open(DataDirectory(Path(folder)))
         ledger.create_profile("Magnus")
         app = RatedPlayApp(
             ledger,

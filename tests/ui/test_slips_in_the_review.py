@@ -11,6 +11,7 @@ import chess
 import pytest
 
 from engines.opponents.pool import Pool
+from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game_viewer import GameViewerScreen
@@ -166,7 +167,7 @@ async def test_at_80_by_24_names_are_cut_between_words_and_paths_between_directo
     notice folded a path mid-name (…ga / me-3.pgn)."""
     title = "Stockfish 15.1 at its shallowest search (1 node a move)"
     deep = tmp_path / "a-data-directory" / "of-a-club-player" / "on-a-shared-disk"
-    ledger = Ledger.open(deep / "ledger.sqlite3")
+    ledger = Ledger.open(DataDirectory(deep))
     profile = ledger.create_profile("Magnus")
     record_game(ledger, profile, 1.0, moves=["e4"], title=title)
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))

@@ -8,7 +8,6 @@ import pytest
 from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
-from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
@@ -26,7 +25,7 @@ async def test_a_programming_error_in_a_worker_is_logged_and_the_dialog_says_whe
     app: RatedPlayApp, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ledger.create_profile("Magnus")
-    log = DataDirectory.of_ledger(ledger.path).errors_log
+    log = ledger.directory.errors_log
     log.write_text("an earlier error\n", encoding="utf-8")
     monkeypatch.setattr(EnginePlayer, "start", _a_programming_error)
     async with app.run_test(size=SIZE) as pilot:
@@ -53,4 +52,4 @@ async def test_a_problem_the_player_can_fix_is_told_and_not_logged(ledger: Ledge
         await pilot.press("f5")
         await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog))
         assert "could not be started" in shown(app, ".question")
-    assert not (DataDirectory.of_ledger(ledger.path).errors_log).exists()
+    assert not (ledger.directory.errors_log).exists()

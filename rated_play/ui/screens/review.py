@@ -241,7 +241,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             self.notify("The annotated PGN can be saved once the analysis is done.", markup=False)
             return
         try:
-            path = save_annotated_pgn(self.ledger, self.analysis, self.ledger.directory.archive)
+            path = save_annotated_pgn(self.ledger, self.analysis)
         except UserError as error:
             self.notify(f"Not saved: {printable(error)}.", severity="error", markup=False)
             return
