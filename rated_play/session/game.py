@@ -16,8 +16,9 @@ import chess
 
 from engines.errors import EngineUnavailableError
 from engines.opponents.conduct import Act, Conduct
-from engines.opponents.engine_player import ClockReading, EngineCrashError, EnginePlayer
+from engines.opponents.engine_player import ClockReading, EngineCrashError
 from engines.opponents.opponent import Opponent
+from engines.opponents.player import OpponentPlayer, engine_player
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
 from profiles.laws.endings import Ending, Termination, claimable_draw
@@ -70,7 +71,7 @@ class RatedGame:
         opponent: Opponent,
         time_control: TimeControl,
         record: GameRecord,
-        player: EnginePlayer,
+        player: OpponentPlayer,
         clock: GameClock,
         doubling: bool = False,
         pace: ThinkingPace | None = None,
@@ -128,6 +129,7 @@ class RatedGame:
         stake: int = STAKE,
         pace: ThinkingPace | None = None,
         rng: random.Random | None = None,
+        player: OpponentPlayer | None = None,
     ) -> RatedGame:
         """Start the engine, then write the game as a pending loss, then start White's clock.
 
@@ -138,9 +140,10 @@ class RatedGame:
         With a ``pace`` the engine takes a person's time over its moves on a clock (see
         :mod:`rated_play.session.thinking`); without one it answers as fast as it thinks.
         ``rng`` draws whether the opponent is one to resign this game (see
-        :mod:`engines.opponents.resignation`).
+        :mod:`engines.opponents.resignation`). ``player`` plays the opponent's side: by
+        default the opponent's own engine (see :mod:`engines.opponents.player`).
         """
-        player = EnginePlayer(opponent)
+        player = engine_player(opponent) if player is None else player
         await player.start()
         try:
             before = class_state_rating(ledger, profile, time_control.time_class)

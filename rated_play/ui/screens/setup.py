@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Static
 
 from engines.opponents.choice import OpponentChoice, OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
+from engines.opponents.player import PlayerFactory
 from engines.opponents.pool import Pool
 from profiles.errors import UserError, printable
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
@@ -91,10 +92,12 @@ class SetupScreen(WorkingScreen):
         Binding("h", "history", "History"),
     ]
 
-    def __init__(self, ledger: Ledger, pool: Pool) -> None:
+    def __init__(self, ledger: Ledger, pool: Pool, players: PlayerFactory) -> None:
         super().__init__()
         self.ledger = ledger
         self.pool = pool
+        self.players = players
+        """Who plays the opponent chosen: its engine, unless the app was given another."""
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
@@ -621,6 +624,7 @@ class SetupScreen(WorkingScreen):
             start_clock=False,
             doubling=doubling,
             pace=ThinkingPace() if believable_thinking else None,
+            player=self.players(opponent),
         )
         self.app.post_message(GameStarted(game, bell=bell))
 
