@@ -9,6 +9,7 @@ pytest.register_assert_rewrite(
     "tests.ui.driving",
     "tests.played_games",
     "tests.scripted_engine",
+    "tests.scripted_player",
     "tests.engines.uci_process",
     "tests.engines.maia_nets",
 )

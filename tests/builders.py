@@ -48,6 +48,7 @@ from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.thinking import SPREAD_LIMITS, think_time
+from tests.scripted_player import greedy_move
 
 
 def pgn_extract() -> str:
@@ -542,14 +543,15 @@ a loaded two-core machine."""
 # Games played, analysed and filled in, for the session's and the screens' tests.
 
 
-async def play_out(game: RatedGame, human: chess.engine.Protocol, max_plies: int = 400) -> None:
-    """Play the game to its end: the human's moves typed in SAN, the engine's from its worker."""
+async def play_out(game: RatedGame, max_plies: int = 400) -> None:
+    """Play the game to its end: the player's moves (:func:`~tests.scripted_player.greedy_move`)
+    typed in SAN, the opponent's from its player; resigned if it has not ended by then."""
     for _ in range(max_plies):
         if game.is_over:
             return
         if game.is_player_turn:
             board = game.board
-            move = await human_move(human, board)
+            move = greedy_move(board)
             await game.play(game.parse_move(board.san(move)))
         else:
             await game.engine_move()

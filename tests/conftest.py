@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import chess
 import chess.engine
@@ -32,7 +33,7 @@ settings.load_profile("rated-play")
 ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
 
-ENGINE_FIXTURES = frozenset({"human", "opponent", "played_games", "played", "app", "pool"})
+ENGINE_FIXTURES = frozenset({"human", "opponent", "engine_app"})
 """Fixtures that start a real engine, or hand a test one to play: a test asking for one
 must carry the ``engine`` mark, so the mark cannot fall behind what the tests use."""
 
@@ -85,6 +86,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("engine") is not None:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _no_engine_unmarked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test without the ``engine`` mark starts no engine process: every engine, ours and the
+    tests' own, starts through python-chess's ``popen``, which fails such a test. So the fast
+    tier (``-m "not engine"``) never waits for an engine, and the mark cannot fall behind what
+    a test does."""
+    if request.node.get_closest_marker("engine") is not None:
+        return
+    test = request.node.nodeid
+
+    async def refused(cls: type, command: object, **_: object) -> NoReturn:
+        raise AssertionError(f"{test} starts an engine ({command!r}) but lacks the engine mark")
+
+    monkeypatch.setattr(chess.engine.Protocol, "popen", classmethod(refused))
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,6 @@ from tests.builders import record_game, run_cli
 from tests.played_games import ABANDONED_GAME, PLAYER, UNTIMED_GAMES
 
 
-@pytest.mark.engine
 def test_games_lists_the_ledger_newest_first(
     played: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -58,7 +57,6 @@ def test_one_game_is_counted_as_one(ledger: Ledger, capsys: pytest.CaptureFixtur
     assert "Vera: 1 game, newest first" in out
 
 
-@pytest.mark.engine
 def test_history_follows_the_ledger_and_the_twenty_game_rule(
     played: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -103,7 +101,6 @@ def test_history_follows_the_ledger_and_the_twenty_game_rule(
     assert "No clock · Rating" in out and "Rating after each rated game" in out
 
 
-@pytest.mark.engine
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -16,7 +16,8 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
-from tests.builders import fast_opponent, human_move, record_game, run_cli
+from tests.builders import fast_opponent, play_out, record_game, run_cli
+from tests.scripted_player import ScriptedPlayer
 
 
 def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
@@ -32,22 +33,21 @@ def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: 
     )
 
 
-@pytest.mark.engine
 async def test_the_card_counts_real_games_and_export_gives_their_pgn(
     ledger: Ledger,
     profile: Profile,
-    human: chess.engine.Protocol,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("3+2"))
-    while not game.is_over:
-        if game.is_player_turn:
-            await game.play(await human_move(human, game.board))
-        else:
-            await game.engine_move()
+    blitz_game = TimeControl.parse("3+2")
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), blitz_game, player=ScriptedPlayer()
+    )
+    await play_out(game)
     await game.close()
-    abandoned = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("3+2"))
+    abandoned = await RatedGame.start(
+        ledger, profile, fast_opponent(), blitz_game, player=ScriptedPlayer()
+    )
     await abandoned.close()
 
     data_dir = str(ledger.path.parent)

@@ -15,6 +15,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, record_game, run_cli
+from tests.scripted_player import ScriptedPlayer
 
 
 def test_the_profile_says_the_next_colour_once_not_under_every_class(
@@ -45,7 +46,6 @@ def test_the_help_of_engines_check_writes_a_percent_once(
     assert "95% interval" in out and "%%" not in out
 
 
-@pytest.mark.engine
 def test_export_is_refused_while_a_game_of_the_profile_is_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -55,7 +55,9 @@ def test_export_is_refused_while_a_game_of_the_profile_is_played(
         ledger = Ledger.open(DataDirectory(data))
         vera = ledger.create_profile("Vera")
         record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
-        game = await RatedGame.start(ledger, vera, fast_opponent(), TimeControl.parse("5+3"))
+        game = await RatedGame.start(
+            ledger, vera, fast_opponent(), TimeControl.parse("5+3"), player=ScriptedPlayer()
+        )
         await game.engine_move()
         return game, ledger
 

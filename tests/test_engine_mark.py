@@ -1,6 +1,7 @@
 """The ``engine`` mark: where no engine is installed, the tests that need none still run and
 the ones that need one are skipped with one reason, but CI fails at once; and a test that asks
-for an engine fixture without the mark stops the run, so the marking cannot fall behind."""
+for an engine fixture without the mark stops the run, and one that starts an engine without the
+mark fails, so the marking cannot fall behind."""
 
 from __future__ import annotations
 
@@ -80,3 +81,30 @@ def test_an_engine_fixture_without_the_mark_stops_the_run(tmp_path: Path) -> Non
     assert (
         "These tests use an engine fixture but lack @pytest.mark.engine: ::test_plays" in run.stderr
     ), run.stdout + run.stderr
+
+
+def test_a_test_without_the_mark_that_starts_an_engine_fails_naming_itself(
+    tmp_path: Path,
+) -> None:
+    """The fast tier starts no engine process: an unmarked test that starts one, through
+    python-chess as every engine here is started, fails before the process exists."""
+    unmarked = tmp_path / "test_starts_an_engine.py"
+    unmarked.write_text(
+        "import chess.engine\n\n"
+        "async def test_starts_one():\n"
+        "    await chess.engine.popen_uci('stockfish')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.conftest",
+         "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(unmarked)],
+        check=False,
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert run.returncode != 0
+    said = "test_starts_one starts an engine ('stockfish') but lacks the engine mark"
+    assert said in run.stdout, run.stdout + run.stderr
+    assert "1 failed" in run.stdout

@@ -108,6 +108,7 @@ async def test_no_opponent_replays_its_own_game_move_for_move(name: str) -> None
     assert sum(deviations) >= 9, deviations
 
 
+@pytest.mark.engine
 async def test_early_draw_offers_in_balanced_openings_are_declined_by_every_entry() -> None:
     openings = [o for o in load_openings() if len(o.moves) <= 2 * 15][:3]
     for opponent in load_pool().available():

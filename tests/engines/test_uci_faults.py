@@ -63,6 +63,7 @@ def mark(monkeypatch: pytest.MonkeyPatch) -> str:
     return mark
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("behaviour", ["sleeps at start", "prints garbage at start"])
 def test_an_engine_that_never_answers_the_handshake_is_one_sentence_and_leaves_no_child(
     behaviour: str,

@@ -21,6 +21,7 @@ from profiles.ratings import SYSTEMS, get_system
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, record_game
 from tests.played_games import ABANDONED_GAME, BLITZ_GAMES, PLAYER, UNTIMED_GAMES
+from tests.scripted_player import ScriptedPlayer
 
 RAPID = TimeControl.parse("15+10")
 
@@ -130,7 +131,6 @@ def test_past_games_are_rated_against_todays_calibration(ledger: Ledger, profile
     assert lines[0].rating == after.points[-1]
 
 
-@pytest.mark.engine
 def test_the_list_of_real_games_newest_first(played: Ledger) -> None:
     profile = played.profile(PLAYER)
     lines = game_lines(played, profile)
@@ -154,7 +154,6 @@ def test_the_list_of_real_games_newest_first(played: Ledger) -> None:
     ]
 
 
-@pytest.mark.engine
 def test_a_past_game_replays_its_moves(played: Ledger) -> None:
     record = played.games(played.profile(PLAYER).id)[0]
     game = past_game(played, record.id)
@@ -167,7 +166,6 @@ def test_a_past_game_replays_its_moves(played: Ledger) -> None:
     assert len(game.sans()) == len(game.moves)
 
 
-@pytest.mark.engine
 async def test_nothing_of_a_profile_is_looked_back_at_while_it_has_a_game_on(
     played: Ledger,
 ) -> None:
@@ -175,7 +173,7 @@ async def test_nothing_of_a_profile_is_looked_back_at_while_it_has_a_game_on(
     old = played.games(profile.id)[0].id
     other = played.create_profile("Judit")
     judit_game = record(played, other, "alpha", 1400.0, 1.0)
-    game = await RatedGame.start(played, profile, fast_opponent(), RAPID)
+    game = await RatedGame.start(played, profile, fast_opponent(), RAPID, player=ScriptedPlayer())
     try:
         assert played.game_in_play(profile.id) is not None
         with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being played"):

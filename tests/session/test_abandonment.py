@@ -20,11 +20,9 @@ from profiles.ledger.records import GameStatus
 from rated_play.cli import main
 from rated_play.session import Termination, close_abandoned_games
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
-# A real rated game in a child process: White plays 1. e4, the engine answers, and the child
-# waits at the board, as a player thinking about their second move.
+# A rated game in a child process: White plays 1. e4, the opponent (scripted, in the child's
+# own process: the promise here is the game's, not the engine's) answers, and the child waits
+# at the board, as a player thinking about their second move.
 CHILD = textwrap.dedent(
     """
     import asyncio, sys
@@ -34,11 +32,14 @@ CHILD = textwrap.dedent(
     from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
     from tests.builders import fast_opponent
+    from tests.scripted_player import ScriptedPlayer
 
     async def main() -> None:
         ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
         profile = ledger.create_profile("Judit")
-        game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+        game = await RatedGame.start(
+            ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+        )
         await game.play(game.parse_move("e4"))
         await game.engine_move()
         print("AT THE BOARD", flush=True)

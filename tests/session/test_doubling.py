@@ -1,5 +1,6 @@
-"""Doubling the stake, against the real Stockfish: offered and answered from each side, with the
-stake, the purse and the PGN as the ledger keeps them."""
+"""Doubling the stake: offered and answered from each side, with the stake, the purse and the PGN
+as the ledger keeps them. The rules are played against a scripted opponent that answers as it
+is told; when the engine doubles, takes or refuses, against the real Stockfish."""
 
 from __future__ import annotations
 
@@ -18,9 +19,7 @@ from profiles.player.card import build_card
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import DoublingError, RatedGame, Termination
 from tests.builders import fast_opponent, random_move_short_of_mate
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
+from tests.scripted_player import ScriptedPlayer, greedy_move
 
 RAPID = TimeControl.parse("15+10")
 MAX_PLIES = 200
@@ -38,12 +37,15 @@ async def player_eval(judge: chess.engine.Protocol, game: RatedGame) -> int:
 async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_right(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    taker = ScriptedPlayer(accepts_doubles=True)
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), RAPID, doubling=True, player=taker
+    )
     try:
         assert (game.stake, game.may_double(chess.WHITE), game.may_double(chess.BLACK)) == (
             STAKE, True, True,
         )  # fmt: skip
-        assert await game.offer_double(), "level after no move: the engine takes the double"
+        assert await game.offer_double(), "the opponent takes the double"
         assert (game.stake, game.doublings) == (2 * STAKE, 1)
         assert ledger.game(game.game_id).stake == 2 * STAKE, "a game left now costs double"
         assert not game.may_double(game.player_color) and game.may_double(game.engine_color)
@@ -68,7 +70,7 @@ async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_
 
 
 async def test_without_doubling_no_double_can_be_offered(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, player=ScriptedPlayer())
     try:
         with pytest.raises(DoublingError, match="without doubling"):
             await game.offer_double()
@@ -76,6 +78,7 @@ async def test_without_doubling_no_double_can_be_offered(ledger: Ledger, profile
         await game.close()
 
 
+@pytest.mark.engine
 async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
     ledger: Ledger, profile: Profile, human: chess.engine.Protocol
 ) -> None:
@@ -106,6 +109,7 @@ async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
     assert record.purse_after == START_PURSE + STAKE
 
 
+@pytest.mark.engine
 async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_player(
     ledger: Ledger, profile: Profile
 ) -> None:
@@ -142,17 +146,18 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
 async def test_accepting_the_engines_double_gives_the_player_the_right_to_double(
     ledger: Ledger, profile: Profile
 ) -> None:
-    chooser = random.Random(7)
-    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, doubling=True)
+    doubler = ScriptedPlayer(doubles_at={19})  # with Black's 10th move
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), RAPID, doubling=True, player=doubler
+    )
     try:
-        for _ in range(MAX_PLIES):
+        while not game.double_offered_to_player:
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             if game.is_player_turn:
-                await game.play(random_move_short_of_mate(game.board, chooser))
+                await game.play(greedy_move(game.board))
             else:
                 await game.engine_move()
-                if game.double_offered_to_player:
-                    break
+        assert game.board.fullmove_number == 11 and game.is_player_turn
         # Nothing else is offered or claimed before the double is answered.
         for before_the_answer in (game.check_draw_offer, game.claim_grounds):
             with pytest.raises(DoublingError, match="answer the offer to double first"):

@@ -32,16 +32,18 @@ from tests.builders import (
     record_game,
     refused_writes,
 )
+from tests.scripted_player import ScriptedPlayer
 
 ROOT = Path(__file__).parents[2]
 
 
-@pytest.mark.engine
 async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
     ledger: Ledger, profile: Profile
 ) -> None:
     fill_the_disk(ledger, profile)
-    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+    )
     try:
         assert not game.is_player_turn, "the filler game took White: the engine moves first"
         with pytest.raises(LedgerWriteError, match="no space left on the disk"):
@@ -61,11 +63,12 @@ async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
     assert ledger.game(game.game_id).status is GameStatus.ABANDONED
 
 
-@pytest.mark.engine
 async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+    )
     await game.play(game.parse_move("e4"))
     await game.engine_move()
     # Profiles and void games fill the last pages: the result's PGN then needs a page the disk
@@ -89,12 +92,13 @@ async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     assert "1. e4" in record.pgn
 
 
-@pytest.mark.engine
 @pytest.mark.parametrize("fault", WRITE_FAULTS)
 async def test_a_game_ended_while_the_ledger_refuses_writes_is_written_whole_once_it_takes_them(
     ledger: Ledger, profile: Profile, fault: str
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl.parse("10+5"))
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+    )
     try:
         await game.play(game.parse_move("e4"))
         await game.engine_move()

@@ -1,7 +1,9 @@
 """The opponent resigns a rated game lost beyond doubt and offers a draw in a dead-drawn one,
 through the game as the player's own acts go: the ledger row, the PGN and the outcome say who
-resigned, and who offered the draw and who agreed. The opponent plays a scripted line
-(``tests/scripted_engine.py``); the judge beside it is the real Stockfish."""
+resigned, and who offered the draw and who agreed. Where the promise is the judge's (it sees the
+game lost, or dead level), the opponent is a scripted engine process (``tests/scripted_engine.py``)
+with the real Stockfish judging beside it; where it is the game's rules, a scripted player in
+the test's own process that sees every position as it is told."""
 
 from __future__ import annotations
 
@@ -22,8 +24,7 @@ from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import RatedGame
 from rated_play.session.game import DrawOfferError
 from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, pgn_extract, scripted_opponent
-
-pytestmark = pytest.mark.engine
+from tests.scripted_player import ScriptedPlayer, hopeless, level
 
 RAPID = TimeControl.parse("15+10")
 RESIGNS, PLAYS_ON = 1, 2
@@ -53,6 +54,7 @@ def checked_pgn(pgn: str, tmp_path: Path) -> chess.pgn.Game:
     return game
 
 
+@pytest.mark.engine
 async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
@@ -82,8 +84,12 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
 async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
     ledger: Ledger, profile: Profile
 ) -> None:
+    """Seeing its game lost on every turn, it plays on: it is not one to resign this game."""
     opponent = scripted_opponent(HOPELESS_LINE)
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    lost = ScriptedPlayer(HOPELESS_LINE, view=hopeless)
+    game = await RatedGame.start(
+        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=lost
+    )
     try:
         await play_white(game, HOPELESS_LINE, stop_at_offer=False)
         assert not game.is_over
@@ -92,6 +98,7 @@ async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
         await game.close()
 
 
+@pytest.mark.engine
 async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_player_agrees(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
@@ -120,7 +127,10 @@ async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_play
 
 async def test_a_move_declines_the_opponents_offer(ledger: Ledger, profile: Profile) -> None:
     opponent = scripted_opponent(DEAD_DRAW_LINE)
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    level_all_along = ScriptedPlayer(DEAD_DRAW_LINE, view=level)
+    game = await RatedGame.start(
+        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=level_all_along
+    )
     try:
         await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
         assert game.draw_offered_to_player
@@ -136,10 +146,13 @@ async def test_a_move_declines_the_opponents_offer(ledger: Ledger, profile: Prof
 async def test_the_players_own_agreed_draw_says_the_player_offered_it(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """The engine accepts a level position from move 30: the player's offer at move 49, a rook
-    each."""
+    """The player's offer at move 49, a rook each, accepted (the judge takes a level position
+    from move 30: tests/engines/test_opponent_play.py)."""
     opponent = scripted_opponent(DEAD_DRAW_LINE)
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    agrees = ScriptedPlayer(DEAD_DRAW_LINE, accepts_draws=True)
+    game = await RatedGame.start(
+        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=agrees
+    )
     try:
         await play_white(game, DEAD_DRAW_LINE[:96], stop_at_offer=True)
         assert game.is_player_turn and not game.draw_offered_to_player

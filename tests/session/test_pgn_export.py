@@ -21,22 +21,23 @@ from profiles.ledger.records import GameStatus
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.pgn import archive_path
-from tests.builders import fast_opponent, human_move, pgn_extract
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
+from tests.builders import fast_opponent, pgn_extract
+from tests.scripted_player import ScriptedPlayer, greedy_move
 
 HOSTILE_NAMES = ['Dr "Quote" Smith', "Back\\slash\\", '\\"', "Ünïcödé 象棋 ♞"]
 HOSTILE_TITLE = 'Stockfish "2000 nodes" \\ fast ]'
 PLIES = 12
 
 
-async def play_some_moves(ledger: Ledger, name: str, human: chess.engine.Protocol) -> int:
+async def play_some_moves(ledger: Ledger, name: str) -> int:
+    """A game of :data:`PLIES` plies against a scripted opponent, then resigned."""
     opponent = replace(fast_opponent(), title=HOSTILE_TITLE)
-    game = await RatedGame.start(ledger, ledger.profile(name), opponent, TimeControl.parse("3+2"))
+    game = await RatedGame.start(
+        ledger, ledger.profile(name), opponent, TimeControl.parse("3+2"), player=ScriptedPlayer()
+    )
     while not game.is_over and len(game.san_moves()) < PLIES:
         if game.is_player_turn:
-            await game.play(await human_move(human, game.board))
+            await game.play(greedy_move(game.board))
         else:
             await game.engine_move()
     if not game.is_over:
@@ -47,14 +48,15 @@ async def play_some_moves(ledger: Ledger, name: str, human: chess.engine.Protoco
     return game.game_id
 
 
+@pytest.mark.engine  # pgn-extract, which scripts/setup --test installs
 async def test_exports_with_hostile_names_pass_pgn_extract_and_read_back(
-    ledger: Ledger, human: chess.engine.Protocol, tmp_path: Path
+    ledger: Ledger, tmp_path: Path
 ) -> None:
     tool = pgn_extract()
     for name in HOSTILE_NAMES:
         ledger.create_profile(name)
         for _ in range(2):
-            await play_some_moves(ledger, name, human)
+            await play_some_moves(ledger, name)
     data_dir = str(ledger.path.parent)
     for name in HOSTILE_NAMES:
         exported = tmp_path / "export.pgn"

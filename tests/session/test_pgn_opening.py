@@ -8,7 +8,6 @@ import io
 
 import chess
 import chess.pgn
-import pytest
 
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
@@ -48,7 +47,6 @@ def test_a_game_without_a_move_has_no_opening_tags() -> None:
     assert "ECO" not in headers and "Opening" not in headers
 
 
-@pytest.mark.engine
 def test_every_played_game_is_archived_with_its_opening(played: Ledger) -> None:
     """Real games against Stockfish, closed by the session: each one's PGN in the ledger names
     the opening its moves reached."""

@@ -1,7 +1,9 @@
-"""Rated games through the headless session, against the real Stockfish.
+"""Rated games through the headless session.
 
-The player's moves come from a second Stockfish at depth 1; the opponent is a real Stockfish
-limited by nodes so that whole games take seconds.
+The rules are played against a scripted opponent in the test's own process (it plays given
+moves, answers as told, fails on cue), the player's moves chosen by
+:func:`~tests.scripted_player.greedy_move`. What a real engine process does (it is killed, it
+hangs, it cannot come back) is played against the real Stockfish, limited by nodes.
 """
 
 from __future__ import annotations
@@ -35,20 +37,20 @@ from rated_play.session import (
     UnreadableMoveError,
 )
 from tests.builders import fast_opponent, human_move, play_out
+from tests.scripted_player import ScriptedPlayer, greedy_move
 
 BLITZ = TimeControl.parse("5+3")
 
 
-@pytest.mark.engine
 async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
-    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+    ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
     pending = ledger.game(game.game_id)
     assert pending.status is GameStatus.PENDING
     assert pending.player_score == 0.0, "a rated game is a loss until it is finished"
 
-    await play_out(game, human)
+    await play_out(game)
     await game.close()
 
     outcome = game.outcome
@@ -76,11 +78,12 @@ async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
     assert report.games_until_rated == 19
 
 
-@pytest.mark.engine
 async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profile: Profile) -> None:
     colours = []
     for _ in range(3):
-        game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+        game = await RatedGame.start(
+            ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer()
+        )
         colours.append(game.player_color)
         await game.close()  # leaving at once: abandoned, and the colour still turns
     assert colours == [chess.WHITE, chess.BLACK, chess.WHITE]
@@ -88,11 +91,10 @@ async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profil
     assert [g.player_score for g in ledger.games(profile.id)] == [0.0] * 3
 
 
-@pytest.mark.engine
 async def test_bad_move_input_explains_itself_and_changes_nothing(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
     try:
         await game.play(game.parse_move("Nf3"))
         await game.engine_move()
@@ -125,9 +127,8 @@ async def test_bad_move_input_explains_itself_and_changes_nothing(
         await game.close()
 
 
-@pytest.mark.engine
 async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
     try:
         # Knights on b1 and f3 can both reach d2 once d2 is free.
         for text in ("Nf3", "d4"):
@@ -140,9 +141,8 @@ async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: P
         await game.close()
 
 
-@pytest.mark.engine
 async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
     await game.play(game.parse_move("e4"))
     game.resign()
     assert game.outcome is not None
@@ -155,15 +155,14 @@ async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Prof
     assert (record.status, record.result, record.player_score) == (GameStatus.FINISHED, "0-1", 0.0)
 
 
-@pytest.mark.engine
 async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(nodes=20000), BLITZ)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
     try:
         with pytest.raises(DrawClaimError, match="three times"):
             await game.claim_draw()
-        # Move 1 of a level game: the engine, not worse, declines.
+        # The opponent declines (when an engine does is its judge's: tests/engines/).
         assert await game.offer_draw() is False
         with pytest.raises(DrawOfferError):
             await game.offer_draw()
@@ -174,9 +173,10 @@ async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
         await game.close()
 
 
-@pytest.mark.engine
 async def test_a_flag_falls_on_the_real_clock(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), TimeControl(1, 0))
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), TimeControl(1, 0), player=ScriptedPlayer()
+    )
     assert game.check_flag() is False
     await asyncio.sleep(1.1)
     assert game.check_flag() is True
@@ -327,3 +327,68 @@ async def test_an_engine_that_keeps_failing_voids_the_game_saying_it_was_restart
     )
     await game.close()
     assert ledger.game(game.game_id).status is GameStatus.VOID
+
+
+async def test_an_opponent_that_fails_is_started_again_with_its_clock_put_back(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """It fails twice over its first move, half a second into each think: it is started again
+    each time, asked again from the same position on the clock it had, and the game goes on.
+    Only the think that gave the move is charged."""
+    failing = ScriptedPlayer(crashes_at={1}, crashes=2, think=0.5)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=failing)
+    try:
+        await game.play(game.parse_move("e4"))
+        black_clock = game.clock.remaining(chess.BLACK)
+        started = time.monotonic()
+        move = await game.engine_move()
+        waited = time.monotonic() - started
+        assert move is not None and not game.is_over
+        assert (game.engine_restarts, failing.restarts, failing.asked.count("move")) == (2, 2, 3)
+        left = game.clock.remaining(chess.BLACK)
+        assert black_clock is not None and left is not None
+        charged = black_clock + BLITZ.increment_seconds - left
+        assert waited >= 1.5 and 0.5 <= charged < 1.0, (waited, charged)
+        await game.play(greedy_move(game.board))
+    finally:
+        await game.close()
+    assert ledger.game(game.game_id).status is GameStatus.ABANDONED
+
+
+@pytest.mark.parametrize(
+    ("failing", "said"),
+    [
+        (
+            ScriptedPlayer(crashes_at={1}, crashes=99),
+            "Game void (unrated): the engine failed again after 3 restarts; "
+            "it said: scripted failure at ply 2",
+        ),
+        (
+            ScriptedPlayer(crashes_at={1}, restart_refused="it is not installed"),
+            "Game void (unrated): the engine failed and could not be restarted "
+            "(it is not installed)",
+        ),
+    ],
+    ids=["keeps failing", "cannot come back"],
+)
+async def test_an_opponent_that_cannot_go_on_voids_the_game(
+    ledger: Ledger, profile: Profile, failing: ScriptedPlayer, said: str
+) -> None:
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=failing)
+    await game.play(game.parse_move("d4"))
+    assert await game.engine_move() is None
+    assert game.outcome is not None and game.outcome.void
+    assert game.outcome.description == said
+    await game.close()
+    assert failing.closed
+    record = ledger.game(game.game_id)
+    assert (record.status, record.player_score, record.result) == (GameStatus.VOID, None, "*")
+
+
+async def test_an_opponent_that_cannot_start_costs_the_player_nothing(
+    ledger: Ledger, profile: Profile
+) -> None:
+    refused = ScriptedPlayer(unavailable="Stockfish could not be started: no such file")
+    with pytest.raises(EngineUnavailableError, match="could not be started"):
+        await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=refused)
+    assert ledger.games(profile.id) == []

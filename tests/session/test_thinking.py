@@ -2,8 +2,9 @@
 to its clock; it changes no move, never risks the engine's flag, ends the moment the game
 does, and is absent without a clock.
 
-The games are real: Stockfish cut to a few hundred nodes (it answers in milliseconds, so any
-time it takes beyond that is the pace's), a second Stockfish at depth 1 as the player.
+The games are played against a scripted opponent, which answers at once (so any time it takes
+is the pace's), the player's moves chosen by :func:`~tests.scripted_player.greedy_move`; that
+the pace changes no move of the real engine is played against the real Stockfish.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rated_play.session.thinking import (
     think_time,
 )
 from tests.builders import OWN_SEARCH, engine_seconds, fast_opponent, human_move, least_think
+from tests.scripted_player import ScriptedPlayer, greedy_move
 
 SHORT = TimeControl.parse("0.5+0")
 """Thirty seconds each: the pace is a second or so a move, the game stays short."""
@@ -39,15 +41,13 @@ MIDDLEGAME = chess.Board("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1
 """A Queen's Gambit Declined: thirty-odd moves to choose from, a full think."""
 
 
-async def play_moves(
-    game: RatedGame, human: chess.engine.Protocol, player_moves: int
-) -> list[tuple[chess.Move, float]]:
+async def play_moves(game: RatedGame, player_moves: int) -> list[tuple[chess.Move, float]]:
     """The player's moves and the engine's replies; returns each engine move with the wall
     time from the player's move being played to the engine's reply being played."""
     replies = []
     for _ in range(player_moves):
         board = game.board
-        chosen = await human_move(human, board)
+        chosen = greedy_move(board)
         started = time.monotonic()
         await game.play(chosen)
         move = await game.engine_move()
@@ -56,14 +56,14 @@ async def play_moves(
     return replies
 
 
-@pytest.mark.engine
 async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
-    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+    ledger: Ledger, profile: Profile
 ) -> None:
+    pace = ThinkingPace(random.Random(1))
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(nodes=300), SHORT, pace=ThinkingPace(random.Random(1))
+        ledger, profile, fast_opponent(), SHORT, pace=pace, player=ScriptedPlayer()
     )
-    replies = await play_moves(game, human, 6)
+    replies = await play_moves(game, 6)
     charged = engine_seconds(
         ledger, game.game_id, game.player_color, SHORT.base_seconds, SHORT.increment_seconds
     )
@@ -85,25 +85,29 @@ async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
     await game.close()
 
 
-@pytest.mark.engine
 async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once(
-    ledger: Ledger, profile: Profile, human: chess.engine.Protocol
+    ledger: Ledger, profile: Profile
 ) -> None:
     """On a classical clock a person's quickest move takes many seconds (a tenth of the
     budget at least); the engine without the pace answers within its own search."""
     low_spread = SPREAD_LIMITS[0]
     quickest = think_time(chess.Board(), chess.Move.from_uci("e2e4"), 5400.0, 30.0, low_spread)
     assert quickest > 2 * OWN_SEARCH
-    off = await RatedGame.start(ledger, profile, fast_opponent(nodes=300), LONG)
-    for _, waited in await play_moves(off, human, 4):
+    off = await RatedGame.start(ledger, profile, fast_opponent(), LONG, player=ScriptedPlayer())
+    for _, waited in await play_moves(off, 4):
         assert waited < OWN_SEARCH
     await off.close()
     untimed = await RatedGame.start(
-        ledger, profile, fast_opponent(nodes=300), TimeControl.no_clock(), pace=ThinkingPace()
+        ledger,
+        profile,
+        fast_opponent(),
+        TimeControl.no_clock(),
+        pace=ThinkingPace(),
+        player=ScriptedPlayer(),
     )
     if not untimed.is_player_turn:  # colours alternate: the engine has White this time
         await untimed.engine_move()
-    for _, waited in await play_moves(untimed, human, 4):
+    for _, waited in await play_moves(untimed, 4):
         assert waited < OWN_SEARCH
     await untimed.close()
 
@@ -116,7 +120,9 @@ async def test_the_pace_changes_no_move(
     draws from its own random generator, not from the one the engine's variety uses)."""
     random.seed(7)
     plain = await RatedGame.start(ledger, profile, fast_opponent(nodes=300), SHORT)
-    await play_moves(plain, human, 5)
+    for _ in range(5):
+        await plain.play(await human_move(human, plain.board))
+        await plain.engine_move()
     await plain.close()
     random.seed(7)
     # Another profile's first game, so that the player has White again.
@@ -130,10 +136,9 @@ async def test_the_pace_changes_no_move(
     assert paced.san_moves() == plain.san_moves()
 
 
-@pytest.mark.engine
 async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(nodes=300), LONG, pace=ThinkingPace()
+        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), player=ScriptedPlayer()
     )
     await game.play(game.parse_move("e4"))
     thinking = asyncio.ensure_future(game.engine_move())
@@ -147,13 +152,12 @@ async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile
     await game.close()
 
 
-@pytest.mark.engine
 async def test_closing_during_the_wait_abandons_the_game_at_once(
     ledger: Ledger, profile: Profile
 ) -> None:
     """Quitting the app closes the game: the wait must not hold the exit up."""
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(nodes=300), LONG, pace=ThinkingPace()
+        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), player=ScriptedPlayer()
     )
     await game.play(game.parse_move("d4"))
     thinking = asyncio.ensure_future(game.engine_move())

@@ -1,4 +1,6 @@
-"""The app built on a real ledger file in ``tmp_path`` and a pool of fast real Stockfish."""
+"""The app built on a real ledger file in ``tmp_path``, over a pool of fast real Stockfish: its
+games played by a scripted opponent in the test's own process (``app``), or by the pool's real
+engines (``engine_app``, for the tests whose promise is the engine's)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from tests.builders import fast_opponent
+from tests.scripted_player import Seating
 
 
 def weak_opponent() -> Opponent:
@@ -42,7 +45,22 @@ def pool() -> Pool:
 
 
 @pytest.fixture
-def app(ledger: Ledger, pool: Pool) -> Iterator[RatedPlayApp]:
+def seating() -> Seating:
+    """Who plays the opponent in ``app``'s games: a new scripted opponent for each game (a test
+    may tell it otherwise before the game starts: ``seating.told``)."""
+    return Seating()
+
+
+@pytest.fixture
+def app(ledger: Ledger, pool: Pool, seating: Seating) -> Iterator[RatedPlayApp]:
+    """The app whose games are played by scripted opponents: no engine process starts for a
+    game (a screen that analyses one still runs the real Stockfish, and carries the mark)."""
+    yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=seating))
+
+
+@pytest.fixture
+def engine_app(ledger: Ledger, pool: Pool) -> Iterator[RatedPlayApp]:
+    """The app whose games are played by the pool's real engines."""
     yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
 
 

@@ -59,10 +59,6 @@ SIZE = (120, 40)
 SMALL = (80, 24)
 """The smallest terminal the app is made for: the board's squares are 3×1 there."""
 
-HUMAN_DEPTH = 4
-"""The "human" searches 4 plies: against the 50-node opponent it wins, and (the game being
-deterministic) it reaches a position with a promotion at move 25."""
-
 CLASSICAL = PRESETS.index(TimeControl.parse("90+30"))
 """On this clock a person's quickest move takes several seconds (tests/session/test_thinking)."""
 

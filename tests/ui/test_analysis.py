@@ -21,9 +21,9 @@ from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
-from tests.builders import hanging_queen_move, human_move, record_game
+from tests.builders import hanging_queen_move, record_game
+from tests.scripted_player import greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     board_text,
     engines_running,
@@ -34,12 +34,10 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
-
+@pytest.mark.engine
 async def test_a_finished_games_analysis_marks_the_hung_queen(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
@@ -52,7 +50,7 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
             if move is not None:
                 hung = len(board.move_stack) + 1
             else:
-                move = await human_move(human, board, HUMAN_DEPTH)
+                move = greedy_move(board)
             await type_move(pilot, board.san(move))
         assert hung, "the queen never found a square to hang on"
         await wait_for_player_turn(pilot, screen)
@@ -90,11 +88,11 @@ async def test_a_finished_games_analysis_marks_the_hung_queen(
 
 
 async def test_nothing_of_the_analysis_is_reachable_while_a_game_is_on(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
-        await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
+        await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_for_player_turn(pilot, screen)
 
         assert not screen.query("#analyse"), "no Analyse button during the game"
@@ -132,6 +130,7 @@ async def self_played(plies: int) -> list[str]:
     return sans
 
 
+@pytest.mark.engine
 async def test_the_analysis_runs_beside_a_live_screen_and_stops_when_left(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:

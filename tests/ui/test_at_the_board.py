@@ -22,7 +22,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView, format_clock
 from rated_play.ui.widgets.material import side_material
-from tests.builders import human_move
+from tests.scripted_player import ScriptedPlayer, Seating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -35,9 +35,6 @@ from tests.ui.driving import (
     wait_for_player_turn,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def test_material_is_counted_as_lichess_counts_it() -> None:
@@ -55,7 +52,7 @@ def test_material_is_counted_as_lichess_counts_it() -> None:
 
 
 async def test_the_material_stands_under_each_clock_during_the_game(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
@@ -68,7 +65,7 @@ async def test_the_material_stands_under_each_clock_during_the_game(
                 assert screen.query_one(clock, ClockView).border_subtitle == said
             seen_a_lead = material_score(game.board) != 0
             if not seen_a_lead:
-                await type_move(pilot, game.board.san(await human_move(human, game.board)))
+                await type_move(pilot, game.board.san(greedy_move(game.board)))
         assert seen_a_lead, "a capture in 40 plies"
         ahead = "#player-clock" if material_score(game.board) > 0 else "#opponent-clock"
         assert "+" in str(screen.query_one(ahead, ClockView).border_subtitle)
@@ -79,13 +76,18 @@ async def test_the_bell_rings_on_the_opponents_move_and_once_at_low_time(
 ) -> None:
     """A 21-second game: the player's clock falls under the low-time mark in a second."""
     profile = ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     rings: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         monkeypatch.setattr(app, "bell", lambda: rings.append(1))
         await past_the_notice(pilot)
         game = await RatedGame.start(
-            ledger, profile, pool.nearest(0), TimeControl.parse("0.35+0"), start_clock=False
+            ledger,
+            profile,
+            pool.nearest(0),
+            TimeControl.parse("0.35+0"),
+            start_clock=False,
+            player=ScriptedPlayer(),
         )
         screen = GameScreen(game, bell=True)
         await app.push_screen(screen)
@@ -126,15 +128,16 @@ async def test_the_bell_is_off_unless_ticked_and_remembered_per_profile(
         assert screen.bell
     setup = ledger.last_setup(profile.id)
     assert setup is not None and setup.bell
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with again.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         assert again.screen.query_one("#bell", Checkbox).value, "remembered for the profile"
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["120x40", "80x24"])
 async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_analysed(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol, size: tuple[int, int]
+    app: RatedPlayApp, ledger: Ledger, size: tuple[int, int]
 ) -> None:
     """At 120×40 the clocks' line was once laid out under the opening's, out of sight; at
     80×24 the opening was left out, where there is room for it above the buttons."""
@@ -142,7 +145,7 @@ async def test_the_result_shows_the_opening_the_clocks_and_the_accuracy_once_ana
         game = screen.game
         for _ in range(4):
             await wait_for_player_turn(pilot, screen)
-            await type_move(pilot, game.board.san(await human_move(human, game.board)))
+            await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_for_player_turn(pilot, screen)
         await pilot.press("f8")
         await answer(pilot, "Resign")

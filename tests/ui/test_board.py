@@ -23,9 +23,9 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark
 from rated_play.ui.widgets.board_contrast import SQUARES, TARGET, contrasts, table_text
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent
+from tests.scripted_player import ScriptedPlayer, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     SMALL,
     answer,
@@ -44,9 +44,6 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 MAX_PLIES = 300
 
@@ -174,7 +171,7 @@ async def test_the_last_move_is_marked_on_both_squares_without_colour(
 
 
 async def test_a_whole_game_played_with_the_keyboard_cursor(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     """Arrows and Enter only, at 80×24, against the real engine: pick up, put down, a
     promotion chosen in the dialog with the keyboard, to the result in the ledger."""
@@ -192,11 +189,7 @@ async def test_a_whole_game_played_with_the_keyboard_cursor(
                 break
             board = game.board
             promotion = next((m for m in board.legal_moves if m.promotion), None)
-            move = (
-                promotion
-                if promotion and not promoted
-                else await human_move(human, board, HUMAN_DEPTH)
-            )
+            move = promotion if promotion and not promoted else greedy_move(board)
             before = len(game.san_moves())
             await cursor_move(pilot, move)
             if move.promotion:
@@ -304,7 +297,12 @@ async def test_a_move_entered_before_the_board_is_first_drawn_starts_the_clock(
     profile = ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE):
         game = await RatedGame.start(
-            ledger, profile, fast_opponent(), TimeControl.parse("5+3"), start_clock=False
+            ledger,
+            profile,
+            fast_opponent(),
+            TimeControl.parse("5+3"),
+            start_clock=False,
+            player=ScriptedPlayer(),
         )
         screen = GameScreen(game)
         await app.push_screen(screen)

@@ -3,7 +3,6 @@ the player's rating, games and K in the app's system, against the chosen opponen
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, RadioButton, Static
 
 from profiles.laws.time_control import PRESETS
@@ -14,9 +13,6 @@ from rated_play.ui.screens.calculator import CalculatorScreen
 from rated_play.ui.widgets.title_bar import TitleBar
 from tests.builders import record_game
 from tests.ui.driving import SIZE, choose_weakest_opponent, wait_until
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 BLITZ = PRESETS[1]
 

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import random
 
-import chess
-import chess.engine
-import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
-from profiles.accuracy import MATE_SCORE
 from profiles.ledger.ledger import Ledger
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import Termination
@@ -22,9 +18,9 @@ from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import human_move, random_move_short_of_mate
+from tests.builders import random_move_short_of_mate
+from tests.scripted_player import Seating, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     answer,
     choose_weakest_opponent,
@@ -36,9 +32,6 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
 MAX_PLIES = 200
 
 
@@ -46,9 +39,13 @@ async def tick_doubling(app: RatedPlayApp) -> None:
     app.screen.query_one("#doubling", Checkbox).value = True
 
 
-async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+async def test_the_player_doubles_and_the_opponent_refuses_so_resigning(
+    app: RatedPlayApp, ledger: Ledger, seating: Seating
 ) -> None:
+    """The player doubles (F9, confirmed beside the board); the opponent refuses, and so loses
+    the game and the stake. When the engine refuses is its judge's (tests/session/
+    test_doubling.py): here it refuses as it is told."""
+    seating.told["accepts_doubles"] = False
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
@@ -56,31 +53,30 @@ async def test_the_player_doubles_in_a_won_position_and_the_engine_refuses(
         screen = await start_game(pilot)
         game = screen.game
         assert "Stake $10 · may double: either side" in shown(app, "#stake")
-        for _ in range(MAX_PLIES):
+        for _ in range(3):
             await wait_for_player_turn(pilot, screen)
-            assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
-            info = await human.analyse(game.board, chess.engine.Limit(depth=10))
-            ahead = info["score"].pov(game.player_color).score(mate_score=MATE_SCORE)
-            if ahead is not None and ahead >= 600:
-                break
-            board = game.board
-            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
+            await type_move(pilot, game.board.san(greedy_move(game.board)))
+        await wait_for_player_turn(pilot, screen)
         await pilot.press("f9")
         await answer(pilot, "Offer to double")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
         assert game.outcome is not None
         assert game.outcome.termination is Termination.DOUBLE_REFUSED
+        assert seating.last.asked.count("double") == 1
         assert "Black refused the double" in shown(app, "#ending")
         assert f"purse $1,000 → ${START_PURSE + STAKE:,}" in shown(app, "#purse")
 
 
-async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_purse_stays(
+async def test_the_engine_doubles_and_the_player_refuses_then_the_purse_stays(
     ledger: Ledger, pool: Pool
 ) -> None:
+    """The opponent doubles with its move (where it is told to: when is its judge's, tested in
+    tests/session/test_doubling.py); the player refuses, and the purse pays, after a restart."""
     ledger.create_profile("Magnus")
     chooser = random.Random(7)
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    seating = Seating(doubles_at={19})
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=seating))
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one(StrengthSlider).focus()
         await pilot.press("end")  # the strongest opponent of the pool
@@ -110,7 +106,7 @@ async def test_the_engine_doubles_when_winning_and_the_player_refuses_then_the_p
         assert game.outcome is not None and game.outcome.player_score == 0.0
         assert "White refused the double" in shown(app, "#ending")
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, SetupScreen)

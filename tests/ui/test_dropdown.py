@@ -3,17 +3,12 @@ them: the keys and clicks of Textual's ``Select``, with the list made only when 
 
 from __future__ import annotations
 
-import pytest
-
 from profiles.laws.time_control import PRESETS
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.setup import DEFAULT_PRESET
 from rated_play.ui.widgets.dropdown import Dropdown, DropdownList
 from tests.ui.driving import SIZE, shown
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_the_time_control_is_chosen_from_its_list_with_the_keys(

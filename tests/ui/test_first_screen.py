@@ -10,14 +10,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from tests.builders import record_game
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 ROOT = Path(__file__).parents[2]
 

@@ -3,7 +3,6 @@ and the 20-game rule holds on every screen: no rating, nor a hint of one, before
 
 from __future__ import annotations
 
-import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Static
@@ -24,9 +23,6 @@ from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
 from tests.ui.driving import SIZE, shown, wait_until
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 BLITZ = PRESETS[1]
 

@@ -24,9 +24,9 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
-from tests.builders import fill_the_disk, free_space, human_move, refused_writes
+from tests.builders import fill_the_disk, free_space, refused_writes
+from tests.scripted_player import Seating, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     answer,
     choose_weakest_opponent,
@@ -47,9 +47,8 @@ def text_of(screen: object, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
-@pytest.mark.engine
 async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
@@ -59,7 +58,7 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
             if game.is_over:
                 break
             board = game.board
-            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
+            await type_move(pilot, board.san(greedy_move(board)))
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
 
         outcome = game.outcome
@@ -84,9 +83,8 @@ async def test_a_whole_game_typed_in_san_ends_with_its_result_in_the_ledger(
         assert "You play Black this game" in card, "colours alternate"
 
 
-@pytest.mark.engine
 async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     async with first_game(app, ledger) as (pilot, screen):
         game, board_view = screen.game, screen.query_one(BoardView)
@@ -105,7 +103,7 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             promotion = next((m for m in board.legal_moves if m.promotion), None)
             if promotion is not None:
                 break
-            move = await human_move(human, board, HUMAN_DEPTH)
+            move = greedy_move(board)
             await click_square(pilot, move.from_square)
             await click_square(pilot, move.to_square)
         assert promotion is not None
@@ -134,7 +132,6 @@ async def test_click_to_move_and_a_promotion_chosen_in_the_dialog(
             await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
 
 
-@pytest.mark.engine
 async def test_bad_move_input_is_explained_and_changes_nothing(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -181,7 +178,6 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
         assert not game.is_over
 
 
-@pytest.mark.engine
 async def test_quitting_asks_first_and_records_the_game_as_a_loss(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -204,12 +200,11 @@ async def test_quitting_asks_first_and_records_the_game_as_a_loss(
     assert record.player_score == 0.0
 
 
-@pytest.mark.engine
 async def test_sigterm_during_a_game_records_the_loss_before_exiting(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_game(pilot)
         game_id = screen.game.game_id
@@ -219,6 +214,7 @@ async def test_sigterm_during_a_game_records_the_loss_before_exiting(
     assert ledger.game(game_id).status is GameStatus.ABANDONED
 
 
+@pytest.mark.engine
 async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
     ledger: Ledger,
 ) -> None:
@@ -235,9 +231,8 @@ async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
     assert ledger.games() == []
 
 
-@pytest.mark.engine
 async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     profile = ledger.create_profile("Magnus")
     fill_the_disk(ledger, profile)
@@ -253,14 +248,13 @@ async def test_a_full_disk_mid_game_is_told_and_the_game_goes_on(
 
         free_space(ledger)
         board = game.board
-        await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
+        await type_move(pilot, board.san(greedy_move(board)))
         await wait_for_player_turn(pilot, screen)
         assert game.unsaved_moves == 0
         assert "Not saved" not in text_of(screen, "#status")
         assert len(ledger.moves(game.game_id)) == len(game.san_moves())
 
 
-@pytest.mark.engine
 async def test_a_game_ended_while_the_disk_fails_shows_its_result_once_the_ledger_takes_it(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:

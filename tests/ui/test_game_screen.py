@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import chess
-import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
@@ -18,15 +17,17 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.game_viewer import headers_text
 from rated_play.ui.widgets.clock import ClockView
 from tests.builders import record_game
+from tests.scripted_player import Seating
 from tests.ui.driving import SIZE, long_named, start_game, wait_until
 
 
-@pytest.mark.engine
 async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
     ledger: Ledger,
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, Pool([long_named()]), AppOptions(handle_signals=False))
+    app = RatedPlayApp(
+        ledger, Pool([long_named()]), AppOptions(handle_signals=False, players=Seating())
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5")  # the Start button lies below the fold at 80x24
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -47,7 +48,6 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
         assert screen.game.clock.running == chess.WHITE
 
 
-@pytest.mark.engine
 async def test_a_person_like_opponent_is_named_short_on_its_clock_and_its_rating_said_once(
     ledger: Ledger,
 ) -> None:
@@ -60,7 +60,7 @@ async def test_a_person_like_opponent_is_named_short_on_its_clock_and_its_rating
         kind=OpponentKind.PERSON_LIKE,
         provenance="Maia-1 of lichess players 1500–1599",
     )
-    app = RatedPlayApp(ledger, Pool([network]), AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, Pool([network]), AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -77,7 +77,6 @@ async def test_a_person_like_opponent_is_named_short_on_its_clock_and_its_rating
         assert screen.opponent_name == "Your opponent"
 
 
-@pytest.mark.engine
 async def test_a_game_without_a_clock_says_so_once(app: RatedPlayApp, ledger: Ledger) -> None:
     """The heading said "Rated No clock · no clock": the class and the clock, which are one
     thing without a clock."""

@@ -41,9 +41,6 @@ from tests.ui.driving import (
     write_game,
 )
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
 
 async def test_f1_and_question_mark_open_the_help_on_every_screen_with_its_keys(
     app: RatedPlayApp, ledger: Ledger
@@ -216,6 +213,7 @@ async def test_a_flag_that_falls_under_the_help_brings_the_result_then_the_setup
         assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("size", [SMALL, SIZE])
 async def test_the_reviews_help_names_every_click_it_takes(
     app: RatedPlayApp, ledger: Ledger, size: tuple[int, int]

@@ -9,14 +9,10 @@ import select
 import time
 from pathlib import Path
 
-import pytest
-
 from profiles.data_directory import DataDirectory
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from tests.builders import app_on_a_terminal
-
-pytestmark = pytest.mark.engine
 
 F5, CTRL_Q, TAB, ENTER = b"\x1b[15~", b"\x11", b"\t", b"\r"
 

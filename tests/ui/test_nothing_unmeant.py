@@ -39,9 +39,9 @@ from rated_play.ui.widgets.clock import ClockView
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.move_list import MoveList
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent
+from tests.scripted_player import ScriptedPlayer, Seating, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     answer,
     choose_weakest_opponent,
@@ -54,9 +54,6 @@ from tests.ui.driving import (
     wait_for_question,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 SMALL = (80, 24)
 BOARD_ENDINGS = {
@@ -108,7 +105,12 @@ async def test_a_quit_as_a_game_starts_waits_for_the_game_and_asks(
     profile = ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
         game = await RatedGame.start(
-            ledger, profile, fast_opponent(), TimeControl.parse("5+3"), start_clock=False
+            ledger,
+            profile,
+            fast_opponent(),
+            TimeControl.parse("5+3"),
+            start_clock=False,
+            player=ScriptedPlayer(),
         )
         app.post_message(GameStarted(game, bell=False))
         await app.action_quit()  # before the app has handled GameStarted
@@ -199,19 +201,21 @@ def inside(outer: Region, inner: Region) -> bool:
 
 @pytest.mark.parametrize("size", [SMALL, SIZE])
 async def test_every_question_stands_beside_the_board_with_both_clocks_in_sight(
-    ledger: Ledger, human: chess.engine.Protocol, size: tuple[int, int]
+    ledger: Ledger, size: tuple[int, int]
 ) -> None:
     """The engine's double once covered every rank at 80×24 and hid the move it came with,
     while the player's clock ran. Every question now stands beside the board, against an
     opponent whose long name takes three lines of the side panel."""
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, Pool([long_named()]), AppOptions(handle_signals=False))
+    app = RatedPlayApp(
+        ledger, Pool([long_named()]), AppOptions(handle_signals=False, players=Seating())
+    )
     async with app.run_test(size=size) as pilot:
         screen = await start_doubling_game(pilot)
         game = screen.game
         for _ in range(3):
             await wait_for_player_turn(pilot, screen)
-            await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
+            await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_for_player_turn(pilot, screen)
 
         async def engine_double() -> None:
@@ -277,7 +281,7 @@ def latest_move_in_view(moves: MoveList, san_moves: list[str]) -> bool:
 
 
 async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     """At 80×24 the list once ended a move short of the one just played, and after the
     five-line message of F7 it shrank around moves 4 and 5 until the next move."""
@@ -291,7 +295,7 @@ async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
             if game.is_over:
                 break
             await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
-            await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
+            await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_for_player_turn(pilot, screen)
         assert moves.max_scroll_y > 0, "the list is longer than its window"
         await pilot.press("f7")  # nothing to claim: a long message below the list
@@ -500,7 +504,7 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
         app = RatedPlayApp(
             ledger,
             Pool([fast_opponent(50, 700.0, rating_error=60.0, calibrated=True)]),
-            AppOptions(handle_signals=False),
+            AppOptions(handle_signals=False, players=Seating()),
         )
         asked: list[str] = []
         async with app.run_test(size=SIZE) as pilot:

@@ -1,14 +1,15 @@
 """The opponent's draw offer is asked beside the board, the safe answer (decline) focused and
 marked, the player's clock running, and a typed move declines it; an agreed draw and the
-opponent's resignation are said on the result screen. The opponent plays a scripted line
-(``tests/scripted_engine.py``) to a dead draw, or to a position lost beyond doubt."""
+opponent's resignation are said on the result screen. The opponent is a scripted player that
+sees its game as dead level, or as lost beyond doubt, on every turn: when a real one offers or
+resigns is its judge's (tests/session/test_opponent_conduct.py, tests/engines/test_conduct.py),
+what the screens do then is tested here."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import chess
-import pytest
 from textual.pilot import Pilot
 
 from engines.opponents.pool import Pool
@@ -18,6 +19,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.decision import FOCUS_MARK, AnswerButton, DecisionPanel
 from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, scripted_opponent
+from tests.scripted_player import Seating, View, greedy_move, hopeless, level
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -30,12 +32,14 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
 
-
-def scripted_app(ledger: Ledger, line: Sequence[str]) -> RatedPlayApp:
+def scripted_app(ledger: Ledger, line: Sequence[str], view: View) -> RatedPlayApp:
+    """The app against an opponent that plays ``line`` and sees its every turn as ``view``."""
     ledger.create_profile("Magnus")
-    return RatedPlayApp(ledger, Pool([scripted_opponent(line)]), AppOptions(handle_signals=False))
+    seating = Seating(script=line, view=view)
+    return RatedPlayApp(
+        ledger, Pool([scripted_opponent(line)]), AppOptions(handle_signals=False, players=seating)
+    )
 
 
 async def play_white(pilot: Pilot[None], screen: GameScreen, line: Sequence[str]) -> None:
@@ -63,13 +67,16 @@ async def play_white(pilot: Pilot[None], screen: GameScreen, line: Sequence[str]
 async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_declines_it(
     ledger: Ledger,
 ) -> None:
-    app = scripted_app(ledger, DEAD_DRAW_LINE)
+    app = scripted_app(ledger, DEAD_DRAW_LINE, level)
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
         await play_white(pilot, screen, DEAD_DRAW_LINE)
         question = await wait_for_question(pilot, "Draw offered")
-        assert "49…Ke3" in question.text
+        board = screen.game.board
+        offered_with = board.pop()
+        said = f"{board.fullmove_number}…{board.san(offered_with)}"
+        assert said in question.text, "the offer names the move it came with"
         panel = screen.query_one(DecisionPanel)
         focused = app.screen.focused
         assert isinstance(focused, AnswerButton) and focused.choice.value == "decline"
@@ -77,10 +84,11 @@ async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_dec
         assert shown(app, "#decision-clock") == "Your clock is running."
         assert screen.game.clock.running == chess.WHITE
         # A move typed declines the offer: its first key gives the way out, the rest follow.
-        await pilot.press(*"c2c3", "enter")
+        declining = greedy_move(screen.game.board).uci()
+        await pilot.press(*declining, "enter")
         await wait_for_player_turn(pilot, screen)
         game = screen.game
-        assert "c2c3" in [move.uci() for move in game.board.move_stack]
+        assert declining in [move.uci() for move in game.board.move_stack]
         assert not game.is_over and not game.draw_offered_to_player
         assert panel.question is None
         await pilot.pause()
@@ -89,7 +97,7 @@ async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_dec
 async def test_an_accepted_offer_ends_the_game_drawn_and_the_result_says_who_offered(
     ledger: Ledger,
 ) -> None:
-    app = scripted_app(ledger, DEAD_DRAW_LINE)
+    app = scripted_app(ledger, DEAD_DRAW_LINE, level)
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
@@ -106,7 +114,7 @@ async def test_an_accepted_offer_ends_the_game_drawn_and_the_result_says_who_off
 
 async def test_the_result_screen_says_the_opponent_resigned(ledger: Ledger) -> None:
     """The tests' seeded generator (tests/ui/conftest.py) makes this opponent one to resign."""
-    app = scripted_app(ledger, HOPELESS_LINE)
+    app = scripted_app(ledger, HOPELESS_LINE, hopeless)
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)

@@ -25,10 +25,9 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
-from tests.builders import human_move
 from tests.played_games import PLAYER, UNTIMED_GAMES
+from tests.scripted_player import Seating, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     choose_weakest_opponent,
     highlighted,
@@ -40,9 +39,6 @@ from tests.ui.driving import (
     wait_for_player_turn,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 def text(widget: object) -> str:
@@ -82,8 +78,9 @@ async def step_through(
     assert pieces_shown(board_view) == pieces_of(final), "no step beyond the end"
 
 
+@pytest.mark.engine
 async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     ledger.create_profile(PLAYER)
     async with app.run_test(size=SIZE) as pilot:
@@ -93,9 +90,7 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
         while not game.is_over and len(game.board.move_stack) < 300:
             await wait_for_player_turn(pilot, screen)
             if not game.is_over:
-                await type_move(
-                    pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH))
-                )
+                await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.click("#next-game")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -127,7 +122,7 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
 async def test_the_history_screen_shows_what_the_ledger_says(played: Ledger, pool: Pool) -> None:
     profile = played.profile(PLAYER)
     games = played.games(profile.id)
-    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         await pilot.press("h")
@@ -173,19 +168,17 @@ async def test_the_history_screen_shows_what_the_ledger_says(played: Ledger, poo
         assert isinstance(app.screen, SetupScreen)
 
 
-async def test_nothing_is_looked_back_at_while_a_game_is_on(
-    played: Ledger, pool: Pool, human: chess.engine.Protocol
-) -> None:
+async def test_nothing_is_looked_back_at_while_a_game_is_on(played: Ledger, pool: Pool) -> None:
     profile = played.profile(PLAYER)
     older = played.games(profile.id)[-1]
-    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
         game = screen.game
         await wait_for_player_turn(pilot, screen)
-        await type_move(pilot, game.board.san(await human_move(human, game.board, HUMAN_DEPTH)))
+        await type_move(pilot, game.board.san(greedy_move(game.board)))
         await wait_for_player_turn(pilot, screen)
 
         actions = {binding.binding.action for binding in app.active_bindings.values()}

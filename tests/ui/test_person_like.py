@@ -21,6 +21,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import fast_opponent, human_move, record_game
+from tests.scripted_player import Seating
 from tests.ui.driving import (
     SIZE,
     resign,
@@ -30,9 +31,6 @@ from tests.ui.driving import (
     wait_for_player_turn,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine: Stockfish, and the Maia network's own."""
 
 MAX_PLIES = 300
 
@@ -70,7 +68,7 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 1350, person_like=True)
         await pilot.pause()
@@ -100,7 +98,7 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
 async def test_unticked_never_offers_a_person_like_opponent(ledger: Ledger, pool: Pool) -> None:
     """Not even where the slider lands on a network's own rating."""
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
@@ -120,7 +118,7 @@ async def test_unleashed_with_the_box_ticked_says_unleashed_wins(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 1300, person_like=True)
         screen.query_one("#unleashed", Checkbox).value = True
@@ -135,6 +133,7 @@ async def test_unleashed_with_the_box_ticked_says_unleashed_wins(
         assert "Plays like a person" not in said(app)
 
 
+@pytest.mark.engine
 async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
     ledger: Ledger, pool: Pool, human: chess.engine.Protocol
 ) -> None:
@@ -174,7 +173,7 @@ async def test_the_result_against_a_person_like_opponent_keeps_its_buttons_at_80
     players 1100–1199, every move drawn at temperature 3)"), six lines at 80×24, and the
     buttons fell off the screen: only their top borders showed."""
     ledger.create_profile("Ashton")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=(80, 24)) as pilot:
         await want(app, 1300, person_like=True)
         await pilot.pause()
@@ -198,7 +197,7 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
     game against it came back as "Your last choice, 800, is more than 400 below what your
     first game performed at", the slider moved off the opponent the player had chosen."""
     profile = ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 800, person_like=True)
         await pilot.pause()
@@ -207,7 +206,7 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
     assert chosen.strength == 1300.0 and chosen.person_like
     ledger.save_setup(profile.id, chosen)  # as the start of a game saves it
     record_game(ledger, profile, 1.0, moves=("e4",), opponent_rating=1300.0)
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen

@@ -33,9 +33,6 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
 
 @pytest.mark.parametrize(("size", "cell"), [(SMALL, (3, 1)), (SIZE, (7, 3))])
 async def test_the_result_shows_the_final_position_with_the_last_move_marked(

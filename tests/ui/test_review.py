@@ -29,6 +29,7 @@ from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
+from tests.scripted_player import Seating
 from tests.ui.driving import (
     QUIET,
     SIZE,
@@ -248,7 +249,6 @@ async def test_the_review_names_the_opening_at_80_by_24_as_the_viewer_does(
         fits(screen)
 
 
-@pytest.mark.engine
 async def test_a_game_left_before_its_first_move_shows_the_board_and_says_why(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -332,12 +332,13 @@ async def test_the_move_on_the_board_stays_in_view_when_what_is_said_of_it_grows
         assert moves.scroll_y <= 14 < moves.scroll_y + 4, moves.scroll_y
 
 
-@pytest.mark.engine
 async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_does(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, ascii_pieces=True))
+    app = RatedPlayApp(
+        ledger, pool, AppOptions(handle_signals=False, players=Seating(), ascii_pieces=True)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         await start_game(pilot)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Button, Static
 
 from profiles.ledger.ledger import Ledger
@@ -16,9 +15,6 @@ from tests.ui.driving import (
     start_game,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_the_result_screen_is_whole_after_every_other_screen_was_opened(

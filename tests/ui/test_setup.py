@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import chess
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
@@ -19,9 +18,6 @@ from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.ui.driving import SIZE, shown
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def submit(app: RatedPlayApp, pilot: Pilot[None], selector: str, text: str) -> None:

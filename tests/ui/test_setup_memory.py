@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.pool import Pool
@@ -13,6 +12,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
+from tests.scripted_player import Seating
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -20,9 +20,6 @@ from tests.ui.driving import (
     start_game,
     wait_until,
 )
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 
 async def test_strength_clock_and_doubling_are_remembered_per_profile(
@@ -32,7 +29,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
     garry = ledger.create_profile("Garry")
     fifteen = 3
     assert fifteen != DEFAULT_PRESET
-    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with first.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         weakest = first.screen.query_one(StrengthSlider).value
@@ -44,7 +41,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
         await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen

@@ -33,8 +33,6 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-
 
 async def at_the_board(pilot: Pilot[None], *moves: str, doubling: bool = False) -> GameScreen:
     """A game against the weakest opponent, ``moves`` played (each answered), the player to

@@ -22,6 +22,7 @@ from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.path_line import PathLine, folded_path
 from tests.builders import QUEEN_HUNG_BY_BLACK, record_game, write_queen_won
+from tests.scripted_player import Seating
 from tests.ui.driving import (
     better_squares,
     choose_weakest_opponent,
@@ -39,8 +40,6 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-
 SIZE = (120, 40)
 SMALL = (80, 24)
 
@@ -49,6 +48,7 @@ def write_win(ledger: Ledger) -> int:
     return write_queen_won(ledger, ledger.create_profile("Magnus"))
 
 
+@pytest.mark.engine
 async def test_the_opponents_marks_are_in_the_list_and_n_p_visit_them(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -73,6 +73,7 @@ async def test_the_opponents_marks_are_in_the_list_and_n_p_visit_them(
         assert "1 blunder" in said(screen, "#review-summary").split("Black")[1]
 
 
+@pytest.mark.engine
 async def test_the_review_opened_from_the_viewer_starts_at_the_move_viewed(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -93,6 +94,7 @@ async def test_the_review_opened_from_the_viewer_starts_at_the_move_viewed(
         assert screen.ply == 3, "the analysis, once done, leaves the move where it was"
 
 
+@pytest.mark.engine
 async def test_the_help_over_a_read_only_board_lists_no_board_keys_and_the_graph_click(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -127,6 +129,7 @@ def careless_game(plies: int = 30) -> list[str]:
     return sans
 
 
+@pytest.mark.engine
 async def test_at_80_by_24_the_summary_and_the_moves_fit_whatever_is_marked(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
@@ -170,7 +173,7 @@ async def test_at_80_by_24_names_are_cut_between_words_and_paths_between_directo
     ledger = Ledger.open(DataDirectory(deep))
     profile = ledger.create_profile("Magnus")
     record_game(ledger, profile, 1.0, moves=["e4"], title=title)
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with app.run_test(size=SMALL) as pilot:
         await past_the_notice(pilot)
         await pilot.press("g")

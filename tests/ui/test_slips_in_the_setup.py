@@ -4,7 +4,6 @@ word. A real ledger and the real pool of fast Stockfish opponents."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input
 
 from profiles.ledger.ledger import Ledger
@@ -15,8 +14,6 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
 from tests.ui.driving import SIZE, screen_text, shown, start_game, type_custom, wait_until
-
-pytestmark = pytest.mark.engine
 
 
 async def test_the_clock_line_follows_the_custom_field_and_none_starts_as_suggested(

@@ -29,9 +29,6 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-"""The app's pool is real Stockfish (tests/ui/conftest.py), and the review analyses."""
-
 SCANDINAVIAN = ("e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "Nf6", "Bd2", "Bf5")
 """1. e4 d5 2. exd5: White is a pawn up until 2... Qxd5; 3. Nc3 Qa5 is a named line."""
 
@@ -124,6 +121,7 @@ async def test_the_viewer_names_the_opening_and_counts_the_material_at_each_move
         assert facts(screen).startswith(opening.label)
 
 
+@pytest.mark.engine
 async def test_the_review_goes_to_a_clicked_move_and_turns_its_board(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:

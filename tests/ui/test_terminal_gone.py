@@ -15,13 +15,8 @@ import textwrap
 import time
 from pathlib import Path
 
-import pytest
-
 from rated_play.ui.launch import EXIT_GRACE_SECONDS
 from tests.builders import app_on_a_terminal
-
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
 
 CHILD = textwrap.dedent(
     """

@@ -10,7 +10,6 @@ import time
 
 import chess
 import chess.engine
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
@@ -25,9 +24,9 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
-from tests.builders import OWN_SEARCH, engine_seconds, human_move, least_think
+from tests.builders import OWN_SEARCH, engine_seconds, least_think
+from tests.scripted_player import Seating, greedy_move
 from tests.ui.driving import (
-    HUMAN_DEPTH,
     SIZE,
     answer,
     choose_weakest_opponent,
@@ -38,27 +37,22 @@ from tests.ui.driving import (
     wait_until,
 )
 
-pytestmark = pytest.mark.engine
-"""Every test here runs a real engine (or a tool scripts/setup --test installs)."""
-
 
 def thinking_box(app: RatedPlayApp) -> Checkbox:
     return app.screen.query_one("#believable-thinking", Checkbox)
 
 
-async def play_moves(
-    pilot: Pilot[None], screen: GameScreen, human: chess.engine.Protocol, count: int
-) -> None:
+async def play_moves(pilot: Pilot[None], screen: GameScreen, count: int) -> None:
     for _ in range(count):
         await wait_for_player_turn(pilot, screen)
         assert not screen.game.is_over
         board = screen.game.board
-        await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
+        await type_move(pilot, board.san(greedy_move(board)))
     await wait_for_player_turn(pilot, screen)
 
 
 async def test_on_by_default_the_opponent_takes_a_persons_time_on_its_clock(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
@@ -74,7 +68,7 @@ async def test_on_by_default_the_opponent_takes_a_persons_time_on_its_clock(
         assert game.time_control == TimeControl.parse("0.5+0")
         await type_move(pilot, "e4")
         await wait_until(pilot, lambda: "is thinking" in str(screen.query_one("#status").render()))
-        await play_moves(pilot, screen, human, 3)
+        await play_moves(pilot, screen, 3)
         charged = engine_seconds(ledger, game.game_id, game.player_color, 30.0, 0.0)
         assert len(charged) == 4
         for seconds in charged:
@@ -84,13 +78,13 @@ async def test_on_by_default_the_opponent_takes_a_persons_time_on_its_clock(
 
 
 async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
-    app: RatedPlayApp, ledger: Ledger, human: chess.engine.Protocol
+    app: RatedPlayApp, ledger: Ledger
 ) -> None:
     ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=False)
         game = screen.game
-        await play_moves(pilot, screen, human, 4)
+        await play_moves(pilot, screen, 4)
         for seconds in engine_seconds(ledger, game.game_id, game.player_color, 5400.0, 30.0):
             assert seconds < OWN_SEARCH
         await pilot.press("f8")
@@ -110,7 +104,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
         assert time.monotonic() - started < OWN_SEARCH
         for _ in range(3):
             board = screen.game.board
-            await type_move(pilot, board.san(await human_move(human, board, HUMAN_DEPTH)))
+            await type_move(pilot, board.san(greedy_move(board)))
             started = time.monotonic()
             await wait_for_player_turn(pilot, screen)
             assert time.monotonic() - started < OWN_SEARCH
@@ -119,7 +113,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
 async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: Pool) -> None:
     ledger.create_profile("Judit")
     garry = ledger.create_profile("Garry")
-    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with first.run_test(size=SIZE) as pilot:
         await start_game(pilot, believable_thinking=False)
         await pilot.press("f8")
@@ -127,7 +121,7 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
         await pilot.pause()  # leaving while the result screen arrives races Textual's header
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen
@@ -180,7 +174,7 @@ async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_on
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, players=Seating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game_id = screen.game.game_id

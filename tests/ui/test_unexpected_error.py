@@ -5,29 +5,28 @@ from __future__ import annotations
 
 import pytest
 
-from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
+from tests.scripted_player import ScriptedPlayer
 from tests.ui.driving import SIZE, shown, wait_until
 
 
-async def _a_programming_error(self: EnginePlayer) -> None:
+async def _a_programming_error(self: ScriptedPlayer) -> None:
     """A bug, raised where a game starts: no engine or player can cause one on demand."""
     raise KeyError("white_clock")
 
 
-@pytest.mark.engine
 async def test_a_programming_error_in_a_worker_is_logged_and_the_dialog_says_where(
     app: RatedPlayApp, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ledger.create_profile("Magnus")
     log = ledger.directory.errors_log
     log.write_text("an earlier error\n", encoding="utf-8")
-    monkeypatch.setattr(EnginePlayer, "start", _a_programming_error)
+    monkeypatch.setattr(ScriptedPlayer, "start", _a_programming_error)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog))
@@ -44,6 +43,7 @@ async def test_a_programming_error_in_a_worker_is_logged_and_the_dialog_says_whe
     assert ledger.games() == []
 
 
+@pytest.mark.engine
 async def test_a_problem_the_player_can_fix_is_told_and_not_logged(ledger: Ledger) -> None:
     broken = Opponent(name="broken", title="Not an engine", command="/bin/true", rating=1000)
     ledger.create_profile("Magnus")
