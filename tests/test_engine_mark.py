@@ -48,6 +48,20 @@ def pytest_without_engines(
     )
 
 
+def pytest_with_our_fixtures(test_file: Path) -> subprocess.CompletedProcess[str]:
+    """pytest run on ``test_file`` alone, with this suite's conftest and settings."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.conftest",
+         "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(test_file)],
+        check=False,
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+
+
 def test_without_engines_the_pure_tests_run_and_the_engine_tests_are_skipped(
     tmp_path: Path,
 ) -> None:
@@ -67,16 +81,7 @@ def test_in_ci_a_missing_engine_fails_the_run_at_once(tmp_path: Path) -> None:
 def test_an_engine_fixture_without_the_mark_stops_the_run(tmp_path: Path) -> None:
     unmarked = tmp_path / "test_unmarked.py"
     unmarked.write_text("def test_plays(human):\n    pass\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.conftest",
-         "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(unmarked)],
-        check=False,
-        cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )  # fmt: skip
+    run = pytest_with_our_fixtures(unmarked)
     assert run.returncode != 0
     assert (
         "These tests use an engine fixture but lack @pytest.mark.engine: ::test_plays" in run.stderr
@@ -94,16 +99,7 @@ def test_a_test_without_the_mark_that_starts_an_engine_fails_naming_itself(
         "async def test_starts_one():\n"
         "    await chess.engine.popen_uci('stockfish')\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.conftest",
-         "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(unmarked)],
-        check=False,
-        cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )  # fmt: skip
+    run = pytest_with_our_fixtures(unmarked)
     assert run.returncode != 0
     said = "test_starts_one starts an engine ('stockfish') but lacks the engine mark"
     assert said in run.stdout, run.stdout + run.stderr
