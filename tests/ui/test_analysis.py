@@ -1,9 +1,9 @@
 """The analysis in the app (the review screen): reached from the result screen of a real
 finished game, never from a game still on.
 
-The player's moves come from a second Stockfish (depth 4) except one: the first time the
-player's queen can go to a square the opponent attacks and the player does not defend, it goes
-there. The analysis must mark that move a blunder.
+The game is played against the scripted player, the player's moves greedy_move's except one:
+the first time the player's queen can go to a square the opponent attacks and the player does
+not defend, it goes there. The analysis must mark that move a blunder.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """What a club player expects at the board and after it: the material under each clock during
 the game, the bell (a setup choice remembered per profile) on the opponent's move and once at
 low time, and on the result screen the opening, the final clocks and, once the game has been
-analysed, each side's accuracy. Real games against the real Stockfish."""
+analysed, each side's accuracy. Real games against the scripted player, analysed by the real
+Stockfish."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The board for every player: marks that read without colour, a palette that reads with every
 common colour-vision deficiency, and a keyboard cursor that plays a whole game, beside typed
-moves and the mouse. Real games against the real Stockfish."""
+moves and the mouse. Real games against the scripted player."""
 
 from __future__ import annotations
 
@@ -173,8 +173,8 @@ async def test_the_last_move_is_marked_on_both_squares_without_colour(
 async def test_a_whole_game_played_with_the_keyboard_cursor(
     app: RatedPlayApp, ledger: Ledger
 ) -> None:
-    """Arrows and Enter only, at 80×24, against the real engine: pick up, put down, a
-    promotion chosen in the dialog with the keyboard, to the result in the ledger."""
+    """Arrows and Enter only, at 80×24: pick up, put down, a promotion chosen in the dialog
+    with the keyboard, to the result in the ledger."""
     ledger.create_profile("Magnus")
     async with app.run_test(size=SMALL) as pilot:
         await choose_weakest_opponent(pilot)

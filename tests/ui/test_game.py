@@ -1,7 +1,8 @@
-"""Rated games played through the app against the real Stockfish, checked in the ledger.
+"""Rated games played through the app, checked in the ledger.
 
-The player's moves come from a second Stockfish (depth 4); the opponent is Stockfish cut to
-50 nodes a move, which makes whole games take seconds and replay move for move.
+The opponent is the scripted player (tests/scripted_player.py) and the player's moves are
+greedy_move's, which makes whole games take seconds and replay move for move; an opponent whose
+engine cannot start is the real thing, a program that is no engine.
 """
 
 from __future__ import annotations
