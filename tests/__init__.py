@@ -1,15 +1,29 @@
-"""The tests. What they share is in the harness modules tests/test_harness_imports.py names;
-pytest rewrites the asserts of those as of a test module, so a failing check there says its
-values too."""
+"""The tests. What they share is in the harness modules named here, the only modules a test may
+import names from (tests/test_harness_imports.py); pytest rewrites their asserts as of a test
+module, so a failing check there says its values too."""
 
 import pytest
 
-pytest.register_assert_rewrite(
-    "tests.builders",
-    "tests.ui.driving",
-    "tests.played_games",
-    "tests.scripted_engine",
-    "tests.scripted_player",
-    "tests.engines.uci_process",
-    "tests.engines.maia_nets",
+HARNESS = frozenset(
+    {
+        # the CLI run in-process, games written into a ledger, fast opponents, the "human"
+        "tests.builders",
+        # driving the app as a player would (keys, clicks, waiting), and what the screens show
+        "tests.ui.driving",
+        # the ledger of finished games, played once per session, and its player and counts
+        "tests.played_games",
+        # a UCI engine that plays a game's moves from a script (run as a program)
+        "tests.scripted_engine",
+        # the opponent's side played in the test's own process (the seam's scripted player),
+        # and the moves a test plays without an engine
+        "tests.scripted_player",
+        # ``rated-play engines uci`` in a child process, and the marks that find what it left
+        "tests.engines.uci_process",
+        # small lc0 networks written in lc0's format, and a slow reference forward pass
+        "tests.engines.maia_nets",
+    }
 )
+"""The modules a test may import names from (a test module or a harness module alike); a new
+shared module is named here."""
+
+pytest.register_assert_rewrite(*sorted(HARNESS))
