@@ -33,7 +33,7 @@ settings.load_profile("rated-play")
 ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
 
-ENGINE_FIXTURES = frozenset({"human", "opponent", "engine_app"})
+ENGINE_FIXTURES = frozenset({"human", "opponent"})
 """Fixtures that start a real engine, or hand a test one to play: a test asking for one
 must carry the ``engine`` mark, so the mark cannot fall behind what the tests use."""
 

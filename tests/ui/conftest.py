@@ -1,6 +1,6 @@
-"""The app built on a real ledger file in ``tmp_path``, over a pool of fast real Stockfish: its
-games played by a scripted opponent in the test's own process (``app``), or by the pool's real
-engines (``engine_app``, for the tests whose promise is the engine's)."""
+"""The app built on a real ledger file in ``tmp_path``, over a pool of fast real Stockfish, its
+games played by a scripted opponent in the test's own process. A test whose promise is the
+engine's builds its app without ``players``: the pool's real engines play."""
 
 from __future__ import annotations
 
@@ -56,12 +56,6 @@ def app(ledger: Ledger, pool: Pool, seating: Seating) -> Iterator[RatedPlayApp]:
     """The app whose games are played by scripted opponents: no engine process starts for a
     game (a screen that analyses one still runs the real Stockfish, and carries the mark)."""
     yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=seating))
-
-
-@pytest.fixture
-def engine_app(ledger: Ledger, pool: Pool) -> Iterator[RatedPlayApp]:
-    """The app whose games are played by the pool's real engines."""
-    yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
 
 
 @pytest.fixture(autouse=True)
