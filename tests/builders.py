@@ -7,6 +7,7 @@ test module."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import io
 import os
@@ -16,7 +17,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -639,3 +640,26 @@ def write_queen_won(ledger: Ledger, profile: Profile) -> int:
         player=chess.WHITE,
         termination=Termination.RESIGNATION,
     )
+
+
+def imported_modules(
+    node: ast.Import | ast.ImportFrom, importer: str, *, package: bool, modules: Collection[str]
+) -> list[str]:
+    """The modules an import statement in the module ``importer`` names, as Python reads it:
+    ``from package import name`` names the submodule ``package.name`` when ``modules`` has one,
+    else ``package``; a relative import is read from ``importer``'s package (``package``: the
+    importer is a package's ``__init__``), up ``level - 1`` more."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level:
+        parts = importer.split(".")
+        if not package:
+            parts = parts[:-1]
+        parts = parts[: len(parts) - node.level + 1]
+        base = ".".join([*parts, *([node.module] if node.module else [])])
+    else:
+        base = node.module or ""
+    return [
+        f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+        for alias in node.names
+    ]

@@ -76,7 +76,6 @@ class ScriptedPlayer:
     restart_refused: str | None = None
     last_words: str | None = None
     restarts: int = 0
-    started: bool = False
     closed: bool = False
     asked: list[str] = field(default_factory=list)
     """What the game asked it, in order: "move", "draw", "double", "doubles?", "judge"."""
@@ -85,7 +84,6 @@ class ScriptedPlayer:
     async def start(self) -> None:
         if self.unavailable is not None:
             raise EngineUnavailableError(self.unavailable)
-        self.started = True
 
     async def restart(self) -> None:
         self.restarts += 1

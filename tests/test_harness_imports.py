@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tests import HARNESS
+from tests.builders import imported_modules
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -55,23 +56,11 @@ def imports(path: Path) -> Iterator[tuple[int, str]]:
 def imported(path: Path, tree: ast.AST) -> Iterator[tuple[int, str]]:
     """The ``tests`` modules the statements of ``tree`` import, each with its line in it."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                package = module_name(path).split(".")
-                if path.name != "__init__.py":
-                    package = package[:-1]
-                package = package[: len(package) - node.level + 1]
-                base = ".".join([*package, *([node.module] if node.module else [])])
-            else:
-                base = node.module or ""
-            names = [
-                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-                for alias in node.names
-            ]
-        else:
+        if not isinstance(node, ast.Import | ast.ImportFrom):
             continue
+        names = imported_modules(
+            node, module_name(path), package=path.name == "__init__.py", modules=MODULES
+        )
         for name in dict.fromkeys(names):
             if name == "tests" or name.startswith("tests."):
                 yield node.lineno, name

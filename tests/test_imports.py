@@ -7,6 +7,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.builders import imported_modules
+
 ROOT = Path(__file__).parents[1]
 PACKAGES = ("engines", "profiles", "rated_play")
 SCREENS = "rated_play.ui.screens"
@@ -62,21 +64,7 @@ def imported_by(module: str) -> set[str]:
     path = MODULES[module]
     imported = set()
     for node in run_time_imports(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        else:
-            if node.level:  # relative: from the module's package, up level - 1 more
-                package = module.split(".")
-                if path.name != "__init__.py":
-                    package = package[:-1]
-                package = package[: len(package) - node.level + 1]
-                base = ".".join([*package, *([node.module] if node.module else [])])
-            else:
-                base = node.module or ""
-            names = [
-                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-                for alias in node.names
-            ]
+        names = imported_modules(node, module, package=path.name == "__init__.py", modules=MODULES)
         imported |= {found for name in names if (found := project_module(name)) is not None}
     imported.discard(module)
     return imported
