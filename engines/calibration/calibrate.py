@@ -15,7 +15,7 @@ import math
 import os
 import platform
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -26,15 +26,29 @@ from engines import schema
 from engines.calibration.gauntlet import (
     Pairing,
     Progress,
-    held_out_pairings,
-    network_pairings,
     read_game_headers,
     run_gauntlet,
     schedule_games,
 )
+from engines.calibration.kinds import (
+    fit_kinds,
+    held_out_by_kind,
+    planned_anchors,
+    planned_ladder,
+    planned_name,
+    planned_pairings,
+    planned_scale,
+    played_name,
+)
 from engines.calibration.openings import load_openings
 from engines.calibration.plan import plan_games
-from engines.calibration.stored import CalibrationFile, FitQuality, HeldOutPairing, MeasuredRating
+from engines.calibration.stored import (
+    CalibrationFile,
+    FitQuality,
+    HeldOutPairing,
+    KindRatings,
+    MeasuredRating,
+)
 from engines.errors import CalibrationError, PoolConfigError
 from engines.launch import close_engine, open_engine
 from engines.opponents.opponent import Calibration, Opponent, SearchLimit
@@ -43,6 +57,7 @@ from profiles.input_file import read_text
 from profiles.laws.endings import WHITE_SCORE
 from profiles.laws.time_control import TimeControl
 from profiles.ratings.base import RatingInputError
+from profiles.ratings.by_kind import KindFit, kind_goodness, split_by_kind
 from profiles.ratings.fit import FitResult, Game, fit_ratings
 from profiles.ratings.goodness import Consistency, GoodnessOfFit, consistency, goodness_of_fit
 from profiles.written_file import FileKind
@@ -95,12 +110,17 @@ class CalibrationFit:
     games: list[chess.pgn.Headers]
     """The tags of every game in the file."""
     fit: FitResult
+    """The ratings against engines (every game where :attr:`kinds` has none)."""
     goodness: GoodnessOfFit
+    """How well the fits explain the games, each pairing by the fit of its kind."""
     held_out: tuple[Pairing, ...]
     complete: bool
     """False when ``limit`` stopped the run before every target was met."""
     families: list[Consistency] = field(default_factory=list)
     """Each entry's results against each engine family (:func:`family_consistency`)."""
+    kinds: KindFit | None = None
+    """The ratings by the kind of opponent (:func:`fit_kinds`); None where the games cannot
+    give them (person-like entries played each other, but no link played both kinds)."""
 
 
 def scored_games(games: Iterable[Mapping[str, str]]) -> list[Game]:
@@ -192,7 +212,7 @@ def _held_out(pgn: Path, ladder: Sequence[Opponent], adding: bool) -> tuple[Pair
         raise PoolConfigError(
             f"{path}: is not a calibration design ({error}); delete it to start a new one"
         ) from error
-    design = Design(held_out=() if adding else tuple(held_out_pairings(ladder)))
+    design = Design(held_out=() if adding else tuple(held_out_by_kind(ladder)))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(schema.write(design)) + "\n", "utf-8")
     return design.held_out
@@ -243,23 +263,27 @@ def _candidates(
     settings: Settings,
     held_out: Sequence[Pairing],
     played: Counter[frozenset[str]],
+    fixed: Collection[str],
 ) -> list[Pairing]:
-    """Pairings within the span by today's ratings, and every pairing already played (a game
-    played is never wasted); never a held-out one. Adding entries, only pairings with one."""
+    """Pairings within the span by today's ratings against each other's kind, and every
+    pairing already played (a game played is never wasted), as the plan names them
+    (:func:`~engines.calibration.kinds.planned_name`); never a held-out one. Adding entries,
+    only pairings with one."""
     excluded = {frozenset(pair) for pair in held_out}
     names = {opponent.name for opponent in ladder}
+    people = {opponent.name for opponent in ladder if opponent.person_like}
     pairs = {
         frozenset(pair): pair
-        for pair in network_pairings(ladder, settings.span)
-        if frozenset(pair) not in excluded
+        for pair in planned_pairings(ladder, settings.span)
+        if frozenset(played_name(pair)) not in excluded
     }
     for pair in played:
-        if pair not in pairs and pair <= names:
+        if pair <= names:
             first, second = sorted(pair)
-            pairs[pair] = (first, second)
-    fixed = set(settings.anchors)
-    # Games between two anchors tell the fit nothing.
-    return [pair for key, pair in pairs.items() if not key <= fixed]
+            planned = planned_name((first, second), people)
+            pairs.setdefault(frozenset(planned), planned)
+    # Games between two fixed ratings tell the fit nothing.
+    return [pair for key, pair in pairs.items() if not key <= set(fixed)]
 
 
 async def calibrate(
@@ -278,17 +302,21 @@ async def calibrate(
         games = read_game_headers(pgn)
         fitted = kept_in_fit(games, held_out)
         played = _played(fitted)
-        rated = current_ratings(playing, fitted, settings.anchors)
-        candidates = _candidates(rated, settings, held_out, played)
+        kinds = fit_kinds(scored_games(fitted), settings.anchors, playing)
+        rated = planned_ladder(current_ratings(playing, fitted, settings.anchors), kinds)
+        fixed = planned_anchors(rated, kinds, settings.anchors, adding=settings.adding)
+        candidates = _candidates(rated, settings, held_out, played, fixed)
         plan = plan_games(
             rated,
             candidates,
-            {pair: played[frozenset(pair)] for pair in candidates},
-            settings.anchors,
+            {pair: played[frozenset(played_name(pair))] for pair in candidates},
+            fixed,
             minimum=settings.minimum,
             movetime=settings.movetime,
+            scale=planned_scale,
         )
-        todo = sum(count - played[frozenset(pair)] for pair, count in plan.games.items())
+        planned = {played_name(pair): count for pair, count in plan.games.items()}
+        todo = sum(count - played[frozenset(pair)] for pair, count in planned.items())
         room = None if settings.limit is None else settings.limit - len(games)
         if todo <= 0:
             complete = True
@@ -297,7 +325,7 @@ async def calibrate(
             break
         batch = min(todo, ROUND_GAMES, room if room is not None else todo)
         await run_gauntlet(
-            schedule_games(plan.games, openings),
+            schedule_games(planned, openings),
             by_name,
             settings.clock,
             pgn,
@@ -307,9 +335,18 @@ async def calibrate(
             limit=batch,
         )
     scored = scored_games(kept_in_fit(games, held_out))
-    fit = fit_ratings(scored, settings.anchors)
-    families = family_consistency(scored, fit, ladder)
-    return CalibrationFit(games, fit, goodness_of_fit(scored, fit), held_out, complete, families)
+    kinds = fit_kinds(scored, settings.anchors, ladder)
+    if kinds is None:
+        fit = fit_ratings(scored, settings.anchors)
+        goodness = goodness_of_fit(scored, fit)
+        families = family_consistency(scored, fit, ladder)
+    else:
+        # One fit a kind: the families are compared within the games with an engine.
+        people = {opponent.name for opponent in ladder if opponent.person_like}
+        fit = kinds.engines
+        goodness = kind_goodness(scored, kinds, people)
+        families = family_consistency(split_by_kind(scored, people)[0], fit, ladder)
+    return CalibrationFit(games, fit, goodness, held_out, complete, families, kinds)
 
 
 def machine() -> str:
@@ -360,18 +397,35 @@ def calibration_file(
     date: datetime.date | None = None,
 ) -> CalibrationFile:
     """The measured ratings with their provenance. Adding entries, ``keep`` (the calibration
-    the fixed entries come from) is kept as it is and the new entries join it."""
+    the fixed entries come from) is kept as it is and the new entries join it; the ratings
+    against person-like opponents are fitted again as a whole, since the anchors fix only the
+    ratings against engines.
+
+    Each entry's rating is the one that predicts a person's games against it: a person-like
+    entry's against person-like opponents where it was measured so, every other one's against
+    engines (:mod:`profiles.ratings.by_kind`)."""
     fit = outcome.fit
     names = {opponent.name for opponent in ladder}
+    by_kind = _by_kind(outcome.kinds, names)
     measured = {
-        name: MeasuredRating(
-            rating=round(player.rating, 1), error=round(player.error, 1), games=player.games
-        )
+        name: _label(name, player.rating, player.error, player.games, by_kind)
         for name, player in fit.players.items()
         if name in names and not (keep is not None and name in settings.anchors)
     }
+    # Adding entries, the ratings against person-like opponents of the fixed ones move too.
+    moved = {
+        name: _label(name, kinds.engines.rating, kinds.engines.error, kinds.engines.games, by_kind)
+        for name, kinds in by_kind.items()
+        if kinds.people is not None and name not in measured
+    }
+    links = () if outcome.kinds is None else outcome.kinds.links
     if keep is not None:
-        return replace(keep, ratings=MappingProxyType({**keep.ratings, **measured}))
+        return replace(
+            keep,
+            ratings=MappingProxyType({**keep.ratings, **moved, **measured}),
+            by_kind=MappingProxyType({**keep.by_kind, **by_kind}),
+            links=links or keep.links,
+        )
     goodness = outcome.goodness
     return CalibrationFile(
         provenance=Calibration(
@@ -390,8 +444,57 @@ def calibration_file(
             p_value=round(goodness.p_value, 4),
         ),
         held_out=tuple(
-            HeldOutPairing(first, second, round(fit.difference_error(first, second), 1))
+            HeldOutPairing(first, second, round(_predicted_error(outcome, first, second), 1))
             for first, second in outcome.held_out
             if first in fit.players and second in fit.players
         ),
+        by_kind=MappingProxyType(by_kind),
+        links=links,
     )
+
+
+def _measured(rating: float, error: float, games: int) -> MeasuredRating:
+    return MeasuredRating(rating=round(rating, 1), error=round(error, 1), games=games)
+
+
+def _by_kind(kinds: KindFit | None, names: Iterable[str]) -> dict[str, KindRatings]:
+    """Each entry's ratings by kind, as the calibration file stores them."""
+    if kinds is None:
+        return {}
+    table = {}
+    for name in names:
+        engines = kinds.against_engines(name)
+        if engines is None:
+            continue
+        people = kinds.against_people(name)
+        offset = kinds.offset(name)
+        table[name] = KindRatings(
+            engines=_measured(engines.rating, engines.error, engines.games),
+            people=None if people is None else _measured(people.rating, people.error, people.games),
+            offset=None if offset is None else round(offset[0], 1),
+            offset_error=None if offset is None else round(offset[1], 1),
+        )
+    return table
+
+
+def _label(
+    name: str, rating: float, error: float, games: int, by_kind: Mapping[str, KindRatings]
+) -> MeasuredRating:
+    """The rating the pool rates a player's games by: against person-like opponents for a
+    person-like entry measured so, else the fit's."""
+    kinds = by_kind.get(name)
+    if kinds is not None and kinds.people is not None:
+        return replace(kinds.people, games=kinds.engines.games + kinds.people.games)
+    if kinds is not None:
+        return kinds.engines
+    return _measured(rating, error, games)
+
+
+def _predicted_error(outcome: CalibrationFit, first: str, second: str) -> float:
+    """The error of a held-out pairing's prediction, from the fit that predicts it."""
+    kinds = outcome.kinds
+    if kinds is not None and kinds.against_people(first) and kinds.against_people(second):
+        return kinds.people_difference_error(first, second)
+    if kinds is not None and first in kinds.engines.players and second in kinds.engines.players:
+        return kinds.engines.difference_error(first, second)
+    return outcome.fit.difference_error(first, second)

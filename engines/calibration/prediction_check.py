@@ -18,6 +18,7 @@ import math
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from engines.calibration.calibrate import MOVETIME, as_calibrated, scored_games
@@ -52,10 +53,39 @@ little."""
 PASS_P_VALUE = 0.01
 
 
+class PairingKind(StrEnum):
+    """Whom a held-out pairing sets against whom: a pool of two kinds need not be transitive,
+    so the check tests its predictions within each kind and across them."""
+
+    ENGINES = "engines"
+    """Two engines: predicted by their ratings against engines."""
+    PEOPLE = "person-like"
+    """Two person-like entries: predicted by their ratings against person-like opponents."""
+    ACROSS = "across kinds"
+    """An engine and a person-like entry: predicted by their ratings against engines."""
+
+
+def pairing_kind(first: Opponent, second: Opponent) -> PairingKind:
+    people = first.person_like + second.person_like
+    return (PairingKind.ENGINES, PairingKind.ACROSS, PairingKind.PEOPLE)[people]
+
+
+@dataclass(frozen=True)
+class KindTally:
+    """The check of one kind of pairing."""
+
+    kind: PairingKind
+    pairings: int
+    inside: int
+    chi_square: float
+    p_value: float
+
+
 @dataclass(frozen=True)
 class CheckedPairing:
     first: str
     second: str
+    kind: PairingKind
     record: PairingRecord
     """The games, from ``first``'s side."""
     predicted: float
@@ -99,6 +129,26 @@ class CheckResult:
         """Pairings whose predicted difference lies inside the measured 95% interval."""
         return sum(pairing.inside for pairing in self.pairings)
 
+    def by_kind(self) -> list[KindTally]:
+        """The check of each kind of pairing apart, in :class:`PairingKind`'s order; the
+        calibration passes or fails on all of them together."""
+        tallies = []
+        for kind in PairingKind:
+            chosen = [pairing for pairing in self.pairings if pairing.kind is kind]
+            if not chosen:
+                continue
+            chi_square = _chi_square(chosen)
+            tallies.append(
+                KindTally(
+                    kind,
+                    len(chosen),
+                    sum(pairing.inside for pairing in chosen),
+                    chi_square,
+                    chi_square_survival(chi_square, len(chosen)),
+                )
+            )
+        return tallies
+
     def summary(self) -> CheckSummary:
         """What ``rated-play engines`` shows of this check."""
         return CheckSummary(
@@ -117,16 +167,27 @@ def pairings_to_check(
 ) -> list[HeldOutPairing]:
     """The calibration's held-out pairings between available entries whose predicted score is
     between 25% and 75%."""
-    ratings = {opponent.name: opponent.rating for opponent in ladder}
+    names = {opponent.name for opponent in ladder}
     return [
         pairing
         for pairing in calibration.held_out
-        if pairing.first in ratings
-        and pairing.second in ratings
+        if pairing.first in names
+        and pairing.second in names
         and LOWEST_SCORE
-        <= logistic_expected(ratings[pairing.first], ratings[pairing.second])
+        <= logistic_expected(predicted(ladder, calibration, pairing.first, pairing.second), 0.0)
         <= 1 - LOWEST_SCORE
     ]
+
+
+def predicted(
+    ladder: Sequence[Opponent], calibration: CalibrationFile, first: str, second: str
+) -> float:
+    """``first − second`` as the calibration predicts their games: by their ratings against
+    each other's kind where it measured both, else by the ratings the ladder has."""
+    if first in calibration.ratings and second in calibration.ratings:
+        return calibration.predicted(first, second)
+    ratings = {opponent.name: opponent.rating for opponent in ladder}
+    return ratings[first] - ratings[second]
 
 
 def checkable(ladder: Sequence[Opponent], calibration: CalibrationFile | None) -> CalibrationFile:
@@ -216,13 +277,14 @@ async def run_check(
             CheckedPairing(
                 first=pairing.first,
                 second=pairing.second,
+                kind=pairing_kind(by_name[pairing.first], by_name[pairing.second]),
                 record=record,
-                predicted=by_name[pairing.first].rating - by_name[pairing.second].rating,
+                predicted=predicted(ladder, calibration, pairing.first, pairing.second),
                 predicted_error=pairing.error,
                 measured=measured_difference(record),
             )
         )
-    chi_square = sum(min(pairing.z**2, 1e6) for pairing in checked)
+    chi_square = _chi_square(checked)
     return CheckResult(
         date=datetime.date.today().isoformat(),
         calibration_date=calibration.provenance.date,
@@ -230,3 +292,8 @@ async def run_check(
         chi_square=chi_square,
         p_value=chi_square_survival(chi_square, max(len(checked), 1)) if checked else 1.0,
     )
+
+
+def _chi_square(pairings: Sequence[CheckedPairing]) -> float:
+    """``Σz²``: a pairing missed by an infinite z counts as a very large one."""
+    return sum(min(pairing.z**2, 1e6) for pairing in pairings)

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from engines import schema
 from engines.errors import PoolConfigError
@@ -64,6 +65,20 @@ class HeldOutPairing:
 
 
 @dataclass(frozen=True)
+class KindRatings:
+    """One entry's ratings by the kind of its opponent (:mod:`profiles.ratings.by_kind`)."""
+
+    engines: MeasuredRating = field(metadata=key(Record(MeasuredRating)))
+    """Against engines: every game with an engine on one side."""
+    people: MeasuredRating | None = field(default=None, metadata=key(Record(MeasuredRating)))
+    """Against person-like opponents (a person-like entry's games with its own kind), on the
+    same scale through the links; None for an engine."""
+    offset: float | None = field(default=None, metadata=key(number()))
+    """:attr:`people` less :attr:`engines`: the kind offset."""
+    offset_error: float | None = field(default=None, metadata=key(_ERROR))
+
+
+@dataclass(frozen=True)
 class CalibrationFile:
     """A calibration file, whose keys are these fields, written in this order."""
 
@@ -77,6 +92,40 @@ class CalibrationFile:
     )
     quality: FitQuality | None = field(default=None, metadata=key(Record(FitQuality)))
     """None in a calibration made before the goodness of fit was measured."""
+    by_kind: Mapping[str, KindRatings] = field(
+        default_factory=lambda: MappingProxyType({}),
+        metadata=key(TableOf(Record(KindRatings), "a table of ratings by kind")),
+    )
+    """Opponent name → its ratings against engines and against person-like opponents; empty in
+    a calibration made before they were measured apart. A person-like entry's
+    :attr:`ratings` is its rating against person-like opponents, the one that predicts a
+    person's games against it."""
+    links: tuple[str, ...] = field(default=(), metadata=key(ListOf(text(), "a list of names")))
+    """The entries whose kind offsets are zero on average: the link between the two fits."""
+
+    def predicted(self, first: str, second: str) -> float:
+        """``first − second`` as the calibration predicts their games: by their ratings against
+        each other's kind."""
+        return self.rating_against(first, second) - self.rating_against(second, first)
+
+    def rating_against(self, name: str, opponent: str) -> float:
+        """``name``'s rating against ``opponent``'s kind: its rating against person-like
+        opponents when both were measured against that kind, else its rating against
+        engines."""
+        kinds = self.by_kind.get(name)
+        if kinds is None:
+            return self.ratings[name].rating
+        if self.between_people(name, opponent) and kinds.people is not None:
+            return kinds.people.rating
+        return kinds.engines.rating
+
+    def between_people(self, first: str, second: str) -> bool:
+        """Whether a game of the two is predicted by their ratings against person-like
+        opponents: both are person-like entries measured against their own kind."""
+        return all(
+            (kinds := self.by_kind.get(name)) is not None and kinds.people is not None
+            for name in (first, second)
+        )
 
 
 @dataclass(frozen=True)

@@ -200,6 +200,20 @@ class Opponent:
         return self.kind is OpponentKind.PERSON_LIKE
 
     @property
+    def plays_its_network_alone(self) -> bool:
+        """True for a person-like entry that plays its network's own choice: no search, no
+        veto, no temperature. Nothing it does depends on whom it faces, and people's moves
+        match its moves more often than any other entry's, so these entries link the ratings
+        against engines to those against person-like opponents
+        (:mod:`profiles.ratings.by_kind`)."""
+        return (
+            self.person_like
+            and self.veto is None
+            and self.search.is_empty
+            and set(self.options) <= {"WeightsFile"}
+        )
+
+    @property
     def family(self) -> str:
         """The engine and its way of being weak, e.g. ``"stockfish nodes"``: entries of one
         family go wrong in the same ways, so a rating that holds against other families too

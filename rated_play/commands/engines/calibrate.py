@@ -30,7 +30,7 @@ from rated_play.commands.engines._options import (
     pool_of,
     quiet_engines,
 )
-from rated_play.commands.engines.fit import print_fit
+from rated_play.commands.engines.fit import print_fit, print_kinds
 
 
 def register(actions: Any) -> None:
@@ -124,6 +124,8 @@ def calibrate_pool(args: argparse.Namespace) -> int:
         report = asyncio.run(run_calibration(run, show))
     outcome = report.outcome
     print_fit(outcome.fit, outcome.goodness, outcome.families)
+    if outcome.kinds is not None:
+        print_kinds(outcome.kinds)
     for name, measured in report.added.items():
         print(
             f"added {printable(name)}: {measured.rating:.0f} ±{measured.error:.0f}",

@@ -11,7 +11,13 @@ from typing import Any
 
 from engines import schema
 from engines.calibration.prediction_check import GAMES as CHECK_GAMES
-from engines.calibration.prediction_check import CheckedPairing, CheckResult, check_calibration
+from engines.calibration.prediction_check import (
+    CheckedPairing,
+    CheckResult,
+    KindTally,
+    PairingKind,
+    check_calibration,
+)
 from engines.errors import EngineUnavailableError
 from engines.opponents.pool import rating_calibration
 from profiles.errors import printable
@@ -61,7 +67,8 @@ def check_pool(args: argparse.Namespace) -> int:
         )
     if args.json:
         summary = schema.write(result.summary())
-        print_json({**summary, "results": [_check_row(p) for p in result.pairings]})
+        kinds = [_kind_row(tally) for tally in result.by_kind()]
+        print_json({**summary, "kinds": kinds, "results": [_check_row(p) for p in result.pairings]})
     else:
         _print_check(result)
     return 0 if result.passed else 1
@@ -72,6 +79,7 @@ def _check_row(pairing: CheckedPairing) -> dict[str, Any]:
     return {
         "first": pairing.first,
         "second": pairing.second,
+        "kind": pairing.kind.value,
         "games": record.games,
         "wins": record.wins,
         "draws": record.draws,
@@ -85,13 +93,39 @@ def _check_row(pairing: CheckedPairing) -> dict[str, Any]:
     }
 
 
+def _kind_row(tally: KindTally) -> dict[str, Any]:
+    return {
+        "kind": tally.kind.value,
+        "pairings": tally.pairings,
+        "inside": tally.inside,
+        "chi_square": round(tally.chi_square, 2),
+        "p_value": round(tally.p_value, 4),
+    }
+
+
 def _finite_or_none(value: float) -> float | None:
     return round(value, 1) if math.isfinite(value) else None
 
 
 def _print_check(result: CheckResult) -> None:
-    print(f"{'pairing':58} {'games':>5} {'W/D/L':>9} {'measured (95%)':>20} {'predicted':>12}")
-    for pairing in result.pairings:
+    for tally in result.by_kind():
+        _print_pairings([p for p in result.pairings if p.kind is tally.kind], tally.kind)
+        print(
+            f"{tally.kind}: {tally.inside} of {tally.pairings} inside; "
+            f"χ² {tally.chi_square:.1f} on {tally.pairings}, p = {tally.p_value:.3f}\n"
+        )
+    verdict = "holds" if result.passed else "FAILS its check"
+    print(
+        f"{result.inside} of {len(result.pairings)} inside their 95% interval; "
+        f"χ² {result.chi_square:.1f} on {len(result.pairings)}, p = {result.p_value:.3f}: "
+        f"the calibration {verdict}"
+    )
+
+
+def _print_pairings(pairings: list[CheckedPairing], kind: PairingKind) -> None:
+    heading = f"{kind}: pairing"
+    print(f"{heading:58} {'games':>5} {'W/D/L':>9} {'measured (95%)':>20} {'predicted':>12}")
+    for pairing in pairings:
         record, measured = pairing.record, pairing.measured
         name = f"{printable(pairing.first)} v {printable(pairing.second)}"
         wdl = f"{record.wins}/{record.draws}/{record.losses}"
@@ -99,9 +133,3 @@ def _print_check(result: CheckResult) -> None:
         predicted = f"{pairing.predicted:+.0f} ±{pairing.predicted_error:.0f}"
         verdict = "inside" if pairing.inside else "OUTSIDE"
         print(f"{name:58} {record.games:5d} {wdl:>9} {interval:>20} {predicted:>12}  {verdict}")
-    verdict = "holds" if result.passed else "FAILS its check"
-    print(
-        f"\n{result.inside} of {len(result.pairings)} inside their 95% interval; "
-        f"χ² {result.chi_square:.1f} on {len(result.pairings)}, p = {result.p_value:.3f}: "
-        f"the calibration {verdict}"
-    )

@@ -12,6 +12,7 @@ from engines.calibration.pgn_fit import fit_pgn
 from engines.errors import PoolConfigError
 from engines.opponents.opponent import Opponent
 from profiles.errors import printable
+from profiles.ratings.by_kind import KindFit
 from profiles.ratings.fit import FitResult, FittedRating
 from profiles.ratings.goodness import Consistency, GoodnessOfFit
 from rated_play.commands import add_data_dir, print_json
@@ -148,3 +149,29 @@ def print_fit(
                 f"  {printable(verdict.player)}: χ² {verdict.chi_square:.1f} on "
                 f"{verdict.degrees_of_freedom}, p = {verdict.p_value:.3f} ({against})"
             )
+
+
+def print_kinds(kinds: KindFit) -> None:
+    """Each person-like entry's ratings against engines and against its own kind, and the
+    difference (its kind offset), the strongest against person-like opponents first."""
+    rows = []
+    for name in kinds.people.players if kinds.people is not None else ():
+        engines, people, offset = (
+            kinds.against_engines(name),
+            kinds.against_people(name),
+            kinds.offset(name),
+        )
+        if engines is not None and people is not None and offset is not None:
+            rows.append((people, engines, offset, name))
+    if not rows:
+        return
+    print(
+        "\nby kind (the rating against person-like opponents rates a person's games):\n"
+        f"{'against person-like':>20} {'against engines':>16} {'kind offset':>12}  player"
+    )
+    for people, engines, offset, name in sorted(rows, key=lambda row: -row[0].rating):
+        print(
+            f"{people.rating:11.0f} ±{people.error:<7.0f} {engines.rating:7.0f} "
+            f"±{engines.error:<7.0f} {offset[0]:+5.0f} ±{offset[1]:<4.0f}  {printable(name)}"
+        )
+    print(f"links (their offsets zero on average): {', '.join(kinds.links)}")

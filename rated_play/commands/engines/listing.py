@@ -24,7 +24,9 @@ def list_pool(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             {
-                "opponents": [_describe(pool, opponent) for opponent in pool.opponents],
+                "opponents": [
+                    _describe(pool, opponent, calibration) for opponent in pool.opponents
+                ],
                 "calibration": None
                 if calibration is None
                 else _calibration_document(calibration, check),
@@ -44,6 +46,9 @@ def list_pool(args: argparse.Namespace) -> int:
         why = pool.why_unavailable(opponent)
         where = "" if why is None else f"  [{printable(why)}]"
         where += "" if opponent.offered else "  [not offered]"
+        kinds = None if calibration is None else calibration.by_kind.get(opponent.name)
+        if opponent.person_like and kinds is not None and kinds.people is not None:
+            where += f"  [{kinds.engines.rating:.0f} against engines]"
         name = printable(opponent.name)
         # A person-like entry's title repeats its rating: its provenance is what it is.
         what = printable(opponent.provenance if opponent.person_like else opponent.title)
@@ -59,6 +64,11 @@ def list_pool(args: argparse.Namespace) -> int:
         "kind: an engine, person-like (a network trained on people's games, listed by what it "
         "learnt from) or unleashed (full strength)"
     )
+    if calibration is not None and calibration.by_kind:
+        print(
+            "person-like: rated by its games against person-like opponents, which predict a "
+            "person's; its rating against engines beside it"
+        )
     if any(not opponent.offered for opponent in pool.opponents):
         print("not offered: off the setup's slider, kept for the calibration and past games")
     if any(not opponent.calibrated for opponent in pool.opponents):
@@ -87,9 +97,10 @@ def _print_calibration_quality(calibration: CalibrationFile, check: CheckSummary
         )
 
 
-def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
+def _describe(pool: Pool, opponent: Opponent, rated_by: CalibrationFile | None) -> dict[str, Any]:
     declared = schema.write(opponent)
     calibration = opponent.calibration
+    kinds = None if rated_by is None else rated_by.by_kind.get(opponent.name)
     return {
         "name": opponent.name,
         "title": opponent.title,
@@ -106,6 +117,7 @@ def _describe(pool: Pool, opponent: Opponent) -> dict[str, Any]:
         "available": pool.is_available(opponent),
         "unavailable": pool.why_unavailable(opponent),
         "calibration": None if calibration is None else schema.write(calibration),
+        "by_kind": None if kinds is None else schema.write(kinds),
     }
 
 
