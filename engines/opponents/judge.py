@@ -23,15 +23,15 @@ from engines.cancelling import cancel_and_wait
 from engines.errors import EngineUnavailableError
 from engines.hang import watch_for_hang
 from engines.launch import close_engine, kill_and_reap, open_engine
-from engines.opponents.opponent import Opponent
+from engines.opponents.opponent import JUDGE_COMMAND, JUDGE_PACKAGE, Opponent
 
 JUDGE = Opponent(
     name="judge",
     title="Stockfish at full strength",
-    command="stockfish",
+    command=JUDGE_COMMAND,
     rating=0.0,
     options=MappingProxyType({"Threads": 1, "Hash": 16}),
-    package="stockfish",
+    package=JUDGE_PACKAGE,
 )
 JUDGEMENT_LIMIT = chess.engine.Limit(depth=14)
 """How deep the judge looks before an opponent answers an offer (a draw, a double)."""
