@@ -8,6 +8,7 @@ appended to, and the player is told where it is.
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 import stat
 import traceback
@@ -25,6 +26,33 @@ def log_unexpected(data_dir: Path, error: BaseException) -> str:
     log = DataDirectory(data_dir).errors_log
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     said = f"rated-play met an error it did not expect ({printable(what)})"
+    failure = _append(log, "".join(traceback.format_exception(error)))
+    if failure is not None:
+        return f"{said}; its details could not be written to {log}{failure}."
+    return f"{said}. Its details are in {log}: please send that file with a report."
+
+
+def log_engine_notices(data_dir: Path) -> None:
+    """What the engines say of themselves during a game (a judge given up for good,
+    :mod:`engines.opponents.judge`) is appended to the errors log in ``data_dir``, never
+    written over the app's screen."""
+    engines = logging.getLogger("engines")
+    engines.addHandler(_ErrorsLogHandler(DataDirectory(data_dir).errors_log))
+    engines.propagate = False
+
+
+class _ErrorsLogHandler(logging.Handler):
+    def __init__(self, log: Path) -> None:
+        super().__init__(logging.WARNING)
+        self._log = log
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _append(self._log, f"{record.name}: {record.getMessage()}\n")
+
+
+def _append(log: Path, text: str) -> str | None:
+    """Append ``text`` to ``log``, stamped; None, or why it could not be (the end of a
+    sentence naming the file)."""
     stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     try:
         # Appended to only if it is a regular file of its own: a link is not followed (a file
@@ -32,9 +60,9 @@ def log_unexpected(data_dir: Path, error: BaseException) -> str:
         descriptor = os.open(log, _APPEND_FLAGS, 0o644)
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             os.close(descriptor)
-            return f"{said}; its details could not be written to {log}, which is not a file."
+            return ", which is not a file"
         with open(descriptor, "a", encoding="utf-8", errors="backslashreplace") as file:
-            file.write(f"--- {stamp}\n{''.join(traceback.format_exception(error))}\n")
+            file.write(f"--- {stamp}\n{text}\n")
     except OSError as failure:
-        return f"{said}; its details could not be written to {log} ({failure.strerror})."
-    return f"{said}. Its details are in {log}: please send that file with a report."
+        return f" ({failure.strerror})"
+    return None

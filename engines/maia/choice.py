@@ -94,8 +94,11 @@ def _drawn_at(
     probabilities: dict[chess.Move, float], temperature: float, rng: random.Random
 ) -> MoveChoice:
     moves = list(probabilities)
-    # In logarithms: a high power of a small probability would underflow to nothing.
-    logs = np.log(np.maximum([probabilities[move] for move in moves], 1e-30)) / temperature
-    weights = np.exp(logs - logs.max())
+    # In logarithms, the likeliest move's first: a high power of a small probability would
+    # underflow to nothing, and at a temperature near 0 (1e-310) every logarithm divided by it
+    # is infinite, the likeliest's only when taken before the division.
+    logs = np.log(np.maximum([probabilities[move] for move in moves], 1e-30))
+    with np.errstate(over="ignore"):
+        weights = np.exp((logs - logs.max()) / temperature)
     move = rng.choices(moves, weights.tolist())[0]
     return MoveChoice(move, probabilities[move], len(moves), temperature)

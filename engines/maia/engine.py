@@ -21,14 +21,19 @@ It speaks the UCI protocol (Stefan-Meyer Kahlen's "Description of the universal 
 - ``Nodes`` above 1 plays, after the varied opening, the move of a little search of about that
   many positions, guided by the network's policy and value and sized by the position: a
   stronger player of the network's kind (:mod:`engines.maia.search`). ``go nodes`` caps it;
-  ``go movetime`` and the clock stop it early (:func:`_deadline`).
+  ``go movetime`` and the clock stop it early (:func:`_deadline`), and so do ``stop`` and
+  ``quit``: the input is read while it searches, and ``isready`` answered then;
+- a value it does not take (none, not of the option's kind, outside the range advertised) is
+  refused in an ``info string``, and the last value kept.
 """
 
 from __future__ import annotations
 
 import math
+import queue
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -56,6 +61,7 @@ HOTTEST = 10.0
 """The highest temperature taken: at 10 every legal move is drawn almost alike already."""
 NODES_OPTION = "Nodes"
 MOST_NODES = 100_000
+OPTIONS = (WEIGHTS_OPTION, VARIED_OPTION, TEMPERATURE_OPTION, NODES_OPTION)
 CLOCK_SHARE = 20
 """On a clock, a search stops once it has spent this fraction of the time left (plus most of
 the increment): the entry's strength lives in its node count, and the clock only guards it."""
@@ -76,6 +82,10 @@ class MaiaEngine:
     pending: str | None = None
     """The ``bestmove`` line of a ``go infinite`` or ``go ponder``, sent on ``stop``."""
     rng: random.Random = field(default_factory=random.Random)
+    searching: threading.Event = field(default_factory=threading.Event)
+    """Set while a ``go`` is worked on: the input is then read beside it (:func:`run`)."""
+    stopping: threading.Event = field(default_factory=threading.Event)
+    """Set by a ``stop`` or ``quit`` read during a ``go``: its search ends with the move it has."""
 
     def handle(self, line: str) -> bool:
         """Act on one command; False once it is ``quit``."""
@@ -114,20 +124,32 @@ class MaiaEngine:
         return True
 
     def _set_option(self, text: str) -> None:
-        """``name N value V`` as typed: a path with two spaces in it keeps them."""
-        name, _, value = text.removeprefix("name ").partition(" value ")
-        if name.strip().lower() == WEIGHTS_OPTION.lower():
+        """``name N value V`` as typed: a path with two spaces in it keeps them. A value that
+        is missing, not of the option's kind or outside the range advertised is refused in an
+        ``info string``, the last value kept: an engine that took it silently would play other
+        than its entry says."""
+        name, has_value, value = _named_value(text)
+        known = {option.lower(): option for option in OPTIONS}
+        option = known.get(name.lower())
+        if option is None:
+            self.write(f"info string no option is called {name!r}; nothing changed")
+            return
+        if not has_value or not value.strip():
+            self.write(f"info string {option} needs a value; kept the last")
+            return
+        value = value.strip()
+        if option == WEIGHTS_OPTION:
             # The advertised default sent back (as a GUI sends every option) chooses none.
-            weights = value.strip()
-            self.weights, self.network = ("" if weights == NO_NETWORK else weights), None
-        elif name.strip().lower() == VARIED_OPTION.lower():
+            self.weights, self.network = ("" if value == NO_NETWORK else value), None
+        elif option == VARIED_OPTION:
+            varied = self._whole(option, value, 0, MOST_VARIED)
+            self.varied_moves = self.varied_moves if varied is None else varied
+        elif option == NODES_OPTION:
+            nodes = self._whole(option, value, 1, MOST_NODES)
+            self.nodes = self.nodes if nodes is None else nodes
+        else:
             try:
-                self.varied_moves = min(max(int(value.strip()), 0), MOST_VARIED)
-            except ValueError:
-                self.write(f"info string {VARIED_OPTION} takes a whole number; kept the last")
-        elif name.strip().lower() == TEMPERATURE_OPTION.lower():
-            try:
-                temperature = float(value.strip())
+                temperature = float(value)
             except ValueError:
                 temperature = math.nan
             if not 0 <= temperature <= HOTTEST:  # NaN included
@@ -137,11 +159,18 @@ class MaiaEngine:
                 )
             else:
                 self.temperature = temperature
-        elif name.strip().lower() == NODES_OPTION.lower():
-            try:
-                self.nodes = min(max(int(value.strip()), 1), MOST_NODES)
-            except ValueError:
-                self.write(f"info string {NODES_OPTION} takes a whole number; kept the last")
+
+    def _whole(self, option: str, value: str, least: int, most: int) -> int | None:
+        """``value`` as a whole number within the advertised range; None, said, otherwise."""
+        try:
+            number = int(value)
+        except ValueError:
+            self.write(f"info string {option} takes a whole number; kept the last")
+            return None
+        if not least <= number <= most:
+            self.write(f"info string {option} takes {least} to {most}; kept the last")
+            return None
+        return number
 
     def _set_position(self, arguments: list[str]) -> None:
         # Refused as the UCI server refuses it (engines.uci.position), and forgotten: a move
@@ -154,6 +183,14 @@ class MaiaEngine:
             self.board = board
 
     def _go(self, arguments: list[str]) -> None:
+        self.stopping.clear()
+        self.searching.set()
+        try:
+            self._answer_go(arguments)
+        finally:
+            self.searching.clear()
+
+    def _answer_go(self, arguments: list[str]) -> None:
         if self.board is None or not self.weights:
             why = (
                 "no position to play from: the last one was refused"
@@ -182,7 +219,9 @@ class MaiaEngine:
                 evaluation,
                 nodes,
                 allowed,
-                out_of_time=lambda: time.perf_counter() - started >= deadline,
+                out_of_time=lambda: (
+                    self.stopping.is_set() or time.perf_counter() - started >= deadline
+                ),
             )
         elapsed = round((time.perf_counter() - started) * 1000)
         answer = _answer(chosen, evaluation, elapsed, searched)
@@ -201,6 +240,16 @@ class MaiaEngine:
                 )
             self.network = load_network(network_path(self.weights))
         return self.network
+
+
+def _named_value(text: str) -> tuple[str, bool, str]:
+    """``name N value V`` read as the name, whether a ``value`` word came, and the value as
+    typed (its inner spaces kept); a name may have spaces (UCI's "Clear Hash")."""
+    text = text.strip().removeprefix("name").strip()
+    if text.endswith(" value") or text == "value":
+        return text.removesuffix("value").strip(), True, ""
+    name, found, value = text.partition(" value ")
+    return name.strip(), bool(found), value
 
 
 def _searchmoves(board: chess.Board, arguments: list[str]) -> set[chess.Move]:
@@ -278,15 +327,23 @@ def _centipawns(value: float) -> int:
 
 
 def run(lines: Iterable[str], out: TextIO) -> int:
-    """Serve UCI commands from ``lines``; the exit status."""
+    """Serve UCI commands from ``lines``; the exit status. The lines are read in a thread of
+    their own, so that a long search (``Nodes`` up to 100,000 takes minutes) hears ``stop`` and
+    ``quit`` at once, and answers ``isready`` while it thinks, as the protocol asks."""
+    lock = threading.Lock()
 
     def write(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
+        with lock:  # the reader answers isready while the search writes its lines
+            out.write(text + "\n")
+            out.flush()
 
     engine = MaiaEngine(write)
+    commands: queue.SimpleQueue[str | BaseException | None] = queue.SimpleQueue()
+    threading.Thread(target=_read, args=(lines, engine, commands), daemon=True).start()
     try:
-        for line in lines:
+        while (line := commands.get()) is not None:
+            if isinstance(line, BaseException):
+                raise line
             if not engine.handle(line.strip()):
                 return 0
         if engine.pending is not None:  # the input ended during go infinite: its bestmove
@@ -295,6 +352,30 @@ def run(lines: Iterable[str], out: TextIO) -> int:
         print(f"{NAME}: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _read(
+    lines: Iterable[str],
+    engine: MaiaEngine,
+    commands: queue.SimpleQueue[str | BaseException | None],
+) -> None:
+    """Pass each line on to :func:`run`; during a ``go``, answer ``isready`` here and have
+    ``stop`` and ``quit`` end the search (they are passed on too, to be acted on after it).
+    The end of the input is None; a failure to read it is passed on, to be raised."""
+    try:
+        for line in lines:
+            if engine.searching.is_set():
+                command = line.split()[:1]
+                if command == ["isready"]:
+                    engine.write("readyok")
+                    continue
+                if command in (["stop"], ["quit"]):
+                    engine.stopping.set()
+            commands.put(line)
+    except BaseException as error:  # raised in the main thread, as if it had read the line
+        commands.put(error)
+        return
+    commands.put(None)
 
 
 def main() -> None:

@@ -17,13 +17,14 @@ The rules:
 - Unticked: the offered entry nearest the wanted strength that is not person-like.
 
 Only installed entries are chosen, and only offered ones
-(:attr:`~engines.opponents.opponent.Opponent.offered`) from the slider.
+(:attr:`~engines.opponents.opponent.Opponent.offered`) from the slider; an offered entry nearer
+the wish that cannot play (a program it needs is missing) is named in the sentence, with why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import Pool
@@ -102,8 +103,21 @@ def choose_opponent(pool: Pool, wish: OpponentWish) -> OpponentChoice:
                 f"No person-like opponent is installed: the engine nearest {wish.strength:.0f} "
                 "plays.",
             )
-        return _person_like(ladder, wish.strength)
-    return OpponentChoice(_nearest(_engines(pool), wish.strength))
+        return _said_why_not_nearer(pool, _person_like(ladder, wish.strength), wish)
+    return _said_why_not_nearer(pool, OpponentChoice(_nearest(_engines(pool), wish.strength)), wish)
+
+
+def _said_why_not_nearer(pool: Pool, choice: OpponentChoice, wish: OpponentWish) -> OpponentChoice:
+    """``choice``, saying why when an offered entry of the kind asked for is nearer the wish
+    but cannot play (a program it needs is not installed): a strength missing from the ladder
+    is said, not passed over."""
+    offered = [o for o in pool.opponents if o.offered and o.person_like == wish.person_like]
+    nearer = _nearest(offered, wish.strength) if offered else choice.opponent
+    why = pool.why_unavailable(nearer)
+    if why is None:
+        return choice
+    said = f"{nearer.short_title} cannot play: {why}."
+    return replace(choice, note=f"{said} {choice.note}".strip())
 
 
 def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import sys
 from collections.abc import Coroutine
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -16,6 +14,7 @@ import chess.engine
 
 from engines.cancelling import cancel_and_wait, close_all
 from engines.errors import EngineUnavailableError
+from engines.hang import watch_for_hang
 from engines.launch import (
     close_engine,
     heard_out,
@@ -25,7 +24,7 @@ from engines.launch import (
     with_last_words,
 )
 from engines.opponents import doubling, draw_offer
-from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge
+from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge, JudgeError
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
 from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
 from engines.opponents.variation import (
@@ -38,9 +37,6 @@ from engines.opponents.variation import (
 from engines.opponents.veto import TRIES, VETO_DEPTH, is_vetoed, veto_limit
 from profiles.laws.clock import GameClock
 
-HANG_WINDOW = 6.0
-"""Seconds a thinking engine may go without using any CPU time before it counts as hung."""
-WATCH_INTERVAL = 1.0
 UNTIMED_MOVETIME = 5.0
 """Seconds per move for an engine with no clock and no search limit of its own."""
 MAX_CLOCK_SECONDS = (2**31 - 1) / 1000
@@ -64,8 +60,6 @@ VETO_CHOICE = "chosen again, a full-strength search having vetoed its first choi
 JUDGE_CHOICE = "a full-strength search, every move the opponent chose having been vetoed"
 SEARCH_INFO = chess.engine.INFO_BASIC | chess.engine.INFO_SCORE | chess.engine.INFO_PV
 _Result = TypeVar("_Result")
-_JUDGE_FAILURES = (chess.engine.EngineError, EngineUnavailableError, TimeoutError, OSError)
-"""When the judge fails, the opponent plays (or judges) on its own instead."""
 
 
 class EngineCrashError(EngineUnavailableError):
@@ -204,15 +198,26 @@ class EnginePlayer:
         self._game = object()
 
     async def start(self) -> None:
-        """Start the engine. Raises :class:`EngineUnavailableError` when it cannot be."""
+        """Start the engine, and the judge of an entry whose veto is its strength. Raises
+        :class:`EngineUnavailableError` when either cannot be."""
         self._engine = await open_engine(self.opponent)
+        if self.opponent.veto is not None:
+            try:
+                await self._judge.start()
+            except BaseException:
+                await self._close_engine()
+                raise
 
     async def restart(self) -> None:
-        """Replace a dead or hung process with a new one (closing what is left of the old)."""
+        """Replace a dead or hung process with a new one (closing what is left of the old); a
+        judge of our own given up for good is replaced too, for the veto that needs it."""
         if self._engine is not None:
             kill_engine(self._engine)
             self._engine = None
         self.restarts += 1
+        if self._owns_judge and self._judge.gone is not None:
+            await self._judge.close()
+            self._judge = Judge()
         await self.start()
 
     @property
@@ -240,7 +245,7 @@ class EnginePlayer:
     ) -> Choice:
         """The opponent's move in ``board`` (which has a legal move), and the search behind it.
         Raises :class:`EngineCrashError` when its engine dies, answers nonsense, or hangs (see
-        :func:`_watch_for_hang`). Cancelling stops the search and gives no move; setting
+        :func:`engines.hang.watch_for_hang`). Cancelling stops the search and gives no move; setting
         ``stop`` makes the engine move at once, with the best move it has found (the judge's
         searches, technique and variation, are dropped: the engine's own move is the one it
         has), as does running out of :func:`judge_budget` for them."""
@@ -249,7 +254,7 @@ class EnginePlayer:
         budget = judge_budget(clock, board.turn)
         if is_simple_win(board):
             limit = clocked_limit(SearchLimit(nodes=TECHNIQUE_NODES), clock, bounds)
-            with contextlib.suppress(*_JUDGE_FAILURES):
+            with contextlib.suppress(JudgeError):
                 best = await _unless_stopped(
                     stop, self._judge.play(board, limit, bounds.moves), budget
                 )
@@ -258,14 +263,13 @@ class EnginePlayer:
         own = await self._own_move(board, clock, stop, bounds)
         shortened = bounds.shorten(self.opponent.search)
         if self.opponent.veto is not None and not shortened:
-            with contextlib.suppress(*_JUDGE_FAILURES):
-                checked = await _unless_stopped(
-                    stop, self._vetted(board, clock, stop, bounds, own), budget
-                )
-                if checked is not None:
-                    return checked
+            checked = await self._vetted_or_failed(
+                board, clock, stop, bounds, own=own, budget=budget
+            )
+            if checked is not None:
+                return checked
         if not (self.opponent.varies_by_itself or shortened) and varies_here(board):
-            with contextlib.suppress(*_JUDGE_FAILURES):
+            with contextlib.suppress(JudgeError):
                 lines = await _unless_stopped(
                     stop,
                     self._judge.lines(board, variation_limit(), CANDIDATES, bounds.moves),
@@ -280,6 +284,34 @@ class EnginePlayer:
                     }
                     return Choice(move, search, VARIATION_CHOICE)
         return own
+
+    async def _vetted_or_failed(
+        self,
+        board: chess.Board,
+        clock: ClockReading | None,
+        stop: asyncio.Event,
+        bounds: Bounds,
+        *,
+        own: Choice,
+        budget: float | None,
+    ) -> Choice | None:
+        """:meth:`_vetted` within ``budget``; None when ``stop`` or the budget came first (the
+        opponent's own move stands, as on a short clock it must). A judge that cannot veto is
+        a failure of the opponent, whose strength the veto is: :class:`EngineCrashError`, and
+        the game starts it again and asks again, or ends void; it never plays unvetted."""
+        try:
+            checked = await _unless_stopped(
+                stop, self._vetted(board, clock, stop, bounds, own), budget
+            )
+            if checked is None and not stop.is_set() and await self._judge.hung_after_stop():
+                raise JudgeError("its judge hung while checking its move")
+        except JudgeError as error:
+            self.last_words = f"its judge: {error}"
+            raise EngineCrashError(
+                f"{self.opponent.title} failed at move {board.fullmove_number}: its veto "
+                f"could not be had ({error})"
+            ) from error
+        return checked
 
     async def _vetted(
         self,
@@ -327,7 +359,7 @@ class EnginePlayer:
         :mod:`engines.opponents.conduct`): one search at :data:`TURN_LIMIT`, within
         :func:`judge_budget`; None when it fails, runs out of time, or ``stop`` is set first
         (no view: the opponent neither resigns nor offers on it)."""
-        with contextlib.suppress(*_JUDGE_FAILURES):
+        with contextlib.suppress(JudgeError):
             return await _unless_stopped(
                 stop or asyncio.Event(),
                 self._judge.evaluate(board, TURN_LIMIT),
@@ -340,7 +372,7 @@ class EnginePlayer:
         (see :mod:`engines.opponents.draw_offer`); it declines when it cannot judge."""
         try:
             score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
-        except _JUDGE_FAILURES:
+        except JudgeError:
             return False
         return draw_offer.accepts_draw(score.pov(colour), board)
 
@@ -350,7 +382,7 @@ class EnginePlayer:
         would resign."""
         try:
             score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
-        except _JUDGE_FAILURES:
+        except JudgeError:
             return True
         return doubling.accepts_double(score.pov(colour))
 
@@ -359,7 +391,7 @@ class EnginePlayer:
         the stake (see :mod:`engines.opponents.doubling`); it does not when it cannot judge."""
         try:
             score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
-        except _JUDGE_FAILURES:
+        except JudgeError:
             return False
         return doubling.offers_double(score.pov(colour), board)
 
@@ -376,7 +408,7 @@ class EnginePlayer:
         mover = asyncio.ensure_future(_move_now_when(stop, engine, self.opponent.protocol, search))
         failed = f"{self.opponent.title} failed at move {board.fullmove_number}"
         try:
-            hung = await _watch_for_hang(search, self.pid)
+            hung = await watch_for_hang(search, self.pid)
             if hung is not None:
                 raise EngineCrashError(f"{failed}: {with_last_words(hung, engine)}")
             result = search.result()
@@ -437,42 +469,3 @@ async def _move_now_when(
         if not engine.returncode.done():  # a dead engine's search fails by itself
             engine.send_line(MOVE_NOW[protocol])
         await asyncio.wait({search}, timeout=STOP_REPEAT)
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    """CPU time a process (all its threads) has used, from /proc; None where unavailable."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rpartition(")")[2].split()
-    except OSError:
-        return None
-    # Fields after the command name: utime and stime are the 12th and 13th.
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-async def _watch_for_hang(
-    search: asyncio.Future[chess.engine.PlayResult], pid: int | None
-) -> str | None:
-    """Wait for ``search``; None once it has ended, or why the engine is taken for dead: its
-    process is gone, or it stopped using the CPU.
-
-    A thinking engine burns CPU; one that is stopped, deadlocked or blocked uses none. A live
-    process can always be asked ``isready``, but python-chess serialises commands, so the
-    CPU counter is the one signal that works while a search is running.
-    """
-    if pid is None or not sys.platform.startswith("linux"):
-        await asyncio.wait({search})
-        return None
-    last_cpu = _cpu_seconds(pid)
-    idle = 0.0
-    while True:
-        done, _ = await asyncio.wait({search}, timeout=WATCH_INTERVAL)
-        if done:
-            return None
-        cpu = _cpu_seconds(pid)
-        if cpu is None or last_cpu is None:
-            return "the engine process is gone"
-        idle = idle + WATCH_INTERVAL if cpu - last_cpu < 0.01 else 0.0
-        last_cpu = cpu
-        if idle >= HANG_WINDOW:
-            return f"the engine used no CPU for {HANG_WINDOW:.0f} s while thinking"

@@ -36,6 +36,10 @@ NODE_JITTER = 0.1
 
 OptionValue = str | int | bool
 NETWORK_ENGINE = "rated-play-maia"
+JUDGE_COMMAND = JUDGE_PACKAGE = "stockfish"
+"""The judge's engine and its Debian package (:mod:`engines.opponents.judge`): declared here, as
+an entry with a veto needs it as much as its own engine, and the pool checks both before the
+engines' libraries load."""
 """The engine that plays a network trained on people's games (:mod:`engines.maia.engine`),
 installed with rated-play."""
 
@@ -101,6 +105,18 @@ class Calibration:
         default_factory=dict, metadata=key(TableOf(number(), "a table of ratings"))
     )
     """Opponent name → the rating it was pinned to."""
+
+
+@dataclass(frozen=True)
+class Need:
+    """A program an entry cannot play without."""
+
+    command: str
+    """The executable, found as an entry's :attr:`Opponent.command` is."""
+    package: str
+    """The Debian package that provides it ("" when none is known)."""
+    purpose: str
+    """What the entry needs it for, after "for": "its moves", "its veto of blunders"."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +196,16 @@ class Opponent:
             provenance = self.provenance or self.name
             object.__setattr__(self, "title", person_like_title(self.rating, provenance))
             object.__setattr__(self, "short", person_like_short(self.rating))
+
+    @property
+    def needs(self) -> tuple[Need, ...]:
+        """The programs it cannot play without: its engine, and for an entry with a
+        :attr:`veto` the judge's Stockfish, the veto being its strength: without it the entry
+        would play weaker than it is rated."""
+        own = Need(self.command, self.package, "its moves")
+        if self.veto is None:
+            return (own,)
+        return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.value}s")
 
     @property
     def short_title(self) -> str:

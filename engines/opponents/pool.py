@@ -75,11 +75,12 @@ class Pool:
             raise UnknownOpponentError(
                 f"no opponent is called {name!r}; 'rated-play engines' lists them"
             ) from None
-        if not find_engine(opponent.command):
-            raise EngineUnavailableError(
-                f"{opponent.title} needs the engine '{opponent.command}': install the Debian "
-                f"package '{opponent.package}'"
-            )
+        for need in opponent.needs:
+            if not find_engine(need.command):
+                raise EngineUnavailableError(
+                    f"{opponent.title} needs the engine '{need.command}' for {need.purpose}: "
+                    f"install the Debian package '{need.package}'"
+                )
         why = self.why_unavailable(opponent)
         if why is not None:
             raise EngineUnavailableError(f"{opponent.title} cannot play: {why}")
@@ -115,8 +116,12 @@ class Pool:
 
 
 def _why_unavailable(opponent: Opponent) -> str | None:
-    if not find_engine(opponent.command):
-        return f"not installed: {opponent.package or opponent.command}"
+    own, *more = opponent.needs
+    if not find_engine(own.command):
+        return f"not installed: {own.package or own.command}"
+    for need in more:
+        if not find_engine(need.command):
+            return f"not installed: {need.package or need.command}, for {need.purpose}"
     weights = opponent.options.get(WEIGHTS_OPTION)
     # Our own engine reads the network named by the option; another engine's files are its own.
     if PurePath(opponent.command).name == NETWORK_ENGINE and isinstance(weights, str):

@@ -161,6 +161,28 @@ class FinishedGames(PendingGames):
         self._checkpoint()
         return self.game(game_id)
 
+    def decorate_game(
+        self,
+        game_id: int,
+        *,
+        pgn: str,
+        rating_after: float | None,
+        purse_after: int | None,
+    ) -> None:
+        """Add to a game closed already what is computed after its result: its PGN, the
+        rating and the purse after it. The result is written first (:meth:`close_game`), so
+        a process that dies while these are computed leaves the game as it ended."""
+        with self._write():
+            self._db.execute(
+                *GAMES.update(
+                    self._version,
+                    {"pgn": pgn, "rating_after": rating_after, "purse_after": purse_after},
+                    "id = ? AND status != ?",
+                    game_id,
+                    GameStatus.PENDING.value,
+                )
+            )
+
     def played_moves(self, game_id: int) -> list[chess.Move]:
         """The game's moves as played from the starting position. A move that is not legal
         there means the file was damaged: :class:`LedgerError` names the ply."""

@@ -14,6 +14,7 @@ half-made ledger, and a file that appeared meanwhile is never replaced.
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import shutil
 import sqlite3
@@ -568,6 +569,62 @@ def _check(connection: sqlite3.Connection, path: Path, kind: Kind) -> None:
         raise _damaged(path, f"its schema version is {version}")
     if kind is Kind.LEDGER and version == 0:
         raise _damaged(path, "it has rated-play's id but no schema")
+    if version > 0:
+        _check_columns(connection, path, version)
+
+
+def _check_columns(connection: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse a ledger whose tables are not those of its schema version, before anything is
+    read from or written to it: a build of rated-play whose migrations differed (one whose
+    ninth added ``draw_offered_by``, where this one's adds ``opponent_kind``) left a version
+    that this code would migrate wrongly, and every read would fail on a missing column."""
+    found, expected = _columns(connection), _expected_columns(version)
+    if found == expected:
+        return
+    differences = [f"no table {table}" for table in sorted(expected.keys() - found.keys())] + [
+        f"{table} {words}"
+        for table in sorted(expected.keys() & found.keys())
+        if (words := _column_differences(found[table], expected[table]))
+    ]
+    raise LedgerError(
+        f"the ledger {printable(path)} says it is of schema version {version}, but its tables "
+        f"are not that version's ({'; '.join(differences[:3]) or 'tables of its own'}), as a "
+        "build of rated-play with other migrations leaves them; nothing was changed: open it "
+        "with the rated-play that wrote it (its games can be exported there), or move it aside "
+        "to start a new ledger"
+    )
+
+
+def _column_differences(found: frozenset[str], expected: frozenset[str]) -> str:
+    has = ", ".join(sorted(found - expected))
+    lacks = ", ".join(sorted(expected - found))
+    return " and ".join(
+        words for words in (has and f"has {printable(has)}", lacks and f"lacks {lacks}") if words
+    )
+
+
+def _columns(connection: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Each table's columns (SQLite's own tables aside)."""
+    tables = connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+    ).fetchall()
+    return {
+        str(table): frozenset(
+            str(row[0])
+            for row in connection.execute("SELECT name FROM pragma_table_info(?)", (table,))
+        )
+        for (table,) in tables
+    }
+
+
+@functools.cache
+def _expected_columns(version: int) -> dict[str, frozenset[str]]:
+    memory = sqlite3.connect(":memory:")
+    try:
+        memory.executescript("".join(MIGRATIONS[:version]))
+        return _columns(memory)
+    finally:
+        memory.close()
 
 
 def _prepare_for_writing(connection: sqlite3.Connection, kind: Kind) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import chess
 
+from profiles.laws.endings import PGN_RESULTS, Ending, Termination
 from profiles.ledger.ledger import GameClosedError, Ledger
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.session.decoration import Decorating
@@ -13,16 +14,35 @@ from rated_play.session.pgn import PlayedMove
 from rated_play.session.record import GameReport, close_game, closing
 
 
-def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[PlayedMove]]:
-    """The loss by abandonment of a game nobody plays, with the moves it had."""
-    moves = [
+def _played(ledger: Ledger, record: GameRecord) -> list[PlayedMove]:
+    return [
         PlayedMove(
             chess.Move.from_uci(recorded.uci),
             None if recorded.clock_ms is None else recorded.clock_ms / 1000,
         )
         for recorded in ledger.moves(record.id)
     ]
-    return GameOutcome.abandonment(record.player_color), moves
+
+
+def _abandonment(ledger: Ledger, record: GameRecord) -> tuple[GameOutcome, list[PlayedMove]]:
+    """The loss by abandonment of a game nobody plays, with the moves it had."""
+    return GameOutcome.abandonment(record.player_color), _played(ledger, record)
+
+
+def recorded_pgn(
+    ledger: Ledger, record: GameRecord, profile: Profile, decorating: Decorating | None = None
+) -> str:
+    """The PGN of a closed game whose row has none (its process died between writing the
+    result and the PGN), from its moves and the ending its row keeps."""
+    winners = {result: winner for winner, result in PGN_RESULTS.items()}
+    ending = Ending(
+        Termination(record.termination), winners.get(record.result), record.draw_offered_by
+    )
+    outcome = GameOutcome(ending, record.player_color)
+    moves = _played(ledger, record)
+    return closing(
+        ledger, record=record, profile=profile, outcome=outcome, moves=moves, decorating=decorating
+    ).pgn
 
 
 def abandoned_pgn(

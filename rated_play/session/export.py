@@ -5,7 +5,7 @@ from __future__ import annotations
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord, GameStatus, Profile
 from profiles.player.past_games import between_games
-from rated_play.session.abandoned import abandoned_pgn
+from rated_play.session.abandoned import abandoned_pgn, recorded_pgn
 from rated_play.session.decoration import Decorating
 
 
@@ -32,7 +32,7 @@ def archived_pgn(
     knows that no process plays ``game``."""
     if not game.pgn and game.status in (GameStatus.ABANDONED, GameStatus.PENDING):
         return abandoned_pgn(ledger, game, profile, decorating)
-    return game.pgn
+    return game.pgn or recorded_pgn(ledger, game, profile, decorating)
 
 
 def pgn_text(games: list[str]) -> str:

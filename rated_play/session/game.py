@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Coroutine
+from typing import Any
 
 import chess
 
@@ -34,6 +36,13 @@ from rated_play.session.thinking import ThinkingPace
 
 MAX_ENGINE_RESTARTS = 3
 """Restarts of a failed engine in one game before the game is declared void."""
+ANSWER_LIMIT = 3.0
+"""Seconds the opponent may take to answer the player's offer of a draw or a double: past them
+(a judge that hangs) it answers as when it cannot judge."""
+ANSWER_GRACE = 1.0
+"""Seconds of the player's clock an answer may take: its judge's search takes a fraction of
+one. A longer answer is the judge failing (hung, or started again), and the player's clock is
+put back where it stood: the player never loses a second, nor on time, to the judge."""
 
 
 class RatedGameError(UserError):
@@ -274,7 +283,9 @@ class RatedGame:
             self.answer_draw(accept=True)
             return self._outcome is not None
         self._draw_offered_this_move = True
-        accepted = await self._engine.accepts_draw(self._board, self.engine_color)
+        accepted = await self._answer(
+            self._engine.accepts_draw(self._board, self.engine_color), otherwise=False
+        )
         if self.check_flag() or self._outcome is not None or not accepted:
             return False
         self._end(Termination.DRAW_AGREED, None, draw_offered_by=self.player_color)
@@ -327,7 +338,9 @@ class RatedGame:
         """
         self.check_double_offer()
         self._doubled_this_move = True
-        accepted = await self._engine.accepts_double(self._board, self.engine_color)
+        accepted = await self._answer(
+            self._engine.accepts_double(self._board, self.engine_color), otherwise=True
+        )
         if self.check_flag() or self._outcome is not None:
             return False
         if not accepted:
@@ -335,6 +348,21 @@ class RatedGame:
             return False
         self._double(accepted_by=self.engine_color)
         return True
+
+    async def _answer(self, asking: Coroutine[Any, Any, bool], *, otherwise: bool) -> bool:
+        """The opponent's answer to the player's offer, or ``otherwise`` (what it answers when
+        it cannot judge) once :data:`ANSWER_LIMIT` or all but a moment of the player's clock
+        has passed; an answer that took longer than :data:`ANSWER_GRACE` is not charged."""
+        before = self.clock.remaining(self.player_color)
+        limit = ANSWER_LIMIT if before is None else min(ANSWER_LIMIT, max(before - 0.1, 0.0))
+        try:
+            return await asyncio.wait_for(asking, limit)
+        except TimeoutError:
+            return otherwise
+        finally:
+            left = self.clock.remaining(self.player_color)
+            if before is not None and left is not None and before - left > ANSWER_GRACE:
+                self.clock.set_remaining(self.player_color, before)
 
     def check_double_offer(self) -> None:
         """Raise the error :meth:`offer_double` would, without offering."""

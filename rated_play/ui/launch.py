@@ -11,6 +11,7 @@ from profiles.data_directory import DataDirectory
 from profiles.errors import UserError
 from profiles.ledger.ledger import Ledger
 from rated_play import paths
+from rated_play.error_log import log_engine_notices
 from rated_play.ui.app import AppOptions, RatedPlayApp
 
 
@@ -22,6 +23,7 @@ def run_app(data_dir: str | None, ascii_pieces: bool) -> int:
     """
     directory = paths.data_dir(data_dir)
     ledger = Ledger.open(DataDirectory(directory))
+    log_engine_notices(directory)
     try:
         # Games left by a process that died (killed, crashed, power cut) are closed as losses
         # by the app when it starts, which tells the player so.

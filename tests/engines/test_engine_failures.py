@@ -20,11 +20,11 @@ import chess
 import chess.engine
 import pytest
 
+from engines import hang as hang_module
 from engines.calibration.engine_game import play_match_game
 from engines.calibration.openings import load_openings
 from engines.calibration.roster import Roster
 from engines.errors import CalibrationError, EngineUnavailableError
-from engines.opponents import engine_player as player_module
 from engines.opponents.engine_player import EngineCrashError, EnginePlayer
 from engines.uci.server import serve_uci
 from rated_play.cli import build_parser, said
@@ -39,7 +39,7 @@ DEADLINE = 60.0
 
 @pytest.fixture(autouse=True)
 def _short_hang_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(player_module, "HANG_WINDOW", HANG_WINDOW)
+    monkeypatch.setattr(hang_module, "HANG_WINDOW", HANG_WINDOW)
 
 
 @contextlib.contextmanager

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from engines import hang as hang_module
 from engines import launch
 from engines.errors import EngineUnavailableError
-from engines.opponents import engine_player as player_module
 from engines.opponents.opponent import Opponent
 from engines.uci.server import serve_uci
 from tests.builders import run_cli
@@ -116,7 +116,7 @@ async def test_a_go_to_an_engine_that_hangs_every_time_ends_within_the_retry_win
 ) -> None:
     # Each hang costs a hang window (1 s here): restarts stop once the retry window (3 s
     # here) has passed since the go, not after every restart has hung in turn.
-    monkeypatch.setattr(player_module, "HANG_WINDOW", 1.0)
+    monkeypatch.setattr(hang_module, "HANG_WINDOW", 1.0)
     monkeypatch.setattr("engines.uci.server.RETRY_WINDOW", 3.0)
     fake = _fake_stockfish(tmp_path, "sleeps on go")
     opponent = Opponent(name="hangs", title="A hanging engine", command=str(fake), rating=1000)

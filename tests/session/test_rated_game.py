@@ -20,7 +20,7 @@ import chess.pgn
 import pytest
 
 from engines.errors import EngineUnavailableError
-from engines.opponents.engine_player import HANG_WINDOW
+from engines.hang import HANG_WINDOW
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus, Profile

@@ -110,6 +110,11 @@ def _describe(pool: Pool, opponent: Opponent, rated_by: CalibrationFile | None) 
         "offered": opponent.offered,
         "engine": {key: declared[key] for key in ("command", "protocol", "args", "package")},
         "settings": {key: declared[key] for key in ("options", "search")},
+        "veto": None if opponent.veto is None else opponent.veto.value,
+        "needs": [
+            {"command": need.command, "package": need.package, "for": need.purpose}
+            for need in opponent.needs
+        ],
         "nominal": opponent.nominal,
         "rating": opponent.rating,
         "error": opponent.rating_error if opponent.calibrated else None,
