@@ -406,7 +406,7 @@ def calibration_file(
     engines (:mod:`profiles.ratings.by_kind`)."""
     fit = outcome.fit
     names = {opponent.name for opponent in ladder}
-    by_kind = _by_kind(outcome.kinds, names)
+    by_kind = _by_kind(outcome.kinds, names, settings.anchors, keep)
     measured = {
         name: _label(name, player.rating, player.error, player.games, by_kind)
         for name, player in fit.players.items()
@@ -457,19 +457,33 @@ def _measured(rating: float, error: float, games: int) -> MeasuredRating:
     return MeasuredRating(rating=round(rating, 1), error=round(error, 1), games=games)
 
 
-def _by_kind(kinds: KindFit | None, names: Iterable[str]) -> dict[str, KindRatings]:
-    """Each entry's ratings by kind, as the calibration file stores them."""
+def _by_kind(
+    kinds: KindFit | None,
+    names: Iterable[str],
+    anchors: Mapping[str, float],
+    keep: CalibrationFile | None,
+) -> dict[str, KindRatings]:
+    """Each entry's ratings by kind, as the calibration file stores them: every fitted entry's,
+    and a fixed one's only where it has a rating against person-like opponents (which no
+    anchor fixes), beside its rating against engines as ``keep`` has it."""
     if kinds is None:
         return {}
     table = {}
     for name in names:
         engines = kinds.against_engines(name)
-        if engines is None:
-            continue
         people = kinds.against_people(name)
         offset = kinds.offset(name)
+        if engines is None or (name in anchors and people is None):
+            continue
+        measured = _measured(engines.rating, engines.error, engines.games)
+        if name in anchors and keep is not None and name in keep.ratings:
+            kept = keep.by_kind.get(name)
+            measured = kept.engines if kept is not None else keep.ratings[name]
+            if people is not None and offset is not None:
+                # The fit held it fixed: its own error against engines is the kept one.
+                offset = (people.rating - measured.rating, math.hypot(offset[1], measured.error))
         table[name] = KindRatings(
-            engines=_measured(engines.rating, engines.error, engines.games),
+            engines=measured,
             people=None if people is None else _measured(people.rating, people.error, people.games),
             offset=None if offset is None else round(offset[0], 1),
             offset_error=None if offset is None else round(offset[1], 1),

@@ -228,14 +228,16 @@ class Opponent:
     @property
     def plays_its_network_alone(self) -> bool:
         """True for a person-like entry that plays its network's own choice: no search, no
-        veto, no temperature. Nothing it does depends on whom it faces, and people's moves
-        match its moves more often than any other entry's, so these entries link the ratings
-        against engines to those against person-like opponents
+        veto, no temperature (the time a move a calibration gives an entry without limits
+        changes no network's choice). Nothing it does depends on whom it faces, and people's
+        moves match its moves more often than any other entry's, so these entries link the
+        ratings against engines to those against person-like opponents
         (:mod:`profiles.ratings.by_kind`)."""
         return (
             self.person_like
             and self.veto is None
-            and self.search.is_empty
+            and self.search.nodes is None
+            and self.search.depth is None
             and set(self.options) <= {"WeightsFile"}
         )
 
