@@ -344,11 +344,14 @@ class RatedPlayApp(App[None]):
         sections = key_sections(self.screen)
         game_screen = self.game_in_play
         # At a game, over the board alone: both clocks, the moves and any question beside the
-        # board stay in sight while the player's clock runs.
+        # board stay in sight while the clock runs.
         place = game_screen.help_place() if game_screen is self.screen else None
         clocked = game_screen is not None and not game_screen.game.time_control.untimed
+        whose_clock = game_screen.whose_clock if game_screen is not None and clocked else None
         self.push_screen(
-            HelpScreen(sections, during_game=game_screen is not None, clocked=clocked, place=place)
+            HelpScreen(
+                sections, during_game=game_screen is not None, whose_clock=whose_clock, place=place
+            )
         )
 
     leaving_status: int | None = None

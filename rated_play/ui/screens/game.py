@@ -183,8 +183,8 @@ class GameScreen(WorkingScreen):
 
     def help_place(self) -> Region:
         """Where the help stands over a game: over the board, beside the side panel, so that
-        both clocks, the moves and any question stay in sight while the player's clock runs
-        (at 80×24 the side panel has no room for it between the clocks)."""
+        both clocks, the moves and any question stay in sight while a clock runs (at
+        80×24 the side panel has no room for it between the clocks)."""
         return self.query_one(BoardView).region
 
     def mouse_help(self) -> tuple[tuple[str, str], ...]:
