@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 
 from engines.opponents.player import PlayerFactory, engine_player
 from engines.opponents.pool import Pool
-from profiles.errors import UserError, printable
+from profiles.errors import UserError, printable, sentence
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
 from rated_play.error_log import log_unexpected
@@ -158,7 +158,7 @@ class RatedPlayApp(App[None]):
         commands say it, naming each row by its id."""
         damaged = self.ledger.damaged_notice()
         if damaged is not None:
-            self.tell("The ledger is damaged", damaged[0].upper() + damaged[1:])
+            self.tell("The ledger is damaged", sentence(damaged))
 
     def tell(self, title: str, message: str) -> None:
         """A problem for the player to read, in a dialog over the screen shown."""
@@ -239,7 +239,7 @@ class RatedPlayApp(App[None]):
         written to the errors log, and the dialog says where."""
         error = message.error
         if isinstance(error, UserError):
-            said = str(error) or type(error).__name__
+            said = sentence(error) or type(error).__name__
         else:
             said = log_unexpected(self.data_dir, error)
         self.tell("Something went wrong", said)

@@ -164,7 +164,7 @@ async def test_a_claim_with_nothing_to_claim_says_so_at_once_and_asks_nothing(
         screen = await start_doubling_game(pilot)
         await pilot.press("f7")
         await pilot.pause()
-        assert "no draw can be claimed" in shown(app, "#status")
+        assert "No draw to claim" in shown(app, "#status")
         nothing_changed(screen)
 
 
@@ -299,7 +299,7 @@ async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
         await wait_for_player_turn(pilot, screen)
         assert moves.max_scroll_y > 0, "the list is longer than its window"
         await pilot.press("f7")  # nothing to claim: a long message below the list
-        await wait_until(pilot, lambda: "no draw can be claimed" in shown(app, "#status"))
+        await wait_until(pilot, lambda: "No draw to claim" in shown(app, "#status"))
         await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
 
 

@@ -16,7 +16,7 @@ from engines.opponents.choice import OpponentChoice, OpponentWish, choose_oppone
 from engines.opponents.opponent import Opponent
 from engines.opponents.player import PlayerFactory
 from engines.opponents.pool import Pool
-from profiles.errors import UserError, printable
+from profiles.errors import UserError, printable, sentence
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord, Profile, Setup
@@ -315,7 +315,7 @@ class SetupScreen(WorkingScreen):
         try:
             profile = self.ledger.create_profile(name_input.value)
         except UserError as error:  # a name it cannot take, or a disk it cannot write
-            self.query_one("#profile-error", Static).update(str(error))
+            self.query_one("#profile-error", Static).update(sentence(error))
             return
         name_input.clear()
         self.query_one("#profile-error", Static).update("")
@@ -485,7 +485,7 @@ class SetupScreen(WorkingScreen):
         try:
             time_control = TimeControl.parse(text)
         except TimeControlError as error:
-            self.query_one("#time-control-error", Static).update(str(error))
+            self.query_one("#time-control-error", Static).update(sentence(error))
             return
         self.query_one("#time-control-error", Static).update("")
         if time_control.untimed:
@@ -588,7 +588,7 @@ class SetupScreen(WorkingScreen):
         try:
             self.ledger.save_setup(self.profile.id, self.current_setup())
         except UserError as error:  # a full disk: the game could not be written either
-            self.query_one("#profile-error", Static).update(str(error))
+            self.query_one("#profile-error", Static).update(sentence(error))
             return
         self.query_one("#start", Button).disabled = True
         self.moved = None  # played where it opened: that is the choice now
