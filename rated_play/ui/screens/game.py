@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
 
 from profiles.errors import printable, sentence
-from profiles.laws.endings import Termination, side_name
+from profiles.laws.endings import Termination, occurrences, side_name
 from profiles.ledger.ledger import LedgerWriteError
 from profiles.player.card import money
 from rated_play.session import (
@@ -51,10 +51,14 @@ ENGINE_WAITS_FOR_BOARD = 0.25
 nothing draws the board: a screen above it)."""
 PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 CLAIM_GROUNDS = {
-    Termination.THREEFOLD_REPETITION: "the same position for the third time (FIDE Laws, 9.2)",
+    Termination.THREEFOLD_REPETITION: "the same position for the {time} time (FIDE Laws, 9.2)",
     Termination.FIFTY_MOVES: "fifty moves by each side without a capture or a pawn move (9.3)",
 }
-"""What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01)."""
+"""What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01); ``{time}``
+is which time the position occurs ("third", "fourth": a fifth ends the game by itself)."""
+TIMES = ("first", "second", "third", "fourth", "fifth")
+"""Which time a position occurs, by :func:`~profiles.laws.endings.occurrences`: at most the
+fifth, which ends the game."""
 ACTIONS_AT_THE_BOARD = (
     "offer_draw",
     "claim_draw",
@@ -667,10 +671,15 @@ class GameScreen(WorkingScreen):
         try:
             # A claim may come with the move that brings the repetition about (the Laws, 9.2).
             move = self.game.parse_move(typed) if typed else None
-            grounds = CLAIM_GROUNDS[self.game.claim_grounds(move)]
+            termination = self.game.claim_grounds(move)
         except (MoveInputError, DrawClaimError, RatedGameError) as error:
             self.set_status(sentence(error))
             return
+        position = self.game.board
+        if move is not None:
+            position.push(move)
+        seen = occurrences(position)
+        grounds = CLAIM_GROUNDS[termination].format(time=TIMES[min(seen, len(TIMES)) - 1])
         with_move = "" if move is None else f" once you play {self.game.board.san(move)}"
         await self.ask(
             confirmation(
