@@ -42,6 +42,11 @@ class GameRecordHeaders:
     player_rating: float | None
     """None while provisional: the PGN then carries no Elo for the player."""
     opponent: str
+    """The opponent's name where room is short ("Person-like ≈1800"): the name a GUI, or
+    lichess's import, shows as a player's."""
+    opponent_title: str
+    """The opponent in full ("A person-like opponent, about 1800: Maia-1 of lichess players
+    1100–1199, …"), in its own tag."""
     opponent_rating: float
     time_control: TimeControl
     started_at: dt.datetime
@@ -93,6 +98,8 @@ def game_pgn(
     game.headers["UTCTime"] = headers.started_at.strftime("%H:%M:%S")
     game.headers["Termination"] = "unterminated" if outcome is None else outcome.termination.pgn
     game.headers["PlyCount"] = str(len(moves))
+    # Not a standard tag either: the opponent's whole name, which is no player's name.
+    game.headers["Opponent"] = tag_string(headers.opponent_title)
     if headers.stake:
         # Not among the standard's tags; PGN allows any (Edwards, 1994: section 8.1).
         game.headers["Stake"] = str(headers.stake)

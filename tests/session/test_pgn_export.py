@@ -18,6 +18,7 @@ import pytest
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
+from profiles.opponent_kind import OpponentKind
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.pgn import archive_path
@@ -91,3 +92,25 @@ def test_a_profile_name_that_is_a_path_trick_is_archived_inside_the_archive(name
     folder = path.parent
     assert folder.parent == archive and not folder.name.startswith("."), folder
     assert ".." not in path.parts
+
+
+async def test_the_pgn_names_a_person_like_opponent_by_its_short_name(ledger: Ledger) -> None:
+    """[Black "A person-like opponent, about 1800: Maia-1 of lichess players 1100–1199,
+    choosing again where its move is a blunder"]: any GUI, and lichess's import, showed that
+    as the player's name. Now the name is the short one, the whole one in a tag of its own."""
+    provenance = "Maia-1 of lichess players 1100–1199, choosing again where its move is a blunder"
+    opponent = replace(
+        fast_opponent(rating=1803.0), kind=OpponentKind.PERSON_LIKE, provenance=provenance
+    )
+    profile = ledger.create_profile("Judit")
+    game = await RatedGame.start(
+        ledger, profile, opponent, TimeControl.parse("3+2"), player=ScriptedPlayer()
+    )
+    game.resign()
+    await game.close()
+    [record] = ledger.games(profile.id)
+    pgn = chess.pgn.read_game(io.StringIO(record.pgn))
+    assert pgn is not None
+    side = "Black" if record.player_color == chess.WHITE else "White"
+    assert pgn.headers[side] == "Person-like ≈1800"
+    assert pgn.headers["Opponent"] == f"A person-like opponent, about 1800: {provenance}"
