@@ -127,7 +127,7 @@ def closing(
         opponent_rating=record.opponent_rating,
         time_control=TimeControl.from_pgn(record.time_control),
         started_at=record.started_at,
-        game_id=record.id,
+        number=record.number,
         stake=record.stake,
         doublings=record.doublings,
     )
@@ -176,7 +176,7 @@ def close_game(
         purse_after=closed.purse_after,
         moves=[played.recorded(ply) for ply, played in enumerate(moves, start=1)],
     )
-    path = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
+    path = archive_path(ledger.directory.archive, profile.name, record)
     archived: Path | None = None  # the result screen says "not archived"
     if closed.pgn:
         try:

@@ -25,7 +25,7 @@ HEADERS = GameRecordHeaders(
     opponent_rating=1500,
     time_control=TimeControl.parse("5+3"),
     started_at=dt.datetime(2025, 1, 1, tzinfo=dt.UTC),
-    game_id=1,
+    number=1,
 )
 
 
