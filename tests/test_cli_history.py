@@ -112,6 +112,15 @@ def test_history_follows_the_ledger_and_the_twenty_game_rule(
     assert status == 0
     assert "Blitz · Provisional: 2 of 20 games" in out
     assert "No clock · Rating" in out and "Rating after each rated game" in out
+    # Each heading over its column: "rated games" stood over the rating and the games both.
+    lines = out.splitlines()
+    for at in (n for n, line in enumerate(lines) if line == "  Opponents:"):
+        heading, row = lines[at + 1], lines[at + 2]
+        assert "rated games" not in heading
+        for word in ("rating", "games", "score", "perf."):
+            end = heading.index(word) + len(word)
+            assert row[end - 1] in "0123456789%-" and row[end : end + 1] in ("", " "), word
+        assert row[heading.index("record")] == "+"
 
 
 @pytest.mark.parametrize(
