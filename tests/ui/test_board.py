@@ -226,10 +226,10 @@ async def test_the_cursor_beside_typed_moves_and_the_mouse(
         # A square without a piece, and the opponent's piece: refused in one sentence.
         await cursor_to(pilot, chess.E4)
         await pilot.press("enter")
-        assert "there is no piece on e4" in str(error.render())
+        assert "There is no piece on e4" in str(error.render())
         await cursor_to(pilot, chess.E7)
         await pilot.press("enter")
-        assert "that is Black's pawn on e7" in str(error.render())
+        assert "That is Black's pawn on e7" in str(error.render())
         assert view.selected is None
         # Picked up, then put down where it cannot go: explained, nothing changes.
         await cursor_to(pilot, chess.E2)

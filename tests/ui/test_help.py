@@ -292,7 +292,7 @@ async def test_the_help_over_the_opponents_turn_says_its_clock_runs_and_follows_
 ) -> None:
     """F1 while the opponent thought said "your clock keeps running": it was the opponent's
     that ran. Now the help says whose clock runs, and says it again when the turn passes."""
-    seating.told["think"] = 1.5
+    seating.told["think"] = 4.0
     async with first_game(app, ledger) as (pilot, game_screen):
         await wait_for_player_turn(pilot, game_screen)
         await type_move(pilot, "e4")
