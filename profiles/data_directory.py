@@ -9,6 +9,9 @@ directory written by an older version is read by this one, so a name is never ch
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,3 +80,32 @@ class DataDirectory:
         """The user's configuration (extra opponents), when the data directory is forced (a
         test, a ``--data-dir`` run), so the developer's own is never read."""
         return self.root / "config"
+
+
+def archive_folder(player: str) -> str:
+    """The folder of a player's archived PGNs, inside :attr:`DataDirectory.archive`."""
+    # Dots kept inside a name but not at its ends: "." and ".." would name the archive itself
+    # and the data directory, and a leading dot would hide the folder.
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_.") or "player"
+
+
+def archive_name(
+    player: str, number: int, started_at: dt.datetime, taken: Callable[[str], bool]
+) -> str:
+    """The name, inside the archive, of the PGN of a player's game ``number``: one file per game,
+    by player, date and number ("Magnus/2026-12-01-game-3.pgn"). A name ``taken`` by another
+    game (a file named by a ledger id before games were numbered, or another player whose name
+    makes the same folder) gets a suffix that frees it."""
+    stem = f"{archive_folder(player)}/{started_at:%Y-%m-%d}-game-{number}"
+    name, suffix = f"{stem}.pgn", 1
+    while taken(name):
+        suffix += 1
+        name = f"{stem}-{suffix}.pgn"
+    return name
+
+
+def archive_name_before_numbers(player: str, game_id: int, started_at: dt.datetime) -> str:
+    """The name a game's PGN was archived under before games were numbered per player (the
+    ledger's GAME_NUMBERS migration): by its ledger id. Kept, so that every old game's file
+    is found where it was written."""
+    return f"{archive_folder(player)}/{started_at:%Y-%m-%d}-game-{game_id}.pgn"

@@ -41,6 +41,7 @@ from profiles.ledger.ledger_file import (
     BELL,
     DRAW_OFFERED_BY,
     ENGINE_LINES,
+    GAME_NUMBERS,
     OPPONENT_KIND,
     PERSON_LIKE,
     PLAYING_PROCESS,
@@ -334,6 +335,8 @@ COLUMNS_ADDED = (
     ("games", "player_started", PLAYING_PROCESS),
     ("games", "opponent_kind", OPPONENT_KIND),
     ("games", "draw_offered_by", DRAW_OFFERED_BY),
+    ("games", "number", GAME_NUMBERS),
+    ("games", "archive_name", GAME_NUMBERS),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version

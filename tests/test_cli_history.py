@@ -9,6 +9,7 @@ from itertools import pairwise
 import pytest
 
 from profiles.ledger.ledger import Ledger
+from profiles.player.past_games import ended_words
 from tests.builders import record_game, run_cli
 from tests.played_games import ABANDONED_GAME, PLAYER, UNTIMED_GAMES
 
@@ -43,10 +44,22 @@ def test_games_lists_the_ledger_newest_first(
     afters = [g["rating_after"] for g in untimed[19:]]
     assert changes == [pytest.approx(b - a) for a, b in pairwise(afters)]
 
+    assert [g["number"] for g in listed] == list(range(len(games), 0, -1))
+    for entry, record in zip(listed, reversed(games), strict=True):
+        assert entry["ended"] == ended_words(record)
+    assert {"left", "checkmate"} <= {g["ended"] for g in listed}
+
     status, out, _ = run_cli(capsys, "games", PLAYER, "--data-dir", data)
     assert status == 0
     assert f"{len(games)} games, newest first" in out
     assert "Lost (left)" in out and "1 of 20" in out
+    heading, *rows = out.splitlines()[1:]
+    assert heading.split()[:2] == ["#", "id"] and "ended" in heading.split()
+    for row, record in zip(rows, reversed(games), strict=True):
+        number, game_id = row.split()[:2]
+        assert (int(number), int(game_id)) == (record.number, record.id)
+        ended = row[heading.index("ended") :]
+        assert ended.startswith(ended_words(record)), "how it ended, under its heading"
     assert hashlib.sha256(played.path.read_bytes()).hexdigest() == before, "reading only"
 
 
@@ -99,6 +112,15 @@ def test_history_follows_the_ledger_and_the_twenty_game_rule(
     assert status == 0
     assert "Blitz · Provisional: 2 of 20 games" in out
     assert "No clock · Rating" in out and "Rating after each rated game" in out
+    # Each heading over its column: "rated games" stood over the rating and the games both.
+    lines = out.splitlines()
+    for at in (n for n, line in enumerate(lines) if line == "  Opponents:"):
+        heading, row = lines[at + 1], lines[at + 2]
+        assert "rated games" not in heading
+        for word in ("rating", "games", "score", "perf."):
+            end = heading.index(word) + len(word)
+            assert row[end - 1] in "0123456789%-" and row[end : end + 1] in ("", " "), word
+        assert row[heading.index("record")] == "+"
 
 
 @pytest.mark.parametrize(

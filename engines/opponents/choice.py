@@ -63,6 +63,17 @@ class OpponentChoice:
         results)."""
         return self.opponent.rating if self.beyond_reach else wish.strength
 
+    def moved_words(self, wish: OpponentWish) -> str:
+        """Why the strength remembered is not the wish, said where the slider opens at it
+        next: the wish was beyond reach (:meth:`chosen_strength`); empty otherwise."""
+        if not self.beyond_reach:
+            return ""
+        end = "weakest" if wish.strength < self.opponent.rating else "strongest"
+        return (
+            f"You asked for {wish.strength:.0f}, where no person-like opponent plays: the "
+            f"slider is at the {end} of them, {self.opponent.rating:.0f}, which played."
+        )
+
 
 def person_like_ladder(pool: Pool) -> tuple[Opponent, ...]:
     """The offered, installed person-like entries, weakest first."""
@@ -125,16 +136,18 @@ def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
     reach = person_like_reach(ladder)
     weakest, strongest = ladder[0], ladder[-1]
     if wanted < weakest.rating - reach:
-        end = "weakest"
+        # Why none weaker, as benchmarks/maia.py measures it: a network made to play weaker
+        # than the weakest entry plays people's moves no more often than an engine does.
+        end, why = "weakest", " (none weaker plays more like people than engines)"
     elif wanted > strongest.rating + reach:
-        end = "strongest"
+        end, why = "strongest", ""
     else:
         return OpponentChoice(opponent)
-    # Shown under the line that names the opponent and its rating: which end plays is enough
-    # (two lines in a column of an 80-column terminal).
+    # Shown under the line that names the opponent and its rating: which end plays, and why
+    # none weaker (three lines at most in a column of an 80-column terminal).
     return OpponentChoice(
         opponent,
-        f"No person-like opponent plays near {wanted:.0f}; the {end} plays.",
+        f"No person-like opponent plays near {wanted:.0f}; the {end} plays{why}.",
         beyond_reach=True,
     )
 

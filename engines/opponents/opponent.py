@@ -107,6 +107,10 @@ class Calibration:
     """Opponent name → the rating it was pinned to."""
 
 
+MINUS = "\N{MINUS SIGN}"
+"""The typographic minus, which a short name may be typed with; every opponent name says -4."""
+
+
 @dataclass(frozen=True)
 class Need:
     """A program an entry cannot play without."""
@@ -196,6 +200,11 @@ class Opponent:
             provenance = self.provenance or self.name
             object.__setattr__(self, "title", person_like_title(self.rating, provenance))
             object.__setattr__(self, "short", person_like_short(self.rating))
+        elif MINUS in self.short:
+            # A skill level's sign as the title and the engine's own setting write it ("Skill
+            # Level -4"): a short name typed with the minus sign said "Skill −4 is thinking…"
+            # beside a title that said -4.
+            object.__setattr__(self, "short", self.short.replace(MINUS, "-"))
 
     @property
     def needs(self) -> tuple[Need, ...]:

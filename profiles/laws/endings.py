@@ -192,6 +192,22 @@ def claimable_draw(position: chess.Board) -> Termination | None:
     return None
 
 
+def occurrences(position: chess.Board) -> int:
+    """How many times ``position`` has occurred in its game, this time included, as article
+    9.2.2 counts positions: the same pieces on the same squares, the same side to move, the
+    same castling and en passant rights (its EPD). A capture, a pawn move or a lost castling
+    right makes every earlier position unrepeatable, so the count stops there."""
+    seen = position.epd()
+    board = position.copy()
+    count = 1
+    while board.move_stack:
+        move = board.pop()
+        if board.is_irreversible(move):
+            break
+        count += board.epd() == seen
+    return count
+
+
 def engine_game_ending(board: chess.Board) -> Ending | None:
     """The end of a game between two engines: every automatic ending, and a threefold
     repetition or fifty moves that *has happened* (the side it suits would claim it; a side

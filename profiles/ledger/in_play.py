@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from contextlib import suppress
 
+from profiles.data_directory import archive_name
 from profiles.errors import printable
 from profiles.laws.endings import GameResult, color_name
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.base import GameClosedError, SecondGameError, _now
 from profiles.ledger.finished import FinishedGames
-from profiles.ledger.ledger_file import LedgerError
+from profiles.ledger.ledger_file import GAME_NUMBERS, LedgerError
 from profiles.ledger.process import PlayingProcess, this_process
 from profiles.ledger.profiles_and_setups import ProfilesAndSetups
 from profiles.ledger.records import (
@@ -96,6 +97,13 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
         self._refuse_a_second_game(profile)
         color = self.next_color(profile.id)
         pending = GameResult.abandonment(color)  # a loss until the game ends
+        numbered = {}
+        if self._version >= GAME_NUMBERS:
+            number = self._next_number(profile.id)
+            numbered = {
+                "number": number,
+                "archive_name": archive_name(profile.name, number, started, self._archive_taken),
+            }
         cursor = self._db.execute(
             *GAMES.insert(
                 self._version,
@@ -118,6 +126,7 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
                     ABANDONMENT_TOLD.name: 0,
                     PLAYER_PID.name: None if player is None else player.pid,
                     PLAYER_STARTED.name: None if player is None else player.started,
+                    **numbered,
                 },
             )
         )
@@ -126,6 +135,26 @@ class GamesInPlay(FinishedGames, ProfilesAndSetups):
         # Locked inside the transaction: no other process can see the row unlocked.
         self._locks.take(game_id)
         return game_id
+
+    def _next_number(self, profile_id: int) -> int:
+        """The number of the profile's next game: one more than its last."""
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE profile_id = ?", (profile_id,)
+        ).fetchone()
+        return int(row[0])
+
+    def _archive_taken(self, name: str) -> bool:
+        """Whether a game's PGN is archived as ``name`` already: a game's named so, or one from
+        before games were numbered named by its id (any player's: the folder of one may be
+        another's)."""
+        file = name.rpartition("/")[2]
+        date, _, game = file.removesuffix(".pgn").partition("-game-")
+        row = self._db.execute(
+            "SELECT 1 FROM games WHERE archive_name = ? OR (archive_name IS NULL AND "
+            "CAST(id AS TEXT) = ? AND substr(started_at, 1, 10) = ?) LIMIT 1",
+            (name, game, date),
+        ).fetchone()
+        return row is not None
 
     def _refuse_a_second_game(self, profile: Profile) -> None:
         rows = self._db.execute(

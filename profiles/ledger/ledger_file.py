@@ -156,6 +156,22 @@ UPDATE games SET draw_offered_by = player_color WHERE termination = 'draw agreed
 offers draws too since this version. Before it only the player could offer one, so every
 agreed draw already in the ledger was offered by the player; NULL for every other ending."""
 
+_GAME_NUMBERS = """
+ALTER TABLE games ADD COLUMN number INTEGER;
+ALTER TABLE games ADD COLUMN archive_name TEXT;
+UPDATE games SET number = (
+    SELECT COUNT(*) FROM games AS earlier
+    WHERE earlier.profile_id = games.profile_id AND earlier.id <= games.id
+);
+"""
+"""Version 11: each game's number among its profile's games (1 for a profile's first), which
+the player is shown, the PGN's Round says and the archive file is named by; before it games
+were numbered across the ledger, so a club player's first game was "game 5". Every game
+already in the ledger is numbered in the order it was played; its ledger id stays what it was
+(the command line's GAME_ID). And the name of the game's archived PGN inside the archive
+folder, chosen when the game opens: NULL for the games before this version, whose files keep
+the name the ledger id gave them (profiles.data_directory.archive_name_before_numbers)."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -167,6 +183,7 @@ MIGRATIONS: tuple[str, ...] = (
     _PLAYING_PROCESS,
     _OPPONENT_KIND,
     _DRAW_OFFERED_BY,
+    _GAME_NUMBERS,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""
@@ -191,6 +208,7 @@ PERSON_LIKE = _brought_by(_PERSON_LIKE)
 PLAYING_PROCESS = _brought_by(_PLAYING_PROCESS)
 OPPONENT_KIND = _brought_by(_OPPONENT_KIND)
 DRAW_OFFERED_BY = _brought_by(_DRAW_OFFERED_BY)
+GAME_NUMBERS = _brought_by(_GAME_NUMBERS)
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100

@@ -18,6 +18,7 @@ from profiles.ledger.ledger_file import (
     BELIEVABLE_THINKING,
     BELL,
     DRAW_OFFERED_BY,
+    GAME_NUMBERS,
     MONEY_AND_SETUPS,
     OPPONENT_KIND,
     PERSON_LIKE,
@@ -131,6 +132,19 @@ class GameRecord:
         default=None, metadata=column(optional(color_named), since=DRAW_OFFERED_BY)
     )
     """Of a draw agreed, the side that offered it (the other accepted); None otherwise."""
+    # Its migration numbered every game then in the ledger; a ledger older than it numbered
+    # its games by their ids, and is read so.
+    number: int = field(default=0, metadata=column(whole, since=GAME_NUMBERS, before="id"))
+    """The game's number among its profile's games, 1 for the first: what the player is shown
+    ("Review of game 3"), the PGN's Round and the archive file's name say. :attr:`id` is the
+    ledger's key (the command line's GAME_ID)."""
+    archive_name: str | None = field(
+        default=None, metadata=column(optional(str), since=GAME_NUMBERS)
+    )
+    """Where the game's PGN is archived, inside the archive folder
+    (:func:`profiles.data_directory.archive_name`); None for a game opened before games were
+    numbered, archived under its id
+    (:func:`~profiles.data_directory.archive_name_before_numbers`)."""
     opponent_rating_now: float | None = None
     """The opponent's rating in today's calibration (see :meth:`Ledger.rate_opponents`), which
     ratings are computed with; :attr:`opponent_rating` stays what it was when the game was

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import chess
 
 from profiles.errors import UserError
+from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord, GameStatus, Profile
@@ -94,6 +95,37 @@ def result_words(record: GameRecord) -> str:
     if record.player_score == 1.0:
         return "Won"
     return "Drawn" if record.player_score == 0.5 else "Lost"
+
+
+ENDED = {
+    Termination.CHECKMATE: "checkmate",
+    Termination.STALEMATE: "stalemate",
+    Termination.INSUFFICIENT_MATERIAL: "no mate left",
+    Termination.FIVEFOLD_REPETITION: "fivefold",
+    Termination.SEVENTYFIVE_MOVES: "75 moves",
+    Termination.THREEFOLD_REPETITION: "threefold",
+    Termination.FIFTY_MOVES: "50 moves",
+    Termination.TIME_FORFEIT: "on time",
+    Termination.TIMEOUT_VS_INSUFFICIENT: "time, no mate",
+    Termination.RESIGNATION: "resignation",
+    Termination.DOUBLE_REFUSED: "double refused",
+    Termination.DRAW_AGREED: "agreed",
+    Termination.ABANDONED: "left",
+    Termination.ENGINE_FAILURE: "engine failed",
+}
+"""How a game ended, in the few words a list of games has room for (the game viewer and the
+PGN say it in full)."""
+
+
+def ended_words(record: GameRecord) -> str:
+    """How the game ended, for a list: "checkmate", "on time", "agreed"; nothing while it is
+    played (its row stands as an abandonment until it ends)."""
+    if record.status is GameStatus.PENDING:
+        return ""
+    try:
+        return ENDED[Termination(record.termination)]
+    except ValueError:  # a termination a newer rated-play wrote: said as it was written
+        return record.termination
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 from profiles.errors import printable
 from profiles.laws.endings import color_name
 from profiles.laws.time_control import TimeControl
-from profiles.player.past_games import GameLine, game_lines, result_words
+from profiles.player.past_games import GameLine, ended_words, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from profiles.ratings.visibility import RATING_GAME
 from rated_play.commands import add_data_dir, print_json
@@ -21,8 +21,8 @@ def register(subparsers: Any) -> None:
         help="a profile's games, newest first",
         description="Every game of the profile, newest first: colour, opponent and its rating "
         "(today's calibration), time control, result, and the rating after the game with its "
-        f"change (shown from the {RATING_GAME} rated game of a class on). GAME_ID of "
-        "'rated-play analyse' is the first column.",
+        f"change (shown from the {RATING_GAME} rated game of a class on), how it ended. '#' "
+        "numbers the profile's games; GAME_ID of 'rated-play analyse' is the 'id' column.",
     )
     parser.add_argument("name", help="the profile's name")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -51,6 +51,7 @@ def game_document(line: GameLine) -> dict[str, Any]:
     record = line.record
     return {
         "id": record.id,
+        "number": record.number,
         "started_at": record.started_at.isoformat(),
         "finished_at": None if record.finished_at is None else record.finished_at.isoformat(),
         "color": color_name(record.player_color),
@@ -65,6 +66,7 @@ def game_document(line: GameLine) -> dict[str, Any]:
         "result": record.result,
         "player_score": record.player_score,
         "termination": record.termination,
+        "ended": ended_words(record),
         "rated_number": line.number,
         "rating_after": None if line.rating is None else round(line.rating.rating, 1),
         "rating_change": None if line.change is None else round(line.change, 1),
@@ -77,16 +79,16 @@ def games_text(name: str, lines: list[GameLine]) -> str:
     out = [
         f"{printable(name)}: {len(lines)} game{'' if len(lines) == 1 else 's'}, newest first "
         f"(ratings: {get_system(DEFAULT_SYSTEM).title})",
-        f"  {'#':>5}  {'date':<10}  {'colour':<6} {'clock':<9} {'result':<12} "
-        f"{'rating':<11} opponent",
+        f"  {'#':>4} {'id':>6}  {'date':<10}  {'colour':<6} {'clock':<9} {'result':<12} "
+        f"{'ended':<14} {'rating':<11} opponent",
     ]
     for line in lines:
         record = line.record
         clock = str(TimeControl.from_pgn(record.time_control))
         out.append(
-            f"  {record.id:>5}  {record.started_at.astimezone():%Y-%m-%d}  "
+            f"  {record.number:>4} {record.id:>6}  {record.started_at.astimezone():%Y-%m-%d}  "
             f"{color_name(record.player_color):<6} {clock:<9} "
-            f"{result_words(record):<12} {line.rating_words:<11} "
+            f"{result_words(record):<12} {ended_words(record):<14} {line.rating_words:<11} "
             + printable(record.against(record.opponent_rating_today))
         )
     return "\n".join(out)

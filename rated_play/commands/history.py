@@ -112,17 +112,25 @@ def _point_line(history: ClassHistory, index: int) -> str:
     rd = "" if point.rd is None else f" ± {point.rd:.0f}"
     change = "" if index == 0 else f" ({point.rating - history.points[index - 1].rating:+.0f})"
     return (
-        f"    game {point.number:>4}  {point.played_on}  #{point.game_id:<6} "
+        f"    game {point.number:>4}  {point.played_on}  id {point.game_id:<6} "
         f"{point.rating:>5.0f}{rd}{change}"
     )
 
 
 def _opponent_line(line: OpponentRecord) -> str:
     performance = "-" if line.performance is None else f"{line.performance:.0f}"
+    record = f"+{line.wins} ={line.draws} -{line.losses}"
     return (
-        f"    {printable(line.short)[:40]:<40} {line.rating:>5.0f} {line.games:>5} "
-        f"+{line.wins} ={line.draws} -{line.losses}  {line.score_percent:>5.1f}%  {performance:>5}"
+        f"    {printable(line.short)[:40]:<40} {line.rating:>6.0f} {line.games:>5}  "
+        f"{record:<10} {line.score_percent:>5.1f}%  {performance:>5}"
     )
+
+
+OPPONENTS_HEADING = (
+    f"    {'opponent':<40} {'rating':>6} {'games':>5}  {'record':<10} {'score':>6}  {'perf.':>5}"
+)
+"""Each word over its column, as wide as it (the opponent's "rated" and "games" read as one
+heading, "rated games", over two)."""
 
 
 def history_text(
@@ -141,9 +149,6 @@ def history_text(
             out.append(f"  (the rating appears after the {RATING_GAME} rated game)")
         opponents = head_to_head(history.games, history.card)
         if opponents:
-            out.append(
-                f"  Opponents:\n    {'':<40} {'rated':>5} {'games':>5} {'':<9}  {'score':>6}  "
-                f"{'perf.':>5}"
-            )
+            out += ["  Opponents:", OPPONENTS_HEADING]
             out += [_opponent_line(line) for line in opponents]
     return "\n".join(out)

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import chess
 
-from profiles.errors import UserError
+from profiles.errors import UserError, sentence
 from profiles.openings.names import Opening, openings_by_ply
 from rated_play.error_log import log_unexpected
 
@@ -52,7 +52,7 @@ class Decorating:
         said = log_unexpected(self.data_dir, error)
         if isinstance(error, UserError):  # a damaged install: its own sentence says what to do
             said = str(error)
-        self.notes.append(said[0].upper() + said[1:])
+        self.notes.append(sentence(said))
 
     def openings_by_ply(self, moves: Sequence[chess.Move]) -> list[Opening | None]:
         """The opening reached after each ply, or none named at all when the table fails."""

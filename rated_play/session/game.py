@@ -435,16 +435,19 @@ class RatedGame:
         self._require_player_turn()
         self._require_double_answered()
         position = self._board.copy()
+        with_move = ""
         if move is not None:
             if move not in position.legal_moves:
                 raise DrawClaimError(f"{move_words(position, move)} is not legal in this position")
+            with_move = f" after {position.san(move)}"
             position.push(move)
         termination = claimable_draw(position)
         if termination is None:
+            # Four lines of the game screen's 40 columns at most, where it is said.
             raise DrawClaimError(
-                "no draw can be claimed: the position has not occurred three times and fifty "
-                "moves have not passed without a capture or a pawn move"
-                + ("" if move is not None else " (you may claim with the move that makes it so)")
+                f"no draw to claim{with_move}: the position has not occurred three times, nor "
+                "fifty moves passed without a capture or a pawn move"
+                + ("" if move is not None else ". To claim with a move, type it first")
             )
         return termination
 

@@ -87,7 +87,7 @@ def move_words(board: chess.Board, move: chess.Move) -> str:
 
 def _unreadable(text: str) -> UnreadableMoveError:
     return UnreadableMoveError(
-        f"{text!r} is not a move: write SAN such as Nf3, exd5, O-O, e8=Q or UCI such as g1f3, e7e8q"
+        f"{text!r} is not a move: write SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q)"
     )
 
 

@@ -27,6 +27,10 @@ class GameOutcome(GameResult):
         if self.termination is Termination.DRAW_AGREED and offered_by is not None:
             offerer, accepter = endings.side_name(offered_by), endings.side_name(not offered_by)
             return f"Draw agreed: offered by {offerer}, accepted by {accepter}"
+        if self.termination in CLAIMED:
+            # Only the player claims in a rated game: on their own turn, as 9.2 and 9.3 have
+            # the player with the move claim.
+            return f"{_DRAWS[self.termination]} by {endings.side_name(self.player_color)}"
         if self.winner is None:
             return _DRAWS[self.termination]
         side = endings.side_name(self.winner)
@@ -56,8 +60,13 @@ class GameOutcome(GameResult):
             loser = endings.side_name(not self.winner)
             who = "Your opponent" if self.winner == self.player_color else "You"
             return f"{who} ({loser}) resigned"
+        if self.termination in CLAIMED:
+            return f"{_DRAWS[self.termination]} by you"
         return self.description
 
+
+CLAIMED = frozenset({Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES})
+"""The draws a player claims (FIDE Laws, 9.2 and 9.3); every other ending comes by itself."""
 
 _DRAWS = {
     Termination.STALEMATE: "Draw by stalemate",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,8 +11,9 @@ from pathlib import Path
 import chess
 import chess.pgn
 
+from profiles.data_directory import archive_name_before_numbers
 from profiles.laws.time_control import TimeControl
-from profiles.ledger.records import RecordedMove
+from profiles.ledger.records import GameRecord, RecordedMove
 from profiles.openings.names import Opening, opening_of
 from profiles.written_file import write_durably
 from rated_play.session.outcome import GameOutcome
@@ -42,10 +42,16 @@ class GameRecordHeaders:
     player_rating: float | None
     """None while provisional: the PGN then carries no Elo for the player."""
     opponent: str
+    """The opponent's name where room is short ("Person-like ≈1800"): the name a GUI, or
+    lichess's import, shows as a player's."""
+    opponent_title: str
+    """The opponent in full ("A person-like opponent, about 1800: Maia-1 of lichess players
+    1100–1199, …"), in its own tag."""
     opponent_rating: float
     time_control: TimeControl
     started_at: dt.datetime
-    game_id: int
+    number: int
+    """The game's number among the player's games: the PGN's Round."""
     stake: int = 0
     """Virtual money the game was played for, doublings included (0: none)."""
     doublings: int = 0
@@ -72,7 +78,7 @@ def game_pgn(
     game.headers["Event"] = EVENT
     game.headers["Site"] = "rated-play"
     game.headers["Date"] = headers.started_at.strftime("%Y.%m.%d")
-    game.headers["Round"] = str(headers.game_id)
+    game.headers["Round"] = str(headers.number)
     game.headers["White"] = tag_string(white)
     game.headers["Black"] = tag_string(black)
     game.headers["Result"] = "*" if outcome is None else outcome.result
@@ -93,6 +99,8 @@ def game_pgn(
     game.headers["UTCTime"] = headers.started_at.strftime("%H:%M:%S")
     game.headers["Termination"] = "unterminated" if outcome is None else outcome.termination.pgn
     game.headers["PlyCount"] = str(len(moves))
+    # Not a standard tag either: the opponent's whole name, which is no player's name.
+    game.headers["Opponent"] = tag_string(headers.opponent_title)
     if headers.stake:
         # Not among the standard's tags; PGN allows any (Edwards, 1994: section 8.1).
         game.headers["Stake"] = str(headers.stake)
@@ -122,12 +130,11 @@ def tag_string(text: str) -> str:
     return printable.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def archive_path(archive_dir: Path, player: str, game_id: int, started_at: dt.datetime) -> Path:
-    """Where a finished game's PGN is kept: one file per game, by player and date."""
-    # Dots kept inside a name but not at its ends: "." and ".." would name the archive itself
-    # and the data directory, and a leading dot would hide the folder.
-    safe_player = re.sub(r"[^A-Za-z0-9_.-]+", "_", player).strip("_.") or "player"
-    return archive_dir / safe_player / f"{started_at:%Y-%m-%d}-game-{game_id}.pgn"
+def archive_path(archive_dir: Path, player: str, record: GameRecord) -> Path:
+    """Where a finished game's PGN is kept: one file per game, by player, date and number, as
+    the game's row names it (a game from before games were numbered, by its ledger id)."""
+    name = record.archive_name or archive_name_before_numbers(player, record.id, record.started_at)
+    return archive_dir / name
 
 
 def write_archive(path: Path, pgn: str) -> None:

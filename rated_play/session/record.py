@@ -122,11 +122,12 @@ def closing(
         player=profile.name,
         player_color=record.player_color,
         player_rating=before.rating,
-        opponent=record.opponent_title,
+        opponent=record.opponent_short,
+        opponent_title=record.opponent_title,
         opponent_rating=record.opponent_rating,
         time_control=TimeControl.from_pgn(record.time_control),
         started_at=record.started_at,
-        game_id=record.id,
+        number=record.number,
         stake=record.stake,
         doublings=record.doublings,
     )
@@ -188,7 +189,7 @@ def close_game(
         )
     except LedgerWriteError as error:
         decorating.note(error)
-    path = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
+    path = archive_path(ledger.directory.archive, profile.name, record)
     archived: Path | None = None  # the result screen says "not archived"
     if closed.pgn:
         try:

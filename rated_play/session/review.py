@@ -98,7 +98,7 @@ def save_annotated_pgn(ledger: Ledger, analysis: GameAnalysis) -> Path:
     annotated PGN of the game is replaced, a file there that is not a PGN file never is.
     """
     record, profile, text = _annotated(ledger, analysis)
-    archived = archive_path(ledger.directory.archive, profile.name, record.id, record.started_at)
+    archived = archive_path(ledger.directory.archive, profile.name, record)
     path = archived.with_name(f"{archived.stem}-annotated{archived.suffix}")
     check_writable(path, PGN, data_dir=ledger.directory.root, option="the annotated PGN file")
     try:

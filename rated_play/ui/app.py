@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 
 from engines.opponents.player import PlayerFactory, engine_player
 from engines.opponents.pool import Pool
-from profiles.errors import UserError, printable
+from profiles.errors import UserError, printable, sentence
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
 from rated_play.error_log import log_unexpected
@@ -158,7 +158,7 @@ class RatedPlayApp(App[None]):
         commands say it, naming each row by its id."""
         damaged = self.ledger.damaged_notice()
         if damaged is not None:
-            self.tell("The ledger is damaged", damaged[0].upper() + damaged[1:])
+            self.tell("The ledger is damaged", sentence(damaged))
 
     def tell(self, title: str, message: str) -> None:
         """A problem for the player to read, in a dialog over the screen shown."""
@@ -239,7 +239,7 @@ class RatedPlayApp(App[None]):
         written to the errors log, and the dialog says where."""
         error = message.error
         if isinstance(error, UserError):
-            said = str(error) or type(error).__name__
+            said = sentence(error) or type(error).__name__
         else:
             said = log_unexpected(self.data_dir, error)
         self.tell("Something went wrong", said)
@@ -344,11 +344,14 @@ class RatedPlayApp(App[None]):
         sections = key_sections(self.screen)
         game_screen = self.game_in_play
         # At a game, over the board alone: both clocks, the moves and any question beside the
-        # board stay in sight while the player's clock runs.
+        # board stay in sight while the clock runs.
         place = game_screen.help_place() if game_screen is self.screen else None
         clocked = game_screen is not None and not game_screen.game.time_control.untimed
+        whose_clock = game_screen.whose_clock if game_screen is not None and clocked else None
         self.push_screen(
-            HelpScreen(sections, during_game=game_screen is not None, clocked=clocked, place=place)
+            HelpScreen(
+                sections, during_game=game_screen is not None, whose_clock=whose_clock, place=place
+            )
         )
 
     leaving_status: int | None = None

@@ -237,7 +237,7 @@ def test_the_annotated_pgn_is_saved_beside_the_archived_one(ledger: Ledger) -> N
     analysis = asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
     archive_dir = ledger.directory.archive
     record = ledger.game(game_id)
-    archived = archive_path(archive_dir, profile.name, game_id, record.started_at)
+    archived = archive_path(archive_dir, profile.name, record)
     archived_text = archived.read_text(encoding="utf-8")
 
     saved = save_annotated_pgn(ledger, analysis)

@@ -297,3 +297,13 @@ def test_a_damaged_calibration_names_the_key_and_what_to_do(
     assert message.startswith(f"{path}: is not a calibration file")
     assert expected in message
     assert message.endswith("delete it or run 'rated-play engines calibrate' again")
+
+
+def test_every_shipped_name_writes_a_negative_skill_as_its_title_does() -> None:
+    """ "Skill −4 is thinking…" had a minus sign where the title, the setting and every other
+    name said "-4"."""
+    for opponent in load_pool().opponents:
+        for name in (opponent.short_title, opponent.title):
+            assert "\N{MINUS SIGN}" not in name, name
+    skill = [o for o in load_pool().opponents if "Skill Level -4" in o.title]
+    assert skill and all("Skill -4" in o.short_title for o in skill)

@@ -342,6 +342,8 @@ NEW_FIELDS = {
     "opponent_kind",
     "opponent_rating_now",
     "draw_offered_by",
+    "number",
+    "archive_name",
 }
 """Fields of a game that version 1 did not have."""
 
@@ -362,6 +364,12 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
     reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         assert read_back(reader) == expected
+        # Numbered as that code numbered them, by their ids.
+        assert [(g.number, g.archive_name) for g in reader.games()] == [
+            (1, None),
+            (2, None),
+            (3, None),
+        ]
     finally:
         reader.close()
 
@@ -369,9 +377,11 @@ def test_a_version_1_ledger_made_by_the_first_schemas_code_keeps_every_game(
     try:
         assert read_back(ledger) == expected, "the upgrade changes no game"
         assert [(g.stake, g.doublings, g.purse_after) for g in ledger.games()] == [(0, 0, None)] * 3
+        assert [(g.profile_id, g.number) for g in ledger.games()] == [(1, 1), (1, 2), (2, 1)]
         judit = ledger.profile("judit")
         new = record_game(ledger, judit, moves=("e4",))
         assert [g.id for g in ledger.games(judit.id)] == [1, 2, new]
+        assert ledger.game(new).number == 3
     finally:
         ledger.close()
     db = sqlite3.connect(path)

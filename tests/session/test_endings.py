@@ -80,7 +80,7 @@ def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
         if termination not in decisive
     }
     assert said[Termination.DRAW_AGREED] == "Draw by agreement"
-    assert said[Termination.FIFTY_MOVES] == "Draw by the fifty-move rule, claimed"
+    assert said[Termination.FIFTY_MOVES] == "Draw by the fifty-move rule, claimed by White"
     for sentence in said.values():
         assert sentence.startswith("Draw") and "(claimed)" not in sentence, sentence
         assert "Draw by draw" not in sentence and "by 75-move" not in sentence, sentence
@@ -108,3 +108,26 @@ def test_every_ending_python_chess_sees_on_a_board_has_its_name() -> None:
     ending = board_ending(mate)
     assert ending is not None and ending.termination is Termination.CHECKMATE
     assert ending.winner is chess.BLACK and ending.result() == "0-1"
+
+
+def test_a_claimed_draw_says_who_claimed_it() -> None:
+    """ "Draw by threefold repetition, claimed" said not by whom: it is the player, the one
+    side that claims in a rated game, on its own turn."""
+    for player in chess.COLORS:
+        outcome = GameOutcome(Ending(Termination.THREEFOLD_REPETITION, None), player)
+        side = endings.side_name(player)
+        assert outcome.description == f"Draw by threefold repetition, claimed by {side}"
+        assert outcome.told == "Draw by threefold repetition, claimed by you"
+
+
+def test_a_position_is_counted_each_time_it_occurs() -> None:
+    """The claim said "for the third time" of a position there the fourth time."""
+    board = chess.Board()
+    assert endings.occurrences(board) == 1
+    shuffle = ("Nf3", "Nf6", "Ng1", "Ng8")
+    for times in (2, 3, 4):
+        for san in shuffle:
+            board.push_san(san)
+        assert endings.occurrences(board) == times
+    board.push_san("e4")  # a pawn move: nothing before it can occur again
+    assert endings.occurrences(board) == 1

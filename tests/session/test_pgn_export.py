@@ -15,12 +15,13 @@ import chess.engine
 import chess.pgn
 import pytest
 
+from profiles.data_directory import archive_name, archive_name_before_numbers
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
+from profiles.opponent_kind import OpponentKind
 from rated_play.cli import main
 from rated_play.session import RatedGame
-from rated_play.session.pgn import archive_path
 from tests.builders import fast_opponent, pgn_extract
 from tests.scripted_player import ScriptedPlayer, greedy_move
 
@@ -87,7 +88,33 @@ async def test_exports_with_hostile_names_pass_pgn_extract_and_read_back(
 @pytest.mark.parametrize("name", [".", "..", "../..", "a/../b", "/", ".hidden"])
 def test_a_profile_name_that_is_a_path_trick_is_archived_inside_the_archive(name: str) -> None:
     archive = Path("/data/archive")
-    path = archive_path(archive, name, 7, dt.datetime(2024, 5, 1, tzinfo=dt.UTC))
-    folder = path.parent
-    assert folder.parent == archive and not folder.name.startswith("."), folder
-    assert ".." not in path.parts
+    started = dt.datetime(2024, 5, 1, tzinfo=dt.UTC)
+    for path in (
+        archive / archive_name(name, 7, started, lambda _: False),
+        archive / archive_name_before_numbers(name, 7, started),
+    ):
+        folder = path.parent
+        assert folder.parent == archive and not folder.name.startswith("."), folder
+        assert ".." not in path.parts
+
+
+async def test_the_pgn_names_a_person_like_opponent_by_its_short_name(ledger: Ledger) -> None:
+    """[Black "A person-like opponent, about 1800: Maia-1 of lichess players 1100–1199,
+    choosing again where its move is a blunder"]: any GUI, and lichess's import, showed that
+    as the player's name. Now the name is the short one, the whole one in a tag of its own."""
+    provenance = "Maia-1 of lichess players 1100–1199, choosing again where its move is a blunder"
+    opponent = replace(
+        fast_opponent(rating=1803.0), kind=OpponentKind.PERSON_LIKE, provenance=provenance
+    )
+    profile = ledger.create_profile("Judit")
+    game = await RatedGame.start(
+        ledger, profile, opponent, TimeControl.parse("3+2"), player=ScriptedPlayer()
+    )
+    game.resign()
+    await game.close()
+    [record] = ledger.games(profile.id)
+    pgn = chess.pgn.read_game(io.StringIO(record.pgn))
+    assert pgn is not None
+    side = "Black" if record.player_color == chess.WHITE else "White"
+    assert pgn.headers[side] == "Person-like ≈1800"
+    assert pgn.headers["Opponent"] == f"A person-like opponent, about 1800: {provenance}"

@@ -21,10 +21,11 @@ HEADERS = GameRecordHeaders(
     player_color=chess.WHITE,
     player_rating=None,
     opponent="Stockfish",
+    opponent_title="Stockfish at full strength",
     opponent_rating=1500,
     time_control=TimeControl.parse("5+3"),
     started_at=dt.datetime(2025, 1, 1, tzinfo=dt.UTC),
-    game_id=1,
+    number=1,
 )
 
 

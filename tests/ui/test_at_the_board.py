@@ -22,7 +22,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView, format_clock
-from rated_play.ui.widgets.material import side_material
+from rated_play.ui.widgets.material import material_line, side_material
 from tests.scripted_player import ScriptedPlayer, Seating, greedy_move
 from tests.ui.driving import (
     SIZE,
@@ -41,15 +41,19 @@ from tests.ui.driving import (
 def test_material_is_counted_as_lichess_counts_it() -> None:
     board = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
     assert material_score(board) == 9
-    assert side_material(board, chess.WHITE, ascii_pieces=True) == "q +9"
+    assert side_material(board, chess.WHITE, ascii_pieces=True) == "Q +9"
     assert side_material(board, chess.BLACK, ascii_pieces=True) == ""
-    # A knight against a queen: each side is up the piece the other lacks (drawn in the other
-    # side's letters, as taken from it), and the points say by how much.
+    # A knight against a queen: each side is up the piece the other lacks, drawn as its own
+    # (White's capitals and outline glyphs, Black's small letters and solid glyphs; "Black
+    # ♙♙ +2" drew Black's pawns as White's), and the points say by how much.
     board = chess.Board("4k3/8/8/8/8/8/8/3QK1N1 w - - 0 1")
     board.remove_piece_at(chess.D1)
     board.set_piece_at(chess.D8, chess.Piece(chess.QUEEN, chess.BLACK))
-    assert side_material(board, chess.WHITE, ascii_pieces=True) == "n"
-    assert side_material(board, chess.BLACK, ascii_pieces=True) == "Q +6"
+    assert side_material(board, chess.WHITE, ascii_pieces=True) == "N"
+    assert side_material(board, chess.BLACK, ascii_pieces=True) == "q +6"
+    assert side_material(board, chess.BLACK, ascii_pieces=False) == "♛ +6"
+    board = chess.Board("4k3/pppp4/8/8/8/8/PP6/4K3 w - - 0 1")
+    assert material_line(board, ascii_pieces=False) == "Material: Black ♟\ufe0e♟\ufe0e +2"
 
 
 async def test_the_material_stands_under_each_clock_during_the_game(

@@ -226,10 +226,10 @@ async def test_the_cursor_beside_typed_moves_and_the_mouse(
         # A square without a piece, and the opponent's piece: refused in one sentence.
         await cursor_to(pilot, chess.E4)
         await pilot.press("enter")
-        assert "there is no piece on e4" in str(error.render())
+        assert "There is no piece on e4" in str(error.render())
         await cursor_to(pilot, chess.E7)
         await pilot.press("enter")
-        assert "that is Black's pawn on e7" in str(error.render())
+        assert "That is Black's pawn on e7" in str(error.render())
         assert view.selected is None
         # Picked up, then put down where it cannot go: explained, nothing changes.
         await cursor_to(pilot, chess.E2)
@@ -285,7 +285,7 @@ async def test_the_cursor_waits_for_the_engine(app: RatedPlayApp, ledger: Ledger
         await cursor_to(pilot, chess.D2)
         assert not screen.game.is_player_turn, "the engine takes a person's time"
         await pilot.press("enter")
-        assert "wait for the engine's move" in str(screen.query_one("#move-error").render())
+        assert "Wait for the engine's move." in str(screen.query_one("#move-error").render())
         assert view.selected is None
 
 
@@ -335,7 +335,7 @@ async def test_the_cursor_moves_as_the_board_is_seen_from_black(
         await pilot.press("up", "left")
         assert view.cursor == chess.F6, "up goes down the ranks, left up the files"
         await pilot.press("enter")
-        assert "there is no piece on f6" in str(screen.query_one("#move-error").render())
+        assert "There is no piece on f6" in str(screen.query_one("#move-error").render())
         await cursor_move(pilot, chess.Move.from_uci("g8f6"))
         await wait_until(pilot, lambda: len(screen.game.san_moves()) >= 2)
         assert screen.game.san_moves()[1] == "Nf6"

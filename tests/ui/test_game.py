@@ -172,7 +172,7 @@ async def test_bad_move_input_is_explained_and_changes_nothing(
 
         screen.query_one("#move-input", Input).clear()
         await pilot.press("f7")
-        assert "no draw can be claimed" in text_of(screen, "#status")
+        assert "No draw to claim" in text_of(screen, "#status")
         await pilot.press("f6")
         await answer(pilot, "Offer a draw")
         await wait_until(pilot, lambda: "declines" in text_of(screen, "#status"))

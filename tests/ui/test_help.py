@@ -21,6 +21,7 @@ from rated_play.ui.screens.setup import CUSTOM, SetupScreen
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.title_bar import TitleBar
+from tests.scripted_player import Seating
 from tests.ui.driving import (
     QUIET,
     SIZE,
@@ -149,7 +150,7 @@ async def test_on_the_game_screen_f1_opens_the_help_and_question_mark_is_typed(
 
         help_screen = await open_help(app, pilot, "f1")
         assert help_screen.during_game
-        assert "clock keeps running" in shown(app, "#clock-runs")
+        assert "Your clock is running." in shown(app, "#clock-runs")
         keys = listed(help_screen)
         assert ("⏎ Space", "Pick up/put down") in keys  # the board's keys, focused or not
         assert ("F1 Ctrl+P", "Help") in keys  # and not ?, which is typed here
@@ -258,7 +259,7 @@ async def test_a_game_without_a_clock_offers_no_pace_and_its_help_runs_no_clock(
         assert game_screen.game.time_control.untimed
         await open_help(app, pilot, "f1")
         said = shown(app, "#clock-runs")
-        assert "clock keeps running" not in said and "no clock" in said
+        assert "clock is running" not in said and "no clock" in said
 
 
 async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
@@ -284,3 +285,22 @@ async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
         await wait_until(pilot, lambda: app.screen is game_screen)
         await pilot.pause()
         assert game_screen.in_play and game_screen in app.screen_stack
+
+
+async def test_the_help_over_the_opponents_turn_says_its_clock_runs_and_follows_the_turn(
+    app: RatedPlayApp, ledger: Ledger, seating: Seating
+) -> None:
+    """F1 while the opponent thought said "your clock keeps running": it was the opponent's
+    that ran. Now the help says whose clock runs, and says it again when the turn passes."""
+    seating.told["think"] = 4.0
+    async with first_game(app, ledger) as (pilot, game_screen):
+        await wait_for_player_turn(pilot, game_screen)
+        await type_move(pilot, "e4")
+        await wait_until(pilot, lambda: not game_screen.game.is_player_turn)
+        await open_help(app, pilot, "f1")
+        said = shown(app, "#clock-runs")
+        assert "Your opponent's clock is running" in said and "Your clock" not in said
+        assert game_screen.game.clock.running == game_screen.game.engine_color
+        await wait_until(pilot, lambda: game_screen.game.is_player_turn)
+        await wait_until(pilot, lambda: "Your clock is running." in shown(app, "#clock-runs"))
+        assert "opponent" not in shown(app, "#clock-runs")

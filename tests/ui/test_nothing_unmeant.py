@@ -33,6 +33,7 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.messages import GameStarted
 from rated_play.ui.screens.game import GameScreen, double_offered, promotion_question
 from rated_play.ui.screens.help import HelpScreen
+from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import CUSTOM, SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import ClockView
@@ -164,7 +165,7 @@ async def test_a_claim_with_nothing_to_claim_says_so_at_once_and_asks_nothing(
         screen = await start_doubling_game(pilot)
         await pilot.press("f7")
         await pilot.pause()
-        assert "no draw can be claimed" in shown(app, "#status")
+        assert "No draw to claim" in shown(app, "#status")
         nothing_changed(screen)
 
 
@@ -183,7 +184,8 @@ async def test_a_well_founded_claim_asks_names_its_grounds_and_ends_drawn_if_con
         screen.query_one("#move-input", Input).value = "Nf3"
         await pilot.press("f7")
         question = await wait_for_question(pilot, "Claim a draw?")
-        assert "third time" in question.text and "once you play Nf3" in question.text
+        assert "the same position for the" in question.text
+        assert "once you play Nf3" in question.text
         await pilot.press("enter")
         await pilot.pause()
         nothing_changed(screen)
@@ -193,6 +195,35 @@ async def test_a_well_founded_claim_asks_names_its_grounds_and_ends_drawn_if_con
         outcome = screen.game.outcome
         assert outcome is not None and outcome.termination is Termination.THREEFOLD_REPETITION
         assert screen.game.san_moves() == ["Nf3"], "the claim came with its move"
+
+
+async def test_a_claim_at_the_fourth_occurrence_says_so_and_the_result_says_who_claimed(
+    app: RatedPlayApp, ledger: Ledger, seating: Seating
+) -> None:
+    """The claim said "the same position for the third time" when it was the fourth, and the
+    result "Draw by threefold repetition, claimed", not by whom."""
+    knights = ("g1f3", "g8f6", "f3g1", "f6g8")
+    seating.told["script"] = knights * 4
+    ledger.create_profile("Magnus")
+    async with app.run_test(size=SIZE) as pilot:
+        await choose_weakest_opponent(pilot)
+        screen = await start_game(pilot)
+        assert screen.game.player_color == chess.WHITE
+        for ply in range(0, 12, 2):
+            await wait_until(pilot, lambda ply=ply: len(screen.game.san_moves()) == ply)
+            await wait_until(pilot, lambda: screen.game.is_player_turn)
+            await type_move(pilot, knights[ply % 4])
+        await wait_until(pilot, lambda: len(screen.game.san_moves()) == 12)
+        await wait_until(pilot, lambda: screen.game.is_player_turn)
+        await pilot.press("f7")
+        question = await wait_for_question(pilot, "Claim a draw?")
+        assert "the same position for the fourth time" in question.text
+        await answer(pilot, "Claim a draw?")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await wait_until(pilot, lambda: bool(app.screen.query("#ending")))
+        assert "Draw by threefold repetition, claimed by you" in shown(app, "#ending")
+        [game] = ledger.games(ledger.profiles()[0].id)
+        assert '[EndReason "Draw by threefold repetition, claimed by White"]' in game.pgn
 
 
 def inside(outer: Region, inner: Region) -> bool:
@@ -299,7 +330,7 @@ async def test_the_move_list_keeps_the_latest_move_in_view_at_80x24(
         await wait_for_player_turn(pilot, screen)
         assert moves.max_scroll_y > 0, "the list is longer than its window"
         await pilot.press("f7")  # nothing to claim: a long message below the list
-        await wait_until(pilot, lambda: "no draw can be claimed" in shown(app, "#status"))
+        await wait_until(pilot, lambda: "No draw to claim" in shown(app, "#status"))
         await wait_until(pilot, lambda: latest_move_in_view(moves, game.san_moves()), 5)
 
 

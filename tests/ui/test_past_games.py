@@ -14,7 +14,7 @@ from profiles.laws.time_control import TimeClass
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from profiles.player.history import rating_history
-from profiles.player.past_games import result_words
+from profiles.player.past_games import ended_words, result_words
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game_viewer import GameViewerScreen
 from rated_play.ui.screens.games import GamesScreen
@@ -29,11 +29,13 @@ from tests.played_games import PLAYER, UNTIMED_GAMES
 from tests.scripted_player import Seating, greedy_move
 from tests.ui.driving import (
     SIZE,
+    SMALL,
     choose_weakest_opponent,
     highlighted,
     past_the_notice,
     pieces_of,
     pieces_shown,
+    screen_text,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -102,9 +104,10 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
         record = ledger.game(game.game_id)
         assert game.outcome is not None and game.outcome.player_score is not None
         row = table.get_row_at(0)
-        assert row[0] == str(record.id) and row[4] == result_words(record)
+        assert row[0] == str(record.number) == "1" and row[4] == result_words(record)
         assert row[4] == {1.0: "Won", 0.5: "Drawn", 0.0: "Lost"}[game.outcome.player_score]
-        assert row[5] == "1 of 20" and row[2] == "White"
+        assert row[5] == ended_words(record) != ""
+        assert row[6] == "1 of 20" and row[2] == "White"
 
         await pilot.press("enter")
         viewer = app.screen
@@ -206,3 +209,24 @@ async def test_nothing_is_looked_back_at_while_a_game_is_on(played: Ledger, pool
         await pilot.press("escape")
         assert app.screen is screen and screen.in_play, "the game goes on"
         assert played.analysis(older.id) is None
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE])
+async def test_the_games_list_says_how_each_game_ended(
+    played: Ledger, pool: Pool, size: tuple[int, int]
+) -> None:
+    """The list said won, drawn or lost, never how: by mate, on time, resigned, left."""
+    games = played.games(played.profile(PLAYER).id)
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
+    async with app.run_test(size=size) as pilot:
+        await past_the_notice(pilot)
+        await pilot.press("g")
+        assert isinstance(app.screen, GamesScreen)
+        await pilot.pause()
+        table = app.screen.query_one(FittedTable)
+        rows = [table.get_row_at(row) for row in range(table.row_count)]
+        assert [row[0] for row in rows] == [str(game.number) for game in reversed(games)]
+        assert [row[5] for row in rows] == [ended_words(game) for game in reversed(games)]
+        assert {"left", "checkmate"} <= {row[5] for row in rows}
+        heading = next(line for line in screen_text(app) if " Ended " in line)
+        assert heading.index("Result") < heading.index("Ended") < heading.index("Rating")

@@ -84,7 +84,10 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
         await want(app, 800, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1100"  # never an engine while the box is ticked
-        assert "No person-like opponent plays near 800; the weakest plays." in (said(app))
+        assert (
+            "No person-like opponent plays near 800; the weakest plays (none weaker plays more "
+            "like people than engines)." in said(app)
+        )
         await want(app, 2400, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1900"
@@ -216,3 +219,32 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
         assert "Your last choice" not in shown(again, "#opponent")
     unticked = OpponentWish(strength=800.0)
     assert choose_opponent(pool, unticked).chosen_strength(unticked) == 800.0
+
+
+async def test_back_from_a_game_beyond_the_ladder_the_setup_says_why_the_slider_moved(
+    ledger: Ledger, pool: Pool
+) -> None:
+    """After the beginner's first game "Wanted ≈700" became "Wanted ≈1007" with no line saying
+    why (the club player, whose wish the results moved, was told)."""
+    ledger.create_profile("Reid")
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    async with app.run_test(size=SIZE) as pilot:
+        await want(app, 800, person_like=True)
+        await pilot.pause()
+        assert "Wanted ≈800 →" in said(app)
+        await start_game(pilot)
+        await resign(pilot)
+        await pilot.click("#next-game")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert app.screen.query_one(StrengthSlider).value == 1300.0
+        assert (
+            "Wanted ≈1300 → " in said(app)
+            and "You asked for 800, where no person-like opponent plays: the slider is at the "
+            "weakest of them, 1300, which played."
+            in said(app)
+        )
+        app.screen.query_one(StrengthSlider).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "You asked for" not in said(app), "said until the slider is moved"

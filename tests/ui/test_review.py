@@ -358,7 +358,7 @@ async def test_s_saves_the_annotated_pgn_beside_the_archived_one(
     # A game left by a dead process: its PGN is made from its row, as the archive's would be.
     game_id = write_game(ledger, QUIET[:3], 0.0, Termination.ABANDONED)
     record = ledger.game(game_id)
-    archived = archive_path(ledger.directory.archive, "Player 1", game_id, record.started_at)
+    archived = archive_path(ledger.directory.archive, "Player 1", record)
     saved = archived.with_name(f"{archived.stem}-annotated.pgn")
     async with app.run_test(size=SIZE) as pilot:
         screen = await review(pilot, ledger, game_id)

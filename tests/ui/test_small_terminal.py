@@ -17,7 +17,18 @@ from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
 from tests.scripted_player import Seating
-from tests.ui.driving import SIZE, SMALL, past_the_notice, screen_text, wait_until
+from tests.ui.driving import (
+    SIZE,
+    SMALL,
+    answer,
+    first_game,
+    past_the_notice,
+    screen_text,
+    shown,
+    type_move,
+    wait_for_player_turn,
+    wait_until,
+)
 
 
 async def test_the_setup_labels_wrap_and_their_ticks_show_without_colour(
@@ -142,3 +153,48 @@ async def test_the_card_keeps_each_of_its_lines_whole_at_80_by_24(
         painted = screen_text(app)
         for line in str(app.screen.query_one(ProfileCardView).render()).splitlines():
             assert any(f"│ {line} " in row for row in painted), f"{line!r} is cut"
+
+
+async def test_no_message_at_the_board_moves_a_control_at_80_by_24(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """At 80×24 the five-line message of a refused claim pushed the player's clock up two
+    rows, cut the moves to two lines and hid the buttons; two messages began in small
+    letters. Now every message is a sentence in rows of its own: whatever is said, and
+    beside a refused move, the clocks, the move box and the buttons stay where they were,
+    and the message is shown whole."""
+    async with first_game(app, ledger, size=SMALL) as (pilot, screen):
+        await wait_for_player_turn(pilot, screen)
+        await pilot.pause()
+        controls = [
+            screen.query_one("#opponent-clock"),
+            screen.query_one("#player-clock"),
+            screen.query_one("#move-input"),
+            *(button for button in screen.query("#actions Button") if button.display),
+        ]
+        where = {control: control.region for control in controls}
+        content = Region(0, 0, SMALL[0], screen.query_one(Footer).region.y)
+        assert all(content.contains_region(region) for region in where.values())
+        messages = screen.query_one("#messages")
+
+        async def said_in_place(what: str, selector: str = "#status") -> str:
+            await pilot.pause()
+            text = " ".join(shown(app, selector).split())
+            assert not text[0].islower() and text.endswith("."), f"not a sentence: {text!r}"
+            for control in controls:
+                assert control.region == where[control], f"{control} moved: {what}"
+            assert messages.max_scroll_y == 0, f"cut: {what}"
+            return text
+
+        await pilot.press("f7")
+        assert (await said_in_place("a claim refused")).startswith("No draw to claim")
+        await type_move(pilot, "Ke2")
+        assert "not legal" in await said_in_place("a move refused", "#move-error")
+        await type_move(pilot, "xyz")
+        assert "is not a move" in await said_in_place("a word refused", "#move-error")
+        await pilot.press("f6")
+        await answer(pilot, "Offer a draw?")
+        await wait_until(pilot, lambda: "declines" in shown(app, "#status"))
+        await said_in_place("a draw declined")
+        await pilot.press("f6")
+        assert (await said_in_place("a second offer")).startswith("You have offered a draw")

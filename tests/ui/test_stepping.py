@@ -112,7 +112,7 @@ async def test_the_viewer_names_the_opening_and_counts_the_material_at_each_move
         await pilot.press("right", "right", "right")  # 2. exd5: a pawn up
         said = facts(screen)
         assert "B01 Scandinavian Defense" in said
-        assert said.endswith("Material: White ♟\ufe0e +1")
+        assert said.endswith("Material: White ♙ +1")
         await pilot.press("right")  # 2... Qxd5 takes it back
         assert facts(screen).endswith("Material: even")
         await pilot.press("end")
@@ -135,7 +135,7 @@ async def test_the_review_goes_to_a_clicked_move_and_turns_its_board(
         await click_move(pilot, screen, 3)
         assert screen.ply == 3 and highlighted(screen) == ["exd5"]
         assert "2. exd5" in str(screen.query_one("#review-move", Static).render())
-        assert "Material: White ♟\ufe0e +1" in facts(screen)
+        assert "Material: White ♙ +1" in facts(screen)
         view = screen.query_one(BoardView)
         await pilot.press("f")
         assert file_letters(view) == "hgfedcba"

@@ -21,8 +21,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Static
 
-from profiles.errors import printable
-from profiles.laws.endings import Termination, side_name
+from profiles.errors import printable, sentence
+from profiles.laws.endings import Termination, occurrences, side_name
 from profiles.ledger.ledger import LedgerWriteError
 from profiles.player.card import money
 from rated_play.session import (
@@ -51,10 +51,14 @@ ENGINE_WAITS_FOR_BOARD = 0.25
 nothing draws the board: a screen above it)."""
 PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 CLAIM_GROUNDS = {
-    Termination.THREEFOLD_REPETITION: "the same position for the third time (FIDE Laws, 9.2)",
+    Termination.THREEFOLD_REPETITION: "the same position for the {time} time (FIDE Laws, 9.2)",
     Termination.FIFTY_MOVES: "fifty moves by each side without a capture or a pawn move (9.3)",
 }
-"""What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01)."""
+"""What a claim rests on, in the words of the Laws of Chess (FIDE Handbook E.01); ``{time}``
+is which time the position occurs ("third", "fourth": a fifth ends the game by itself)."""
+TIMES = ("first", "second", "third", "fourth", "fifth")
+"""Which time a position occurs, by :func:`~profiles.laws.endings.occurrences`: at most the
+fifth, which ends the game."""
 ACTIONS_AT_THE_BOARD = (
     "offer_draw",
     "claim_draw",
@@ -155,8 +159,11 @@ class GameScreen(WorkingScreen):
                 with Vertical(id="at-the-board"):
                     yield MoveBox(placeholder=move_hint(game.player_color), id="move-input")
                     yield Static("", id="stake", markup=False)
-                    yield Static("", id="move-error", markup=False)
-                    yield Static("", id="status", markup=False)
+                    # The messages have rows of their own, as many as the longest takes: a
+                    # refusal said never moves a clock, the move box or a button.
+                    with Vertical(id="messages"):
+                        yield Static("", id="move-error", classes="-empty", markup=False)
+                        yield Static("", id="status", markup=False)
                     with Horizontal(id="actions"):
                         for label, name in (
                             ("Offer draw", "offer-draw"),
@@ -183,8 +190,8 @@ class GameScreen(WorkingScreen):
 
     def help_place(self) -> Region:
         """Where the help stands over a game: over the board, beside the side panel, so that
-        both clocks, the moves and any question stay in sight while the player's clock runs
-        (at 80×24 the side panel has no room for it between the clocks)."""
+        both clocks, the moves and any question stay in sight while a clock runs (at
+        80×24 the side panel has no room for it between the clocks)."""
         return self.query_one(BoardView).region
 
     def mouse_help(self) -> tuple[tuple[str, str], ...]:
@@ -234,18 +241,27 @@ class GameScreen(WorkingScreen):
         # there (and is answered "wait for the engine's move"), never on a button.
         if not isinstance(self.focused, BoardView) and not self.asking:
             self.query_one("#move-input", Input).focus()
+        standing = self.standing()
+        if standing is not None:
+            self.set_status(standing)
+
+    def standing(self) -> str | None:
+        """What the status says while nothing else is news: whose move it is (None once the
+        game is over)."""
+        game = self.game
         # A warning that moves are not saved stays until the ledger has them all again.
         warning = f" {self._not_saved}" if game.unsaved_moves else ""
         if not game.clock_started:
-            self.set_status("The clock starts as soon as the board is shown.")
-        elif not game.board.move_stack and not game.time_control.untimed:
+            return "The clock starts as soon as the board is shown."
+        if not game.board.move_stack and not game.time_control.untimed:
             whose = "Your" if game.is_player_turn else f"{side_name(game.board.turn)}'s"
             move = "Your move." if game.is_player_turn else f"{self.opponent_name} is thinking…"
-            self.set_status(f"{whose} clock is running: it started with the game. {move}")
-        elif game.is_player_turn:
-            self.set_status("Your move." + warning)
-        elif not game.is_over:
-            self.set_status(f"{self.opponent_name} is thinking…" + warning)
+            return f"{whose} clock is running: it started with the game. {move}"
+        if game.is_player_turn:
+            return "Your move." + warning
+        if not game.is_over:
+            return f"{self.opponent_name} is thinking…" + warning
+        return None
 
     @on(BoardView.Drawn)
     def board_drawn(self) -> None:
@@ -353,7 +369,15 @@ class GameScreen(WorkingScreen):
         show_text(self.query_one("#status", Static), text)
 
     def show_move_error(self, text: str) -> None:
-        show_text(self.query_one("#move-error", Static), text)
+        """Say why a move was refused, above the status, which goes back to whose move it is:
+        what it said before (a refused claim) is old news, and the two fit the rows kept for
+        them (#messages)."""
+        line = self.query_one("#move-error", Static)
+        line.set_class(not text, "-empty")  # no blank row above the status
+        show_text(line, text)
+        standing = self.standing()
+        if text and standing is not None:
+            show_text(self.query_one("#status", Static), standing)
 
     # -- questions beside the board -----------------------------------------------------------
 
@@ -420,7 +444,7 @@ class GameScreen(WorkingScreen):
             # A refused move stays in the box, selected: a typo is mended with ← and →, and
             # the next move typed replaces it, never joins it ("e4e4e4").
             event.input.select_all()
-            self.show_move_error(str(error))
+            self.show_move_error(sentence(error))
             return
         event.input.clear()
         await self.play(move)
@@ -440,7 +464,7 @@ class GameScreen(WorkingScreen):
         try:
             move = self.game.board_move(chess.Move(start, end))
         except (MoveInputError, RatedGameError) as error:
-            self.show_move_error(str(error))
+            self.show_move_error(sentence(error))
             return
         await self.play(move)
 
@@ -456,7 +480,7 @@ class GameScreen(WorkingScreen):
 
     @on(BoardView.Refused)
     def pick_refused(self, event: BoardView.Refused) -> None:
-        self.show_move_error(event.reason)
+        self.show_move_error(sentence(event.reason))
 
     def action_focus_board(self) -> None:
         self.query_one(BoardView).focus()
@@ -508,7 +532,7 @@ class GameScreen(WorkingScreen):
             with self.saving():
                 await self.game.play(move)
         except RatedGameError as error:
-            self.show_move_error(str(error))
+            self.show_move_error(sentence(error))
             return
         self.show_move_error("")
         self.after_move()
@@ -581,7 +605,7 @@ class GameScreen(WorkingScreen):
         try:
             self.game.check_double_offer()
         except RatedGameError as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
         doubled = money(2 * self.game.stake)
         await self.ask(
@@ -602,7 +626,7 @@ class GameScreen(WorkingScreen):
             with self.saving():
                 accepted = await self.game.offer_double()
         except RatedGameError as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
         self.show_stake()
         if self.game.is_over:
@@ -616,7 +640,7 @@ class GameScreen(WorkingScreen):
         try:
             self.game.check_draw_offer()
         except RatedGameError as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
         await self.ask(
             confirmation(
@@ -635,7 +659,7 @@ class GameScreen(WorkingScreen):
             with self.saving():
                 accepted = await self.game.offer_draw()
         except RatedGameError as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
         if self.game.is_over:
             self.finish()
@@ -647,10 +671,15 @@ class GameScreen(WorkingScreen):
         try:
             # A claim may come with the move that brings the repetition about (the Laws, 9.2).
             move = self.game.parse_move(typed) if typed else None
-            grounds = CLAIM_GROUNDS[self.game.claim_grounds(move)]
+            termination = self.game.claim_grounds(move)
         except (MoveInputError, DrawClaimError, RatedGameError) as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
+        position = self.game.board
+        if move is not None:
+            position.push(move)
+        seen = occurrences(position)
+        grounds = CLAIM_GROUNDS[termination].format(time=TIMES[min(seen, len(TIMES)) - 1])
         with_move = "" if move is None else f" once you play {self.game.board.san(move)}"
         await self.ask(
             confirmation(
@@ -667,7 +696,7 @@ class GameScreen(WorkingScreen):
             with self.saving():
                 await self.game.claim_draw(move)
         except RatedGameError as error:
-            self.set_status(str(error))
+            self.set_status(sentence(error))
             return
         self.show_position()
         self.finish()

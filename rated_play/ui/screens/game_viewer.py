@@ -43,7 +43,7 @@ def headers_text(game: PastGame, player: str) -> str:
     stake = f" · stake {money(record.stake)}" if record.stake else ""
     return (
         f"{side_name(chess.WHITE)}: {white}\n{side_name(chess.BLACK)}: {black}\n"
-        f"{clock.label} · {when} · game {record.id}\n"
+        f"{clock.label} · {when} · game {record.number}\n"
         f"{ending_text(record)}{stake}{rerated}"
     )
 
@@ -68,10 +68,10 @@ class GameViewerScreen(SteppedGameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Game {self.game_id}"
+        self.sub_title = self.named.capitalize()
         if self.game is None:
             self.query_one("#viewer-headers", Static).update(
-                f"Game {self.game_id} cannot be shown: {self.refusal}."
+                f"{self.named.capitalize()} cannot be shown: {self.refusal}."
             )
             return
         self.query_one("#viewer-headers", Static).update(headers_text(self.game, self.player))

@@ -20,7 +20,7 @@ from profiles.laws.endings import side_name
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
-from profiles.player.past_games import GameLine, game_lines, result_words
+from profiles.player.past_games import GameLine, ended_words, game_lines, result_words
 from profiles.ratings import DEFAULT_SYSTEM, get_system
 from rated_play.ui.messages import PastGameWanted, ReviewWanted
 from rated_play.ui.screens.base import close
@@ -31,18 +31,19 @@ from rated_play.ui.widgets.title_bar import TitleBar
 def line_cells(line: GameLine) -> tuple[str, ...]:
     record = line.record
     return (
-        str(record.id),
+        str(record.number),
         record.started_at.astimezone().strftime("%Y-%m-%d"),
         side_name(record.player_color),
         str(TimeControl.from_pgn(record.time_control)),
         result_words(record),
+        ended_words(record),
         line.rating_words,
         f"{record.opponent_rating_today:.0f}",
         printable(record.opponent_short),
     )
 
 
-LABELS = ("#", "Date", "Colour", "Clock", "Result", "Rating", "Opp.", "Opponent")
+LABELS = ("#", "Date", "Colour", "Clock", "Result", "Ended", "Rating", "Opp.", "Opponent")
 
 
 class GamesScreen(Screen[None]):
@@ -91,7 +92,7 @@ class GamesScreen(Screen[None]):
         if event.cursor_row < len(self.lines):
             record = self.lines[event.cursor_row].record
             self.query_one("#games-detail", Static).update(
-                f"Game {record.id}: {side_name(record.player_color)} against "
+                f"Game {record.number}: {side_name(record.player_color)} against "
                 + printable(record.against(record.opponent_rating_today))
             )
 

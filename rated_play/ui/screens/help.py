@@ -8,7 +8,7 @@ that does nothing or miss one that was added.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -150,9 +150,11 @@ def _clicks(node: DOMNode) -> tuple[KeyLine, ...]:
     return tuple(KeyLine(where, does) for where, does in mouse_help())
 
 
-CLOCK_RUNS = (
-    "The game goes on while you read this: your clock keeps running. Escape goes back to it."
-)
+CLOCK_RUNS = "The game goes on while you read this. {whose} Escape goes back to it."
+"""Over a game on a clock; ``{whose}`` is whose clock runs, as the game screen says it (the
+player's or the opponent's: the opponent thinks on under the help too)."""
+CLOCK_SAID_EVERY = 0.2
+"""Seconds between readings of whose clock runs: the turn may pass while the help is open."""
 NO_CLOCK = "The game has no clock: it waits while you read this. Escape goes back to it."
 TYPED_IS_A_MOVE = (
     "On the game screen whatever you type goes to the move box, ? included, so that a key "
@@ -195,14 +197,15 @@ class HelpScreen(ModalScreen[None]):
         sections: tuple[KeySection, ...],
         *,
         during_game: bool,
-        clocked: bool = True,
+        whose_clock: Callable[[], str] | None = None,
         place: Region | None = None,
     ) -> None:
         super().__init__()
         self.sections = sections
         self.during_game = during_game
-        self.clocked = clocked
-        """The game has a clock, which runs while the help is open."""
+        self.whose_clock = whose_clock
+        """Whose clock runs, said now ("Your clock is running."); None: the game has no clock,
+        and waits while the help is open."""
         self.place = place
         """The part of the screen below it that the help takes (None: the middle)."""
 
@@ -211,8 +214,7 @@ class HelpScreen(ModalScreen[None]):
             yield TitleBar()
         with Vertical(id="help"):
             if self.during_game:
-                said = CLOCK_RUNS if self.clocked else NO_CLOCK
-                yield Static(said, id="clock-runs", markup=False)
+                yield Static(self.clock_said(), id="clock-runs", markup=False)
             with VerticalScroll(id="help-text"):
                 yield Static(keys_table(self.sections), id="keys")
                 if self.during_game:
@@ -221,8 +223,19 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(rules_table(), id="rules")
         yield Footer()
 
+    def clock_said(self) -> str:
+        """What the game does while the help is read: whose clock runs, or that it waits."""
+        if self.whose_clock is None:
+            return NO_CLOCK
+        return CLOCK_RUNS.format(whose=self.whose_clock())
+
+    def show_clock(self) -> None:
+        self.query_one("#clock-runs", Static).update(self.clock_said())
+
     def on_mount(self) -> None:
         self.sub_title = "Help: keys and rules"
+        if self.during_game and self.whose_clock is not None:
+            self.set_interval(CLOCK_SAID_EVERY, self.show_clock)
         self.set_class(self.place is not None, "placed")
         if self.place is not None:
             # Where it was placed (over a game, the board): what is around it stays in

@@ -104,7 +104,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
 
     def on_mount(self) -> None:
         self.fit(self.app.size)  # before the first layout, which would otherwise come twice
-        self.sub_title = f"Review of game {self.game_id}"
+        self.sub_title = f"Review of {self.named}"
         self.query_one(MoveTimeChart).display = False
         if self.game is not None:
             self.query_one("#review-status", Static).update(ending_text(self.game.record))
@@ -153,9 +153,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
     def show(self, analysis: GameAnalysis) -> None:
         self.analysis = analysis
         self.query_one("#review-progress", ProgressBar).display = False
-        self.sub_title = (
-            f"Review of game {self.game_id} · {analysis.engine}, depth {analysis.depth}"
-        )
+        self.sub_title = f"Review of {self.named} · {analysis.engine}, depth {analysis.depth}"
         self.query_one("#review-summary", Static).update(summary_text(analysis))
         self.query_one(EvalGraph).show(analysis)
         self.show_ply()
@@ -163,7 +161,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
     def refused(self, why: str) -> None:
         self.query_one("#review-progress", ProgressBar).display = False
         self.query_one(EvalGraph).say("")
-        said = f"Game {self.game_id} cannot be analysed: {printable(why)}."
+        said = f"{self.named.capitalize()} cannot be analysed: {printable(why)}."
         if self.game is not None:
             said = f"{ending_text(self.game.record)}\n{said}"
         self.query_one("#review-status", Static).update(said)

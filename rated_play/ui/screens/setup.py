@@ -16,7 +16,7 @@ from engines.opponents.choice import OpponentChoice, OpponentWish, choose_oppone
 from engines.opponents.opponent import Opponent
 from engines.opponents.player import PlayerFactory
 from engines.opponents.pool import Pool
-from profiles.errors import UserError, printable
+from profiles.errors import UserError, printable, sentence
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord, Profile, Setup
@@ -222,13 +222,17 @@ class SetupScreen(WorkingScreen):
         """Back from a game: the card has a new result, the colour has changed, and the slider
         follows the new result."""
         self.query_one("#start", Button).disabled = False
+        reached = ""
         if self.moved is None:  # else the last choice still stands, as the setup says
-            self.remembered_strength = self.chosen_strength()
+            wish = self.wish
+            choice = self.choice
+            self.remembered_strength = choice.chosen_strength(wish)
+            reached = choice.moved_words(wish)
         if self.ledger_may_have_changed:
             self.ledger_may_have_changed = False
             self.read_profile()
         self.show_card()
-        self.open_slider()
+        self.open_slider(reached)
 
     # -- profiles ------------------------------------------------------------------------
 
@@ -315,7 +319,7 @@ class SetupScreen(WorkingScreen):
         try:
             profile = self.ledger.create_profile(name_input.value)
         except UserError as error:  # a name it cannot take, or a disk it cannot write
-            self.query_one("#profile-error", Static).update(str(error))
+            self.query_one("#profile-error", Static).update(sentence(error))
             return
         name_input.clear()
         self.query_one("#profile-error", Static).update("")
@@ -356,9 +360,11 @@ class SetupScreen(WorkingScreen):
         limits = self.slider_range()
         self.query_one(StrengthSlider).set_range(limits.low, limits.high, limits.informative)
 
-    def open_slider(self) -> None:
+    def open_slider(self, reached: str = "") -> None:
         """Open at the last choice while it is informative, else at the opponent the setup
-        offers nearest the player's estimate (of the kind the box asks for)."""
+        offers nearest the player's estimate (of the kind the box asks for). ``reached`` says
+        why the last choice is not what the slider was set to: it was beyond reach, and the
+        opponent that played is remembered instead."""
         estimate = self.estimate()
         limits = self.slider_range()
         wanted = limits.opening_value(estimate, self.remembered_strength, START_RATING)
@@ -374,6 +380,8 @@ class SetupScreen(WorkingScreen):
         moved = limits.moved_words(
             estimate, self.remembered_strength, provisional_games=provisional
         )
+        if not moved and self.remembered_strength is not None:
+            moved = reached if slider.value == limits.clamp(self.remembered_strength) else ""
         self.moved = (slider.value, moved) if moved else None
         self.show_opponent()
 
@@ -485,7 +493,7 @@ class SetupScreen(WorkingScreen):
         try:
             time_control = TimeControl.parse(text)
         except TimeControlError as error:
-            self.query_one("#time-control-error", Static).update(str(error))
+            self.query_one("#time-control-error", Static).update(sentence(error))
             return
         self.query_one("#time-control-error", Static).update("")
         if time_control.untimed:
@@ -588,7 +596,7 @@ class SetupScreen(WorkingScreen):
         try:
             self.ledger.save_setup(self.profile.id, self.current_setup())
         except UserError as error:  # a full disk: the game could not be written either
-            self.query_one("#profile-error", Static).update(str(error))
+            self.query_one("#profile-error", Static).update(sentence(error))
             return
         self.query_one("#start", Button).disabled = True
         self.moved = None  # played where it opened: that is the choice now

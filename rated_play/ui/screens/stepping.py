@@ -62,6 +62,9 @@ class SteppedGameScreen(Screen[None]):
             self.game = past_game(ledger, game_id)
         except UserError as error:  # a game on, or a damaged ledger: said on the screen
             self.refusal = printable(error)
+        self.named = f"game {game_id}" if self.game is None else f"game {self.game.record.number}"
+        """The game as the player knows it, by its number among the profile's games (a game
+        that cannot be read, by the ledger's id)."""
         self.sans = [] if self.game is None else self.game.sans()
         self.ply = len(self.sans)
         """How many moves are on the board: 0 is the starting position."""

@@ -3,6 +3,7 @@ player's results reach, with the informative band (within 400 of the player) mar
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,9 +15,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 STEP = 25
-"""Rating points per arrow key press."""
+"""Rating points per arrow key press: the keys stop on multiples of it, so that from anywhere
+(the weakest opponent's 215, the strongest's 3544) 500 or 1800 can be had."""
 PAGE = 200
 """Rating points per page key press."""
+ROUND = (100, 50, STEP)
+"""What a click lands on: the roundest rating its column holds."""
 
 
 class StrengthSlider(Widget, can_focus=True):
@@ -27,8 +31,8 @@ class StrengthSlider(Widget, can_focus=True):
         Binding("right", "nudge(1)", "Stronger", show=False),
         Binding("pagedown", f"nudge(-{PAGE // STEP})", f"{PAGE} weaker", show=False),
         Binding("pageup", f"nudge({PAGE // STEP})", f"{PAGE} stronger", show=False),
-        Binding("home", "nudge(-1000)", "Weakest", show=False),
-        Binding("end", "nudge(1000)", "Strongest", show=False),
+        Binding("home", "to_end(-1)", "Weakest", show=False),
+        Binding("end", "to_end(1)", "Strongest", show=False),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -68,22 +72,55 @@ class StrengthSlider(Widget, can_focus=True):
         self.post_message(self.Changed(self, value))
 
     def action_nudge(self, steps: int) -> None:
-        self.value = self.value + steps * STEP
+        """``steps`` multiples of :data:`STEP` up or down, the first to the next multiple (from
+        215, → gives 225, not 240)."""
+        grid = self.value / STEP
+        start = math.floor(grid) if steps > 0 else math.ceil(grid)
+        self.value = (start + steps) * STEP
+
+    def action_to_end(self, direction: int) -> None:
+        """The weakest opponent's rating, or the strongest's."""
+        self.value = self.high if direction > 0 else self.low
 
     def mouse_help(self) -> tuple[tuple[str, str], ...]:
         """What a click does here, for the help."""
         return (("Click", "the slider: that strength"),)
 
+    @property
+    def _width(self) -> int:
+        return max(3, self.content_size.width)
+
+    def column(self, value: float) -> int:
+        """The column of the track ``value`` is drawn at."""
+        span = self.high - self.low
+        fraction = 0.0 if span <= 0 else (value - self.low) / span
+        return round(fraction * (self._width - 1))
+
+    def value_at(self, column: int) -> float:
+        """What a click on ``column`` asks for: the value there, where the thumb stands on it
+        (a click on the thumb leaves it), the end at an end, else the roundest rating drawn
+        at that column (a click where 1800 is drawn gives 1800, never 1734)."""
+        last = self._width - 1
+        column = min(last, max(0, column))
+        if column == self.column(self.value):
+            return self.value
+        if column in (0, last):
+            return self.low if column == 0 else self.high
+        per_column = (self.high - self.low) / last
+        centre = self.low + column * per_column
+        for unit in ROUND:
+            nearest = round(centre / unit) * unit
+            if self.column(nearest) == column:
+                return float(nearest)
+        return centre
+
     def on_click(self, event: events.Click) -> None:
-        track = max(1, self.content_size.width - 1)
-        fraction = min(1.0, max(0.0, event.x / track))
-        self.value = self.low + fraction * (self.high - self.low)
+        self.value = self.value_at(event.x)
 
     def render(self) -> Text:
-        width = max(3, self.content_size.width)
+        width = self._width
         span = self.high - self.low
-        fraction = 0.0 if span <= 0 else (self.value - self.low) / span
-        thumb = round(fraction * (width - 1))
+        thumb = self.column(self.value)
         track = ["━"] * thumb + ["●"] + ["─"] * (width - thumb - 1)
         band = None
         if self.informative is not None and span > 0:
