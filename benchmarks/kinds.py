@@ -130,22 +130,24 @@ def _print_held_out(
         measured = measured_difference(record)
         one_scale = single[first].rating - single[second].rating
         by_kind = _by_kind(kinds, people, first, second)
-        if not LOWEST_SCORE <= logistic_expected(by_kind, 0.0) <= 1 - LOWEST_SCORE:
-            continue
+        # A lopsided prediction measures little: shown, but left out of the test, as the
+        # check leaves it out.
+        tested = LOWEST_SCORE <= logistic_expected(by_kind, 0.0) <= 1 - LOWEST_SCORE
         kind = pairing_kind(ladder[first], ladder[second])
         marks = []
         for label, predicted in (("one scale", one_scale), ("by kind", by_kind)):
             z = _z(measured.difference, measured.low, measured.high, predicted)
-            tallies[label].append(z)
-            if label == "by kind":
-                by_kind_tally.setdefault(kind, []).append(z)
+            if tested:
+                tallies[label].append(z)
+                if label == "by kind":
+                    by_kind_tally.setdefault(kind, []).append(z)
             inside = measured.low <= predicted <= measured.high
             marks.append(f"{predicted:+5.0f} {'in ' if inside else 'OUT'}")
         print(
             f"{first + ' v ' + second:58} {kind:12} "
             f"{record.wins}/{record.draws}/{record.losses:<3} "
             f"{measured.difference:+5.0f} [{measured.low:+5.0f}, {measured.high:+5.0f}] "
-            f"{marks[0]:>10} {marks[1]:>10}"
+            f"{marks[0]:>10} {marks[1]:>10}{'' if tested else '  (outside 25–75%: not tested)'}"
         )
     for label, zs in tallies.items():
         chi = sum(z * z for z in zs)
