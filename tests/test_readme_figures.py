@@ -71,16 +71,24 @@ def test_the_number_of_opponents_and_their_range_are_the_pools() -> None:
 
 def test_the_calibrations_figures_are_its_own() -> None:
     calibration = shipped()
-    games, rating_error, difference_error, fit_p = readme(
-        r"The shipped calibration \(([\d,]+) games\) rates every opponent within ±(\d+) of its "
-        r"anchor and every two opponents within 300 points of each other to ±(\d+) of their "
-        r"difference(?: \([^)]*\))?, fits its games \(p = ([\d.]+)\)"
+    games, rating_error, difference_error, person_like_error, fit_p = readme(
+        r"The shipped calibration \(([\d,]+) games\) rates every engine within ±(\d+) of its "
+        r"anchor and every two engines within 300 points of each other to ±(\d+) of their "
+        r"difference, and each offered person-like opponent, by its games against its own kind, "
+        r"to ±(\d+) or better; it fits its games (?:[a-z ]+ )?\(p = ([\d.]+)[:)]"
     )
     assert games == f"{calibration.provenance.games:,}"
-    errors = [measured.error for measured in calibration.ratings.values()]
-    assert int(rating_error) == RATING_ERROR and max(errors) <= RATING_ERROR
+    entries = load_catalog(SHIPPED_POOL)
+    engines = [e.name for e in entries if not e.person_like]
+    assert int(rating_error) == RATING_ERROR
+    assert max(calibration.ratings[name].error for name in engines) <= RATING_ERROR
     assert int(difference_error) == DIFFERENCE_ERROR
-    assert calibration.quality is not None and fit_p == f"{calibration.quality.p_value:.2f}"
+    offered = [e.name for e in entries if e.person_like and e.offered]
+    worst = max(calibration.ratings[name].error for name in offered)
+    assert int(person_like_error) == round(worst)
+    quality = calibration.quality
+    assert quality is not None
+    assert fit_p in (f"{quality.p_value:.2f}", f"{quality.p_value:.3f}")
 
     anchor, at = readme(r"The shipped calibration pins `([a-z0-9-]+)` at (\d+)")
     assert dict(calibration.provenance.anchors) == {anchor: float(at)}
@@ -98,7 +106,8 @@ def test_the_checks_figures_are_the_shipped_checks() -> None:
 
 def test_the_floor_is_explained_with_the_weakest_opponent() -> None:
     weakest, fitted = readme(r"twenty losses to the weakest engine (?:\((\d+)\) )?fit at −(\d+)")
-    lowest = min(measured.rating for measured in shipped().ratings.values())
+    engines = {entry.name for entry in load_catalog(SHIPPED_POOL) if not entry.person_like}
+    lowest = min(m.rating for name, m in shipped().ratings.items() if name in engines)
     assert weakest is not None and int(weakest) == round(lowest), "the README names it"
     fit = fit_counted([("player", "weakest", 20, 0.0)], {"weakest": lowest})
     assert -int(fitted) == round(fit["player"].rating)

@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import itertools
 import tomllib
+from dataclasses import replace
 
-from engines.calibration.stored import SHIPPED_CALIBRATION, read_calibration
+import pytest
+
+from engines.calibration.stored import (
+    SHIPPED_CALIBRATION,
+    KindRatings,
+    MeasuredRating,
+    read_calibration,
+)
 from engines.opponents.catalog import SHIPPED_POOL, load_catalog
 from engines.opponents.pool import load_pool
 from profiles.opponent_kind import OpponentKind
 
 
-def test_the_offered_person_like_ladder_is_in_rating_order_with_distinct_strengths() -> None:
-    """Maia 1400 measured below Maia 1300, and most of the nine networks lay within each
-    other's errors: the slider offered another network at nearly every 25-point step, no
-    stronger than the last. Each offered rung now lies further from the next than the sum of
-    their standard errors, and a higher rung is a stronger one."""
+def _offered_rungs() -> list[tuple[str, KindRatings]]:
+    """The offered person-like entries in the order the slider meets them (by their rating
+    against person-like opponents, which the pool rates a person's games by), with their
+    ratings by kind in the shipped calibration."""
     calibration = read_calibration(SHIPPED_CALIBRATION)
     assert calibration is not None
     ladder = [
@@ -25,17 +32,70 @@ def test_the_offered_person_like_ladder_is_in_rating_order_with_distinct_strengt
         if opponent.kind is OpponentKind.PERSON_LIKE and opponent.offered
     ]
     assert len(ladder) >= 2
-    unmeasured = [o.name for o in ladder if o.name not in calibration.ratings]
+    unmeasured = [o.name for o in ladder if o.name not in calibration.by_kind]
     assert unmeasured == [], "offered before the calibration measured them: offered = false"
-    # The order the slider meets them in: by the rating measured.
-    rungs = sorted(
-        ((calibration.ratings[o.name], o.name) for o in ladder), key=lambda r: r[0].rating
-    )
-    for (lower, low), (higher, high) in itertools.pairwise(rungs):
-        assert higher.rating - lower.rating > lower.error + higher.error, (
-            f"{low} ({lower.rating:.0f} ± {lower.error:.0f}) and {high} "
-            f"({higher.rating:.0f} ± {higher.error:.0f}) are no distinct strengths"
+    rungs = [(o.name, calibration.by_kind[o.name]) for o in ladder]
+    for name, kinds in rungs:
+        assert kinds.people is not None, f"{name} was never measured against its own kind"
+        assert calibration.ratings[name] == replace(
+            kinds.people, games=kinds.engines.games + kinds.people.games
+        ), f"{name} is not rated by its games against person-like opponents"
+    return sorted(rungs, key=lambda rung: _people(rung[1]).rating)
+
+
+def _people(kinds: KindRatings) -> MeasuredRating:
+    assert kinds.people is not None
+    return kinds.people
+
+
+@pytest.mark.parametrize("kind", ["against person-like", "against engines"])
+def test_the_offered_person_like_ladder_has_distinct_strengths_in_both_kinds(kind: str) -> None:
+    """Maia 1400 measured below Maia 1300, and most of the nine networks lay within each
+    other's errors: the slider offered another network at nearly every 25-point step, no
+    stronger than the last. And the entries above the networks' own strength, measured on
+    one scale, were 90–330 points weaker against person-like play than against engines. Each
+    offered rung now lies further from the next than the sum of their standard errors, a
+    higher rung is a stronger one, against person-like opponents and against engines alike."""
+    rungs = _offered_rungs()
+    for (low, lower), (high, higher) in itertools.pairwise(rungs):
+        a, b = (
+            (_people(lower), _people(higher))
+            if kind == "against person-like"
+            else (lower.engines, higher.engines)
         )
+        assert b.rating - a.rating > a.error + b.error, (
+            f"{kind}: {low} ({a.rating:.0f} ± {a.error:.0f}) and {high} "
+            f"({b.rating:.0f} ± {b.error:.0f}) are no distinct strengths"
+        )
+
+
+STEPS_STILL_OVER_150 = frozenset(
+    {
+        ("maia-1100-t100", "maia-1100-t60"),
+        ("maia-1900-n16", "maia-1300-no-blunders"),
+        ("maia-1900-no-blunders", "maia-1900-no-mistakes"),
+    }
+)
+"""The steps of the offered ladder still wider than 150 points against person-like opponents:
+the entries that fall in them (temperature 0.8; the veto of Maia 1100's blunders) are not yet
+measured apart from their neighbours, and none yet falls in the last; they stay off the
+slider until the calibration has their games (docs/engine-pool.md, *The ladder offered*).
+Named here, so that no other step may open and these must close as they are measured."""
+
+
+def test_the_offered_person_like_ladder_reaches_from_about_1000_to_2000() -> None:
+    """Against person-like opponents, as a person meets them: from about 1000 to 2000 or more,
+    no step between two offered rungs over 150 points but those named, each under 200."""
+    rungs = _offered_rungs()
+    ratings = [_people(kinds).rating for _, kinds in rungs]
+    assert ratings[0] <= 1100 and ratings[-1] >= 2000, ratings
+    wide = {
+        (low, high): _people(higher).rating - _people(lower).rating
+        for (low, lower), (high, higher) in itertools.pairwise(rungs)
+        if _people(higher).rating - _people(lower).rating > 150
+    }
+    assert set(wide) == STEPS_STILL_OVER_150, wide
+    assert max(wide.values(), default=0) < 200, wide
 
 
 def test_a_network_off_the_ladder_stays_in_the_pool() -> None:

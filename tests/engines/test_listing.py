@@ -60,14 +60,21 @@ def test_the_listing_says_each_opponents_kind_and_whether_the_setup_offers_it(
     described = {o["name"]: o for o in json.loads(capsys.readouterr().out)["opponents"]}
     assert described["stockfish-elo-1500"]["kind"] == "engine"
     assert described["stockfish-unleashed"]["kind"] == "unleashed"
-    network = described["maia-1500"]
+    network = described["maia-1400"]
     assert (network["kind"], network["offered"]) == ("person-like", False)
-    assert network["provenance"] == "Maia-1 of lichess players 1500–1599"
+    assert network["provenance"] == "Maia-1 of lichess players 1400–1499"
     assert network["title"].startswith("A person-like opponent, about ")
+    # Rated by its games against person-like opponents, its rating against engines beside it.
+    kinds = network["by_kind"]
+    assert network["rating"] == kinds["people"]["rating"]
+    against_engines = kinds["engines"]["rating"]
+    assert described["stockfish-elo-1500"]["by_kind"] is None
     lines = listing(tmp_path, capsys)
     assert "kind" in lines[0].split()
-    row = next(line for line in lines if " maia-1500 " in line).split()
-    assert row[2:4] == ["person-like", "maia-1500"]
-    assert " ".join(row[4:]) == "Maia-1 of lichess players 1500–1599 [not offered]"
+    row = next(line for line in lines if " maia-1400 " in line).split()
+    assert row[2:4] == ["person-like", "maia-1400"]
+    assert " ".join(row[4:]) == (
+        f"Maia-1 of lichess players 1400–1499 [not offered] [{against_engines:.0f} against engines]"
+    )
     unleashed = next(line for line in lines if " stockfish-unleashed " in line).split()
     assert unleashed[2] == "unleashed"

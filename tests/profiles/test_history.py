@@ -8,6 +8,8 @@ import math
 import chess
 import pytest
 
+from engines.calibration.stored import SHIPPED_CALIBRATION, read_calibration
+from engines.opponents.pool import load_pool
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import Ledger, LedgerError
@@ -196,3 +198,31 @@ def test_a_damaged_move_is_named(ledger: Ledger, profile: Profile) -> None:
     ledger.record_move(game_id, 1, "e2e5", None)
     with pytest.raises(LedgerError, match=r"damaged \(ply 1, 'e2e5', is not a legal move\)"):
         past_game(ledger, game_id)
+
+
+def test_past_games_against_a_person_like_opponent_follow_its_rating_against_people(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """Games played against the veto of Maia 1900's mistakes while the pool rated it on one
+    scale (2266, most of it earned against engines) are rated, now that the pool rates it by
+    kind, by its rating against person-like opponents, which predicts a person's games: the
+    results are the same, the rating they earn lower; each game keeps the rating it was
+    played at."""
+    pool = load_pool()
+    calibration = read_calibration(SHIPPED_CALIBRATION)
+    assert calibration is not None
+    name = "maia-1900-no-mistakes"
+    against_people = calibration.by_kind[name].people
+    assert against_people is not None
+    assert pool.get(name).rating == against_people.rating
+    scores = (1.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.5)
+    for n in range(21):
+        record(ledger, profile, name, 2265.5, scores[n % 7])
+    before = rating_history(ledger, profile)[TimeClass.RAPID].card.rating
+    ledger.rate_opponents(pool.calibrated_ratings())
+    games = ledger.games(profile.id)
+    assert {game.opponent_rating for game in games} == {2265.5}
+    assert {game.opponent_rating_today for game in games} == {against_people.rating}
+    after = rating_history(ledger, profile)[TimeClass.RAPID].card.rating
+    assert before is not None and after is not None
+    assert after < before - 100

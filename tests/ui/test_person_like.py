@@ -36,7 +36,10 @@ MAX_PLIES = 300
 
 
 def network(name: str, rating: float) -> Opponent:
-    return replace(load_pool().get(name), rating=rating, rating_error=25.0, calibrated=True)
+    """A shipped network at a known rating, offered on this test's own ladder."""
+    return replace(
+        load_pool().get(name), rating=rating, rating_error=25.0, calibrated=True, offered=True
+    )
 
 
 @pytest.fixture
