@@ -43,7 +43,7 @@ def test_a_veto_entry_without_stockfish_is_unavailable_saying_why(
     status, out, _ = run_cli(capsys, "engines", *data)
     assert status == 0
     row = next(line for line in out.splitlines() if f" {vetoed[0].name} " in line)
-    assert row.endswith(f"[not installed: stockfish, for its veto of {vetoed[0].veto}s]")
+    assert f"  [not installed: stockfish, for its veto of {vetoed[0].veto}s]" in row
     status, out, _ = run_cli(capsys, "engines", "--json", *data)
     described = {entry["name"]: entry for entry in json.loads(out)["opponents"]}
     entry = described[vetoed[0].name]
