@@ -414,9 +414,9 @@ def calibration_file(
     }
     # Adding entries, the ratings against person-like opponents of the fixed ones move too.
     moved = {
-        name: _label(name, kinds.engines.rating, kinds.engines.error, kinds.engines.games, by_kind)
-        for name, kinds in by_kind.items()
-        if kinds.people is not None and name not in measured
+        name: _label(name, kept.engines.rating, kept.engines.error, kept.engines.games, by_kind)
+        for name, kept in by_kind.items()
+        if kept.people is not None and name not in measured
     }
     links = () if outcome.kinds is None else outcome.kinds.links
     if keep is not None:
