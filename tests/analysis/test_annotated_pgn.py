@@ -278,7 +278,9 @@ def test_an_annotated_pgn_the_disk_cannot_take_is_said_in_a_sentence(
 def test_a_pgn_in_the_ledger_that_does_not_hold_the_moves_is_refused(
     ledger: Ledger, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A damaged row: the game's PGN is missing or holds other moves than the game's."""
+    """A damaged row: the game's PGN holds other moves than the game's. A row without a PGN
+    (the process ended between the result and its decoration) is not damaged: its PGN is
+    made from its moves, and annotated."""
     profile = ledger.create_profile("Vera")
     missing = record_game(ledger, profile, 0.0, moves=FOOLS_MATE, player=chess.WHITE)
     other = finished_game(ledger, profile, LEFT[:2], flag=True)
@@ -289,11 +291,15 @@ def test_a_pgn_in_the_ledger_that_does_not_hold_the_moves_is_refused(
     db.close()
     for game_id in (missing, other):
         asyncio.run(analyse_game(ledger, game_id, limit=QUICK))
-        status = main(["analyse", str(game_id), "--pgn", "--data-dir", str(ledger.path.parent)])
-        out, err = capsys.readouterr()
-        assert (status, out) == (2, "")
-        assert err.count("\n") == 1
-        assert f"the PGN of game {game_id} in the ledger does not hold its moves" in err
+    status = main(["analyse", str(missing), "--pgn", "--data-dir", str(ledger.path.parent)])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert "2. g4" in out and "Qh4#" in out and "[%eval" in out
+    status = main(["analyse", str(other), "--pgn", "--data-dir", str(ledger.path.parent)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"the PGN of game {other} in the ledger does not hold its moves" in err
 
 
 @pytest.mark.engine
