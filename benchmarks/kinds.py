@@ -67,7 +67,7 @@ def main() -> None:
     print(f"{len(fitted):,} games fitted; links: {', '.join(kinds.links)}\n")
     _print_kinds(single, kinds, people)
     _print_goodness(scored, single, kinds, people)
-    _print_held_out(games, held_out, single=single, kinds=kinds, people=people, ladder=ladder)
+    _print_held_out(games, held_out, single=single, kinds=kinds, ladder=ladder)
 
 
 def _print_kinds(single: FitResult, kinds: KindFit, people: set[str]) -> None:
@@ -111,7 +111,6 @@ def _print_held_out(
     *,
     single: FitResult,
     kinds: KindFit,
-    people: set[str],
     ladder: dict[str, Opponent],
 ) -> None:
     checked = [tags for tags in games if "check" in tags["Event"]]
@@ -129,7 +128,9 @@ def _print_held_out(
             record = type(record)(first, second, record.losses, record.draws, record.wins)
         measured = measured_difference(record)
         one_scale = single[first].rating - single[second].rating
-        by_kind = _by_kind(kinds, people, first, second)
+        prediction = kinds.predicted(first, second)
+        assert prediction is not None
+        by_kind = prediction[0]
         # A lopsided prediction measures little: shown, but left out of the test, as the
         # check leaves it out.
         tested = LOWEST_SCORE <= logistic_expected(by_kind, 0.0) <= 1 - LOWEST_SCORE
@@ -156,16 +157,6 @@ def _print_held_out(
         chi = sum(z * z for z in zs)
         print(f"  by kind, {kind}: χ² {chi:.1f} on {len(zs)}, "
               f"p = {chi_square_survival(chi, len(zs)):.3f}")  # fmt: skip
-
-
-def _by_kind(kinds: KindFit, people: set[str], first: str, second: str) -> float:
-    """``first − second`` by the ratings of the pairing's kind."""
-    if first in people and second in people:
-        a, b = kinds.against_people(first), kinds.against_people(second)
-    else:
-        a, b = kinds.against_engines(first), kinds.against_engines(second)
-    assert a is not None and b is not None
-    return a.rating - b.rating
 
 
 def _z(difference: float, low: float, high: float, predicted: float) -> float:

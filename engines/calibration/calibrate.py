@@ -506,9 +506,5 @@ def _label(
 
 def _predicted_error(outcome: CalibrationFit, first: str, second: str) -> float:
     """The error of a held-out pairing's prediction, from the fit that predicts it."""
-    kinds = outcome.kinds
-    if kinds is not None and kinds.against_people(first) and kinds.against_people(second):
-        return kinds.people_difference_error(first, second)
-    if kinds is not None and first in kinds.engines.players and second in kinds.engines.players:
-        return kinds.engines.difference_error(first, second)
-    return outcome.fit.difference_error(first, second)
+    predicted = None if outcome.kinds is None else outcome.kinds.predicted(first, second)
+    return outcome.fit.difference_error(first, second) if predicted is None else predicted[1]

@@ -88,6 +88,19 @@ class KindFit:
         variance = self._relative_variance(name, name) + self._engine_side_variance(name)
         return people.rating - engines.rating, math.sqrt(max(variance, 0.0))
 
+    def predicted(self, first: str, second: str) -> tuple[float, float] | None:
+        """``first − second`` as their games are predicted, with its standard error: by their
+        ratings against person-like players where both have one, else by those against
+        engines; None where neither fit has both."""
+        people = self.against_people(first), self.against_people(second)
+        if people[0] is not None and people[1] is not None:
+            return people[0].rating - people[1].rating, self.people_difference_error(first, second)
+        engines = self.engines.players
+        if first in engines and second in engines:
+            difference = engines[first].rating - engines[second].rating
+            return difference, self.engines.difference_error(first, second)
+        return None
+
     def people_difference_error(self, first: str, second: str) -> float:
         """The standard error of the difference of two ratings against person-like players:
         the link cancels out of it."""
