@@ -97,10 +97,13 @@ def _print_goodness(
     _, between_people = split_by_kind(scored, people)
     one = goodness_of_fit(between_people, single)
     two = kind_goodness(scored, kinds, people)
+    # The same games read by their own fit: a shift of every rating changes no prediction.
+    own = goodness_of_fit(between_people, kinds.people) if kinds.people is not None else None
     print(
         f"\ngames between person-like entries ({len(between_people):,}), Pearson χ² by pairing:"
         f"\n  one scale: {one.pearson:.1f} over {len(one.residuals)} pairings"
-        f"\n  by kind (every game, both fits): {two.pearson:.1f} on {two.degrees_of_freedom} "
+        + (f"\n  by kind: {own.pearson:.1f} over {len(own.residuals)} pairings" if own else "")
+        + f"\n  by kind (every game, both fits): {two.pearson:.1f} on {two.degrees_of_freedom} "
         f"degrees of freedom, p = {two.p_value:.3f}"
     )
 
