@@ -14,9 +14,9 @@ HARNESS = frozenset(
         "tests.played_games",
         # a UCI engine that plays a game's moves from a script (run as a program)
         "tests.scripted_engine",
-        # the opponent's side played in the test's own process (the seam's scripted player),
+        # the opponent's side played in the test's own process (the seam's scripted opponent),
         # and the moves a test plays without an engine
-        "tests.scripted_player",
+        "tests.scripted_opponent",
         # ``rated-play engines uci`` in a child process, and the marks that find what it left
         "tests.engines.uci_process",
         # small lc0 networks written in lc0's format, and a slow reference forward pass
