@@ -32,8 +32,9 @@ from engines.maia.networks import network_path
 from engines.maia.planes import input_planes
 from engines.maia.search import BATCH, search
 from engines.maia.weights import load_network
-from engines.opponents.engine_player import ClockReading, EnginePlayer
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.pool import load_pool
+from engines.opponents.turn import ClockReading
 from profiles.laws.time_control import TimeControl
 from profiles.opponent_kind import OpponentKind
 from rated_play.session.thinking import think_time

@@ -3,6 +3,15 @@ import names from (tests/test_harness_imports.py); pytest rewrites their asserts
 module, so a failing check there says its values too."""
 
 import pytest
+from hypothesis import settings
+
+# A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which
+# fails the test. The properties are about values (speed is measured in benchmarks/), so there
+# is no deadline; the rest is Hypothesis's own profile ("ci" under CI=true, derandomised). Here,
+# before any harness module builds its settings (tests.builders.FUZZ), which take the profile
+# loaded then: loaded in the conftest, after its imports, it left FUZZ the 200 ms deadline.
+settings.register_profile("rated-play", parent=settings.default, deadline=None)
+settings.load_profile("rated-play")
 
 HARNESS = frozenset(
     {
@@ -14,9 +23,9 @@ HARNESS = frozenset(
         "tests.played_games",
         # a UCI engine that plays a game's moves from a script (run as a program)
         "tests.scripted_engine",
-        # the opponent's side played in the test's own process (the seam's scripted player),
+        # the opponent's side played in the test's own process (the seam's scripted opponent),
         # and the moves a test plays without an engine
-        "tests.scripted_player",
+        "tests.scripted_opponent",
         # ``rated-play engines uci`` in a child process, and the marks that find what it left
         "tests.engines.uci_process",
         # small lc0 networks written in lc0's format, and a slow reference forward pass

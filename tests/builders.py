@@ -50,7 +50,7 @@ from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.thinking import SPREAD_LIMITS, think_time
-from tests.scripted_player import greedy_move
+from tests.scripted_opponent import greedy_move
 
 
 def pgn_extract() -> str:
@@ -279,7 +279,7 @@ def least_think(game: RatedGame) -> float:
     it has now, and more clock never means a quicker think. Ending the game in less than this
     did not wait for the opponent's move."""
     board, increment = game.board, game.time_control.increment_seconds
-    remaining = game.clock.remaining(game.engine_color)
+    remaining = game.clock.remaining(game.opponent_color)
     assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
     quickest = min(
         think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
@@ -548,7 +548,7 @@ a loaded two-core machine."""
 
 
 async def play_out(game: RatedGame, max_plies: int = 400) -> None:
-    """Play the game to its end: the player's moves (:func:`~tests.scripted_player.greedy_move`)
+    """Play the game to its end: the player's moves (:func:`~tests.scripted_opponent.greedy_move`)
     typed in SAN, the opponent's from its player; resigned if it has not ended by then."""
     for _ in range(max_plies):
         if game.is_over:
@@ -558,7 +558,7 @@ async def play_out(game: RatedGame, max_plies: int = 400) -> None:
             move = greedy_move(board)
             await game.play(game.parse_move(board.san(move)))
         else:
-            await game.engine_move()
+            await game.opponent_turn()
     game.resign()
 
 

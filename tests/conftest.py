@@ -12,7 +12,6 @@ from typing import NoReturn
 import chess
 import chess.engine
 import pytest
-from hypothesis import settings
 
 import engines.maia  # noqa: F401 - first: numpy's one BLAS thread must be set before it loads
 from engines.discovery import find_engine
@@ -22,13 +21,6 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
 from tests.played_games import played_ledger
-
-# A loaded machine can stall one example past Hypothesis's default deadline of 200 ms, which
-# fails the test. The properties are about values (speed is measured in benchmarks/), so there
-# is no deadline; the rest is Hypothesis's own profile ("ci" under CI=true, derandomised).
-settings.register_profile("rated-play", parent=settings.default, deadline=None)
-settings.load_profile("rated-play")
-
 
 ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""

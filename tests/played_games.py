@@ -19,7 +19,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, play_out
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 PLAYER = "Magnus"
 OPPONENTS: tuple[Opponent, ...] = (
@@ -45,7 +45,7 @@ async def play_some(game: RatedGame, plies: int) -> None:
         if game.is_player_turn:
             await game.play(greedy_move(game.board))
         else:
-            await game.engine_move()
+            await game.opponent_turn()
 
 
 async def play_games(path: Path) -> None:
@@ -56,8 +56,8 @@ async def play_games(path: Path) -> None:
         plan += [TimeControl.parse("5+3")] * BLITZ_GAMES
         for number, time_control in enumerate(plan, start=1):
             opponent = OPPONENTS[number % len(OPPONENTS)]
-            player = ScriptedPlayer(accepts_draws=True)
-            game = await RatedGame.start(ledger, profile, opponent, time_control, player=player)
+            seated = ScriptedOpponent(accepts_draws=True)
+            game = await RatedGame.start(ledger, profile, opponent, time_control, seated=seated)
             if number == ABANDONED_GAME:
                 await play_some(game, 3)
             elif number % RESIGNED_EVERY == 0:
@@ -66,7 +66,7 @@ async def play_games(path: Path) -> None:
             elif number % DRAWN_EVERY == 0:
                 await play_some(game, 12)
                 if not game.is_player_turn:
-                    await game.engine_move()
+                    await game.opponent_turn()
                 assert await game.offer_draw()
             else:
                 await play_out(game)

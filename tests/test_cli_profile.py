@@ -17,7 +17,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, play_out, record_game, run_cli
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 
 
 def rapid_game(ledger: Ledger, profile: Profile, opponent_rating: float, score: float) -> None:
@@ -41,12 +41,12 @@ async def test_the_card_counts_real_games_and_export_gives_their_pgn(
 ) -> None:
     blitz_game = TimeControl.parse("3+2")
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), blitz_game, player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), blitz_game, seated=ScriptedOpponent()
     )
     await play_out(game)
     await game.close()
     abandoned = await RatedGame.start(
-        ledger, profile, fast_opponent(), blitz_game, player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), blitz_game, seated=ScriptedOpponent()
     )
     await abandoned.close()
 

@@ -15,7 +15,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, record_game, run_cli
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 
 
 def test_the_profile_says_the_next_colour_once_not_under_every_class(
@@ -56,9 +56,9 @@ def test_export_is_refused_while_a_game_of_the_profile_is_played(
         vera = ledger.create_profile("Vera")
         record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
         game = await RatedGame.start(
-            ledger, vera, fast_opponent(), TimeControl.parse("5+3"), player=ScriptedPlayer()
+            ledger, vera, fast_opponent(), TimeControl.parse("5+3"), seated=ScriptedOpponent()
         )
-        await game.engine_move()
+        await game.opponent_turn()
         return game, ledger
 
     loop = asyncio.new_event_loop()

@@ -1,6 +1,6 @@
 """Facts with one home, asked of it everywhere: the mate score (:data:`profiles.accuracy.
-MATE_SCORE`) and the colours' names (:data:`profiles.laws.endings.COLOR_NAMES`, held to
-python-chess's by ``tests/session/test_endings.py``)."""
+MATE_SCORE`), the colours' names (:data:`profiles.laws.endings.COLOR_NAMES`, held to
+python-chess's by ``tests/session/test_endings.py``) and an opponent's conduct (its own)."""
 
 from __future__ import annotations
 
@@ -43,3 +43,20 @@ def test_colours_are_named_by_one_spelling() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "COLOR_NAMES"
     ]
     assert elsewhere == []
+
+
+def test_an_opponents_conduct_is_wired_where_the_opponent_plays() -> None:
+    """A :class:`~engines.opponents.conduct.Conduct` is made by the opponent that plays
+    (``EnginePlayer``, which decides its own turns for a rated game and a calibration game
+    alike) and by the replay of games recorded before opponents resigned, which plays no move;
+    a game that made its own would decide the opponent's turn a second way."""
+    homes = {"engines/opponents/engine_player.py", "engines/calibration/conduct_replay.py"}
+    made = {
+        where
+        for where, tree in _trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Conduct"
+    }
+    assert made == homes

@@ -9,9 +9,9 @@ import chess.pgn
 
 from engines.calibration.openings import Opening
 from engines.calibration.roster import Roster
-from engines.opponents.conduct import Act, Conduct
-from engines.opponents.engine_player import ClockReading, EnginePlayer
+from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
+from engines.opponents.turn import ClockReading, Turn
 from profiles.laws.clock import GameClock
 from profiles.laws.endings import Ending, Termination, engine_game_ending, time_forfeit
 from profiles.laws.time_control import TimeControl, TimeControlError
@@ -60,10 +60,11 @@ async def play_match_game(
     variation and all), told the real clock when there is one. Without a clock each plays at
     its own search limits alone. The game ends as :func:`profiles.laws.endings.engine_game_ending`
     says, or on the flag (:func:`profiles.laws.endings.time_forfeit`): the same rules and the same
-    clock as a rated game's. Each side conducts itself as in a rated game
-    (:mod:`engines.opponents.conduct`, whether it is one to resign drawn from ``rng``): the side
-    lost beyond doubt resigns, and a draw one side offers with its move is agreed when the other
-    side accepts it (:func:`engines.opponents.draw_offer.accepts_draw`).
+    clock as a rated game's. Each side takes its turns as in a rated game
+    (:meth:`EnginePlayer.take_turn`, its conduct drawn from ``rng`` when given): a side may
+    resign instead of moving, and a draw one side offers with its move is agreed when the
+    other side accepts it (:meth:`EnginePlayer.accepts_draw`). Nothing is played for a stake,
+    so no side doubles.
 
     The players come from ``roster`` and go back to it after a game that ended normally (an
     engine that failed is closed); without one, both are started for this game alone. An engine
@@ -77,33 +78,23 @@ async def play_match_game(
         roster = Roster(capacity=0)
     players: dict[chess.Color, EnginePlayer] = {}
     game_clock = GameClock(clock or TimeControl.no_clock())
-    rng = rng or random.Random()
-    conduct = {
-        colour: Conduct(side.rating, rng)
-        for colour, side in ((chess.WHITE, white), (chess.BLACK, black))
-    }
     finished = False
     try:
-        players[chess.WHITE] = await roster.take(white)
-        players[chess.BLACK] = await roster.take(black)
+        players[chess.WHITE] = await roster.take(white, rng)
+        players[chess.BLACK] = await roster.take(black, rng)
         game_clock.start(board.turn)
         while (ending := engine_game_ending(board)) is None:
             side = board.turn
-            reading = ClockReading.of(game_clock)
-            view = None
-            if conduct[side].needs_judge(board):
-                view = await players[side].judge_turn(board, reading)
-            act = conduct[side].act(board, view)
-            if act is Act.RESIGN:
-                ending = Ending(Termination.RESIGNATION, not side)
-                break
-            move = await players[side].play(board, ClockReading.of(game_clock))
+            result = await players[side].take_turn(Turn(board.copy(), ClockReading.of(game_clock)))
             if game_clock.flagged(grace=MOVE_GRACE) is not None:
                 ending = time_forfeit(board, side)
                 break
+            if result.move is None:
+                ending = Ending(Termination.RESIGNATION, not side)
+                break
             game_clock.press()
-            board.push(move)
-            offered = act is Act.OFFER_DRAW and engine_game_ending(board) is None
+            board.push(result.move)
+            offered = result.draw_offered and engine_game_ending(board) is None
             if offered and await players[not side].accepts_draw(board, not side):
                 ending = Ending(Termination.DRAW_AGREED, None, draw_offered_by=side)
                 break

@@ -9,6 +9,7 @@ for all of them.
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from types import TracebackType
 
@@ -32,16 +33,17 @@ class Roster:
         self.judge = Judge()
         self._idle: OrderedDict[str, EnginePlayer] = OrderedDict()
 
-    async def take(self, opponent: Opponent) -> EnginePlayer:
-        """A started player for ``opponent``, ready for a new game: an idle one when there is
-        one, else a new one. Raises :class:`~engines.errors.EngineUnavailableError`."""
+    async def take(self, opponent: Opponent, rng: random.Random | None = None) -> EnginePlayer:
+        """A started player for ``opponent``, ready for a new game (its conduct drawn from
+        ``rng`` when given): an idle one when there is one, else a new one. Raises
+        :class:`~engines.errors.EngineUnavailableError`."""
         player = self._idle.pop(opponent.name, None)
         if player is None or player.opponent != opponent or not player.running:
             if player is not None:
                 await player.close()
             player = EnginePlayer(opponent, judge=self.judge)
             await player.start()
-        player.new_game()
+        player.new_game(rng)
         return player
 
     async def give_back(self, player: EnginePlayer) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
+import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -24,9 +26,11 @@ from engines.launch import (
     with_last_words,
 )
 from engines.opponents import doubling, draw_offer
+from engines.opponents.conduct import Act, Conduct
 from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge, JudgeError
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
 from engines.opponents.technique import TECHNIQUE_NODES, is_simple_win
+from engines.opponents.turn import ClockReading, Turn, TurnResult
 from engines.opponents.variation import (
     CANDIDATES,
     VARIATION_DEPTH,
@@ -35,7 +39,6 @@ from engines.opponents.variation import (
     varies_here,
 )
 from engines.opponents.veto import TRIES, VETO_DEPTH, is_vetoed, veto_limit
-from profiles.laws.clock import GameClock
 
 UNTIMED_MOVETIME = 5.0
 """Seconds per move for an engine with no clock and no search limit of its own."""
@@ -105,23 +108,6 @@ class Choice:
     random choice, a net), in a few words; None when it did."""
 
 
-@dataclass(frozen=True)
-class ClockReading:
-    """Both clocks at the moment the engine starts to think, as the engine is told them."""
-
-    white: float
-    black: float
-    increment: float
-
-    @classmethod
-    def of(cls, clock: GameClock) -> ClockReading | None:
-        """The clocks now, as the engine is told them; None for a game without a clock."""
-        white, black = clock.remaining(chess.WHITE), clock.remaining(chess.BLACK)
-        if white is None or black is None:
-            return None
-        return cls(white, black, float(clock.time_control.increment_seconds))
-
-
 def clocked_limit(
     search: SearchLimit, clock: ClockReading | None, bounds: Bounds | None = None
 ) -> chess.engine.Limit:
@@ -175,27 +161,39 @@ def engine_clock(seconds: float) -> float:
 class EnginePlayer:
     """One opponent as it plays: its engine process (restartable), with the technique and the
     variation every opponent has (see :mod:`engines.opponents.technique`,
-    :mod:`engines.opponents.variation`). The same player plays rated games, calibration games
-    and ``rated-play engines uci``, so an opponent is measured exactly as it plays. Not a rules
-    keeper: the session is."""
+    :mod:`engines.opponents.variation`), and its conduct off the board
+    (:mod:`engines.opponents.conduct`), all judged by its judge. The same player plays rated
+    games, calibration games and ``rated-play engines uci``, so an opponent is measured exactly
+    as it plays. Not a rules keeper: the session is."""
 
-    def __init__(self, opponent: Opponent, judge: Judge | None = None) -> None:
+    def __init__(
+        self, opponent: Opponent, judge: Judge | None = None, rng: random.Random | None = None
+    ) -> None:
         """``judge``: one shared with other players (see :mod:`engines.calibration.roster`),
         which this player does not close; without it the player starts its own when it first
-        needs one."""
+        needs one. ``rng`` draws its conduct in each game (whether it is one to resign); by
+        default one seeded from the module's generator, so a test that seeds that plays the
+        same games every run."""
         self.opponent = opponent
         self._engine: chess.engine.Protocol | None = None
         self._owns_judge = judge is None
         self._judge = Judge() if judge is None else judge
+        self._rng = rng or random.Random(random.random())
         self._game = object()
+        self._conduct = Conduct(opponent.rating, self._rng)
+        self._decided: tuple[str, Act] | None = None
+        """The position of the last turn its conduct decided, and what it decided there."""
         self.restarts = 0
         self.last_words: str | None = None
         """What the engine said last on its standard error before it last failed."""
 
-    def new_game(self) -> None:
+    def new_game(self, rng: random.Random | None = None) -> None:
         """The next move starts another game: the engine is told so (``ucinewgame``) and
-        forgets what it learnt in the last one."""
+        forgets what it learnt in the last one, and its conduct is drawn again for the game
+        (from ``rng`` when given, else from its own generator)."""
         self._game = object()
+        self._conduct = Conduct(self.opponent.rating, rng or self._rng)
+        self._decided = None
 
     async def start(self) -> None:
         """Start the engine, and the judge of an entry whose veto is its strength. Raises
@@ -229,6 +227,41 @@ class EnginePlayer:
     def pid(self) -> int | None:
         transport = getattr(self._engine, "transport", None)
         return None if transport is None else int(transport.get_pid())
+
+    async def take_turn(self, turn: Turn, stop: asyncio.Event | None = None) -> TurnResult:
+        """Its turn in a game (see :class:`~engines.opponents.seated.SeatedOpponent`): its
+        conduct first (resign instead of moving, or offer a draw with its move), then its move
+        (:meth:`choose`), then, where the rules allow, whether it doubles with it. Raises
+        :class:`EngineCrashError` as :meth:`choose` does."""
+        began = time.monotonic()
+        board, clock = turn.board, turn.clock
+        act = await self._conduct_on(board, clock, stop)
+        if act is Act.RESIGN:
+            return TurnResult.resignation()
+        if clock is not None:
+            # Its clock ran while the judge looked: its engine is told what is left.
+            clock = clock.spent(board.turn, time.monotonic() - began)
+        move = (await self.choose(board, clock, stop)).move
+        # A stopped turn is a move at once: the judge is not asked about a double then.
+        stopped = stop is not None and stop.is_set()
+        doubled = turn.may_double and not stopped and await self._doubles_with(board, move)
+        return TurnResult(move, draw_offered=act is Act.OFFER_DRAW, doubled=doubled)
+
+    async def _conduct_on(
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None
+    ) -> Act:
+        """What its conduct decides on this turn. A turn given again, after its engine failed
+        on the way to a move, keeps what was decided: its judge is not asked again, nor its
+        view counted twice (three hopeless views are three turns, not one turn asked thrice)."""
+        position = board.fen()
+        if self._decided is not None and self._decided[0] == position:
+            return self._decided[1]
+        view = None
+        if self._conduct.needs_judge(board):
+            view = await self._view_of_turn(board, clock, stop)
+        act = self._conduct.act(board, view)
+        self._decided = (position, act)
+        return act
 
     async def play(
         self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
@@ -352,13 +385,12 @@ class EnginePlayer:
         }
         return Choice(best_move, search, JUDGE_CHOICE)
 
-    async def judge_turn(
-        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
+    async def _view_of_turn(
+        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None
     ) -> chess.engine.PovScore | None:
-        """The judge's view of ``board``, the opponent to move, for its conduct (see
-        :mod:`engines.opponents.conduct`): one search at :data:`TURN_LIMIT`, within
-        :func:`judge_budget`; None when it fails, runs out of time, or ``stop`` is set first
-        (no view: the opponent neither resigns nor offers on it)."""
+        """The judge's view of ``board``, the opponent to move, for its conduct: one search at
+        :data:`TURN_LIMIT`, within :func:`judge_budget`; None when it fails, runs out of time,
+        or ``stop`` is set first (no view: the opponent neither resigns nor offers on it)."""
         with contextlib.suppress(JudgeError):
             return await _unless_stopped(
                 stop or asyncio.Event(),
@@ -386,14 +418,17 @@ class EnginePlayer:
             return True
         return doubling.accepts_double(score.pov(colour))
 
-    async def offers_double(self, board: chess.Board, colour: chess.Color) -> bool:
-        """Whether the opponent, playing ``colour`` and to move in ``board``, offers to double
-        the stake (see :mod:`engines.opponents.doubling`); it does not when it cannot judge."""
+    async def _doubles_with(self, board: chess.Board, move: chess.Move) -> bool:
+        """Whether the opponent, to move in ``board``, offers to double the stake with ``move``
+        (see :mod:`engines.opponents.doubling`), judged in the position after it; it does not
+        when it cannot judge."""
+        after = board.copy()
+        after.push(move)
         try:
-            score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
+            score = await self._judge.evaluate(after, JUDGEMENT_LIMIT)
         except JudgeError:
             return False
-        return doubling.offers_double(score.pov(colour), board)
+        return doubling.offers_double(score.pov(board.turn), after)
 
     async def _own_move(
         self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event, bounds: Bounds

@@ -40,12 +40,12 @@ from engines.errors import EngineUnavailableError
 from engines.opponents.engine_player import (
     Bounds,
     Choice,
-    ClockReading,
     EngineCrashError,
     EnginePlayer,
     engine_clock,
 )
 from engines.opponents.opponent import Opponent
+from engines.opponents.turn import ClockReading
 from engines.uci.input_lines import MAX_LINE_BYTES, CommandLines, SkippedLine
 from engines.uci.position import parse_position, shown
 from profiles.errors import printable

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from collections.abc import Coroutine
 from typing import Any
 
 import chess
 
 from engines.errors import EngineUnavailableError
-from engines.opponents.conduct import Act, Conduct
-from engines.opponents.engine_player import ClockReading, EngineCrashError
+from engines.opponents.engine_player import EngineCrashError
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import OpponentPlayer, engine_player
+from engines.opponents.seated import SeatedOpponent, seat_engine
+from engines.opponents.turn import ClockReading, Turn, TurnResult
 from profiles.errors import UserError
 from profiles.laws.clock import GameClock, TimeSource
 from profiles.laws.endings import Ending, Termination, claimable_draw
@@ -34,8 +33,8 @@ from rated_play.session.pgn import PlayedMove
 from rated_play.session.record import GameReport, class_state_rating, close_game
 from rated_play.session.thinking import ThinkingPace
 
-MAX_ENGINE_RESTARTS = 3
-"""Restarts of a failed engine in one game before the game is declared void."""
+MAX_RESTARTS = 3
+"""Restarts of a failed opponent in one game before the game is declared void."""
 ANSWER_LIMIT = 3.0
 """Seconds the opponent may take to answer the player's offer of a draw or a double: past them
 (a judge that hangs) it answers as when it cannot judge."""
@@ -80,19 +79,20 @@ class RatedGame:
         opponent: Opponent,
         time_control: TimeControl,
         record: GameRecord,
-        player: OpponentPlayer,
+        seated: SeatedOpponent,
         clock: GameClock,
         doubling: bool = False,
         pace: ThinkingPace | None = None,
-        rng: random.Random | None = None,
     ) -> None:
         self._ledger = ledger
         self.profile = profile
         self.opponent = opponent
+        """Who the opponent is: the pool's entry, its name and calibrated rating."""
         self.time_control = time_control
         self.game_id = record.id
         self.player_color: chess.Color = record.player_color
-        self._engine = player
+        self._seated = seated
+        """The opponent across the board: it takes its turns and answers offers."""
         self.clock = clock
         self._board = chess.Board()
         self._san: list[str] = []
@@ -113,13 +113,10 @@ class RatedGame:
         self._doubled_this_move = False
         self._double_offered_to_player = False
         self._pace = pace
-        """Believable thinking (on a clock only): None answers as fast as the engine does."""
+        """Believable thinking (on a clock only): None answers as fast as the opponent does."""
         self._ended = asyncio.Event()
-        """Set when the game ends: a wait for believable thinking ends with it."""
-        # Seeded from the module's generator when none is given: a test that seeds it plays
-        # the same game every run.
-        self._conduct = Conduct(opponent.rating, rng or random.Random(random.random()))
-        """Whether the opponent resigns a lost game, and when it offers a draw."""
+        """Set when the game ends: the opponent's turn, and a wait for believable thinking,
+        end with it."""
         self._draw_offered_to_player = False
 
     # -- starting ------------------------------------------------------------------------
@@ -137,23 +134,21 @@ class RatedGame:
         doubling: bool = False,
         stake: int = STAKE,
         pace: ThinkingPace | None = None,
-        rng: random.Random | None = None,
-        player: OpponentPlayer | None = None,
+        seated: SeatedOpponent | None = None,
     ) -> RatedGame:
-        """Start the engine, then write the game as a pending loss, then start White's clock.
+        """Start the opponent, then write the game as a pending loss, then start White's clock.
 
-        The engine starts first so that an engine that cannot start costs the player nothing:
-        :class:`EngineUnavailableError` is raised and the ledger is unchanged. A screen that
-        must draw the board first passes ``start_clock=False`` and calls :meth:`start_clock`
-        once the player can see the position: no time is charged while it is being drawn.
-        With a ``pace`` the engine takes a person's time over its moves on a clock (see
-        :mod:`rated_play.session.thinking`); without one it answers as fast as it thinks.
-        ``rng`` draws whether the opponent is one to resign this game (see
-        :mod:`engines.opponents.resignation`). ``player`` plays the opponent's side: by
-        default the opponent's own engine (see :mod:`engines.opponents.player`).
+        The opponent starts first so that an engine that cannot start costs the player
+        nothing: :class:`EngineUnavailableError` is raised and the ledger is unchanged. A
+        screen that must draw the board first passes ``start_clock=False`` and calls
+        :meth:`start_clock` once the player can see the position: no time is charged while it
+        is being drawn. With a ``pace`` the opponent takes a person's time over its moves on a
+        clock (see :mod:`rated_play.session.thinking`); without one it answers as fast as it
+        thinks. ``seated`` plays the opponent's side: by default the opponent's own engine
+        (see :mod:`engines.opponents.seated`).
         """
-        player = engine_player(opponent) if player is None else player
-        await player.start()
+        seated = seat_engine(opponent) if seated is None else seated
+        await seated.start()
         try:
             before = class_state_rating(ledger, profile, time_control.time_class)
             record = ledger.open_game(
@@ -167,7 +162,7 @@ class RatedGame:
                 stake=stake,
             )
         except BaseException:
-            await player.close()
+            await seated.close()
             raise
         clock = GameClock(time_control, now)
         game = cls(
@@ -176,11 +171,10 @@ class RatedGame:
             opponent=opponent,
             time_control=time_control,
             record=record,
-            player=player,
+            seated=seated,
             clock=clock,
             doubling=doubling,
             pace=pace,
-            rng=rng,
         )
         if start_clock:
             game.start_clock()
@@ -208,7 +202,7 @@ class RatedGame:
         return self._board.copy()
 
     @property
-    def engine_color(self) -> chess.Color:
+    def opponent_color(self) -> chess.Color:
         return not self.player_color
 
     @property
@@ -237,8 +231,8 @@ class RatedGame:
         return len(self._moves) - self._saved_moves
 
     @property
-    def engine_restarts(self) -> int:
-        return self._engine.restarts
+    def opponent_restarts(self) -> int:
+        return self._seated.restarts
 
     def san_moves(self) -> list[str]:
         # Written out once per move, not for the whole game after each move: the move list
@@ -273,10 +267,10 @@ class RatedGame:
         self._push(move)
 
     async def offer_draw(self) -> bool:
-        """Offer a draw; the engine answers from its own evaluation (the player's clock runs).
+        """Offer a draw; the opponent answers from its own evaluation (the player's clock runs).
 
-        One offer per move: repeated offers would turn the engine's answers into a hint. An
-        offer while the engine's own stands accepts that one (the two agree).
+        One offer per move: repeated offers would turn the opponent's answers into a hint. An
+        offer while the opponent's own stands accepts that one (the two agree).
         """
         self.check_draw_offer()
         if self._draw_offered_to_player:
@@ -284,7 +278,7 @@ class RatedGame:
             return self._outcome is not None
         self._draw_offered_this_move = True
         accepted = await self._answer(
-            self._engine.accepts_draw(self._board, self.engine_color), otherwise=False
+            self._seated.accepts_draw(self._board, self.opponent_color), otherwise=False
         )
         if self.check_flag() or self._outcome is not None or not accepted:
             return False
@@ -293,21 +287,21 @@ class RatedGame:
 
     @property
     def draw_offered_to_player(self) -> bool:
-        """The engine offered a draw with its last move: the player may accept it
+        """The opponent offered a draw with its last move: the player may accept it
         (:meth:`answer_draw`), or decline it, by saying so or by playing a move (FIDE Laws,
         article 9.1.2.3 has a move decline an offer)."""
         return self._draw_offered_to_player
 
     def answer_draw(self, accept: bool) -> None:
-        """The player's answer to the engine's draw offer: accepting draws the game, declining
-        plays on (and the engine offers again only some moves later)."""
+        """The player's answer to the opponent's draw offer: accepting draws the game, declining
+        plays on (and the opponent offers again only some moves later)."""
         self._require_not_over()
         if not self._draw_offered_to_player:
             raise DrawOfferError("no draw has been offered to you")
         self._draw_offered_to_player = False
         if self.check_flag() or not accept:
             return
-        self._end(Termination.DRAW_AGREED, None, draw_offered_by=self.engine_color)
+        self._end(Termination.DRAW_AGREED, None, draw_offered_by=self.opponent_color)
 
     def check_draw_offer(self) -> None:
         """Raise the error :meth:`offer_draw` would, without offering: a screen asks the player
@@ -325,28 +319,28 @@ class RatedGame:
 
     @property
     def double_offered_to_player(self) -> bool:
-        """The engine offered to double with its last move and waits for
+        """The opponent offered to double with its last move and waits for
         :meth:`answer_double`; the player moves only once it is answered."""
         return self._double_offered_to_player
 
     async def offer_double(self) -> bool:
-        """Offer the engine to double the stake, on the player's turn; True when it accepts.
+        """Offer the opponent to double the stake, on the player's turn; True when it accepts.
 
-        The engine answers from its own evaluation. Refusing resigns the game for it, so the
-        player wins on the spot; accepting doubles the stake and gives the engine the right to
-        double next. One offer per move, so its answers are never a hint.
+        The opponent answers from its own evaluation. Refusing resigns the game for it, so the
+        player wins on the spot; accepting doubles the stake and gives the opponent the right
+        to double next. One offer per move, so its answers are never a hint.
         """
         self.check_double_offer()
         self._doubled_this_move = True
         accepted = await self._answer(
-            self._engine.accepts_double(self._board, self.engine_color), otherwise=True
+            self._seated.accepts_double(self._board, self.opponent_color), otherwise=True
         )
         if self.check_flag() or self._outcome is not None:
             return False
         if not accepted:
             self._end(Termination.DOUBLE_REFUSED, self.player_color)
             return False
-        self._double(accepted_by=self.engine_color)
+        self._double(accepted_by=self.opponent_color)
         return True
 
     async def _answer(self, asking: Coroutine[Any, Any, bool], *, otherwise: bool) -> bool:
@@ -372,21 +366,8 @@ class RatedGame:
         if self._doubled_this_move:
             raise DoublingError("you have offered a double this move already; play a move first")
 
-    async def _engine_doubles_with(self, move: chess.Move) -> bool:
-        """Whether the engine offers to double with ``move``, judged on its own clock.
-
-        The offer comes with the move, the way the Laws of Chess have a draw offered (FIDE
-        Laws, 9.1.2.1: after making a move, before pressing the clock): the engine decides on
-        its own time, and the player answers on theirs, before their move.
-        """
-        if not self.may_double(self.engine_color):
-            return False
-        after = self._board.copy()
-        after.push(move)
-        return await self._engine.offers_double(after, self.engine_color)
-
     def answer_double(self, accept: bool) -> None:
-        """The player's answer to the engine's double: accepting doubles the stake and gives
+        """The player's answer to the opponent's double: accepting doubles the stake and gives
         the player the right to double next; refusing resigns the game."""
         self._require_not_over()
         if not self._double_offered_to_player:
@@ -395,13 +376,13 @@ class RatedGame:
         if accept:
             self._double(accepted_by=self.player_color)
         else:
-            self._end(Termination.DOUBLE_REFUSED, self.engine_color)
+            self._end(Termination.DOUBLE_REFUSED, self.opponent_color)
 
     def _require_player_may_double(self) -> None:
         if not self.doubling:
             raise DoublingError("this game is played without doubling: tick it at setup")
         if not self.may_double(self.player_color):
-            # The right is the side's that accepted the last double: the engine took it.
+            # The right is the side's that accepted the last double: the opponent took it.
             raise DoublingError(
                 "the right to double is your opponent's: it accepted your last double"
             )
@@ -452,9 +433,9 @@ class RatedGame:
         return termination
 
     def resign(self) -> None:
-        """Resign: the game is lost. Allowed at any moment, even while the engine thinks."""
+        """Resign: the game is lost. Allowed at any moment, even while the opponent thinks."""
         self._require_not_over()
-        self._end(Termination.RESIGNATION, self.engine_color)
+        self._end(Termination.RESIGNATION, self.opponent_color)
 
     def abandon(self) -> None:
         """Leave the game: scored as a loss by abandonment, like the pending entry said."""
@@ -476,78 +457,70 @@ class RatedGame:
         self._finish(time_forfeit(self._board, flagged, self.player_color))
         return True
 
-    # -- the engine's move -----------------------------------------------------------------
+    # -- the opponent's turn -----------------------------------------------------------------
 
-    async def engine_move(self) -> chess.Move | None:
-        """Let the engine think on the real clock and play its move; with a pace, the move is
-        made once a person's think time over it has passed (see :meth:`_take_thinking_time`).
+    async def opponent_turn(self) -> chess.Move | None:
+        """Give the opponent its turn on the real clock and play the move it makes, with the
+        draw offer or the double it makes with it; with a pace, the move is made once a
+        person's think time over it has passed (see :meth:`_take_thinking_time`).
 
-        Returns None when the game ended meanwhile: the engine's flag fell, the player
-        resigned, or the engine failed for good (the game is then void). A crashed or hung
-        engine is restarted and asked again from the same position with the same clocks.
+        Returns None when the game ended instead: the opponent resigned, its flag fell, the
+        player resigned, or the opponent failed for good (the game is then void). A crashed or
+        hung opponent is restarted and given the same turn again, with the same clocks.
         """
         self._require_not_over()
-        if self._board.turn != self.engine_color:
-            raise NotYourTurnError("it is the player's turn, not the engine's")
-        turn_began = self.clock.remaining(self.engine_color)
-        act = await self._conduct_now()
-        if self._outcome is not None or self.check_flag():
-            return None
-        if act is Act.RESIGN:
-            self._end(Termination.RESIGNATION, self.player_color)
-            return None
+        if self._board.turn != self.opponent_color:
+            raise NotYourTurnError("it is the player's turn, not the opponent's")
+        turn_began = self.clock.remaining(self.opponent_color)
         while self._outcome is None:
-            reading = ClockReading.of(self.clock)
-            engine_left = self.clock.remaining(self.engine_color)
+            turn = Turn(
+                self._board.copy(),
+                ClockReading.of(self.clock),
+                may_double=self.may_double(self.opponent_color),
+            )
+            opponent_left = self.clock.remaining(self.opponent_color)
             try:
-                move = await self._think(reading, engine_left)
+                result = await self._take_turn(turn, opponent_left)
             except EngineCrashError:
                 if self._outcome is not None:
                     return None
-                if not await self._restart_engine():
+                if not await self._restart_opponent():
                     return None
-                if engine_left is not None:
-                    self.clock.set_remaining(self.engine_color, engine_left)
+                if opponent_left is not None:
+                    self.clock.set_remaining(self.opponent_color, opponent_left)
                 continue
             except TimeoutError:
                 self.check_flag()
                 return None
             if self._outcome is not None or self.check_flag():
                 return None
-            doubles = await self._engine_doubles_with(move)
+            if result.move is None:
+                self._end(Termination.RESIGNATION, self.player_color)
+                return None
+            await self._take_thinking_time(result.move, turn_began)
             if self._outcome is not None or self.check_flag():
                 return None
-            await self._take_thinking_time(move, turn_began)
-            if self._outcome is not None or self.check_flag():
-                return None
-            self._push(move)
-            self._double_offered_to_player = doubles and self._outcome is None
-            self._draw_offered_to_player = act is Act.OFFER_DRAW and self._outcome is None
-            return move
+            self._push(result.move)
+            # The offers stand once the move is on the board, unless the move ended the game.
+            self._double_offered_to_player = (
+                result.doubled and turn.may_double and self._outcome is None
+            )
+            self._draw_offered_to_player = result.draw_offered and self._outcome is None
+            return result.move
         return None
 
-    async def _conduct_now(self) -> Act:
-        """What the engine does on this turn besides moving: resign instead, or offer a draw
-        with its move (see :mod:`engines.opponents.conduct`). The judge looks once, on the
-        engine's clock and within its share of it; a game that ends meanwhile stops it."""
-        board = self._board.copy()
-        view = None
-        if self._conduct.needs_judge(board):
-            view = await self._engine.judge_turn(board, ClockReading.of(self.clock), self._ended)
-        return self._conduct.act(board, view)
-
-    async def _think(self, reading: ClockReading | None, engine_left: float | None) -> chess.Move:
-        search = self._engine.play(self._board.copy(), reading)
-        if engine_left is None:
-            return await search
-        # The engine's flag falls when its time is up, whatever it is doing then.
-        return await asyncio.wait_for(search, timeout=max(engine_left, 0.0) + 0.05)
+    async def _take_turn(self, turn: Turn, opponent_left: float | None) -> TurnResult:
+        taking = self._seated.take_turn(turn, self._ended)
+        if opponent_left is None:
+            return await taking
+        # The opponent's flag falls when its time is up, whatever it is doing then.
+        return await asyncio.wait_for(taking, timeout=max(opponent_left, 0.0) + 0.05)
 
     async def _take_thinking_time(self, move: chess.Move, turn_began: float | None) -> None:
-        """Wait until the engine has spent a person's think time over ``move`` since its
+        """Wait until the opponent has spent a person's think time over ``move`` since its
         turn began (on its running clock); no wait without a pace or a clock. The wait ends
         the moment the game does (a resignation, a flag, leaving the game)."""
-        left = self.clock.remaining(self.engine_color)
+        left = self.clock.remaining(self.opponent_color)
         if self._pace is None or turn_began is None or left is None:
             return
         increment = float(self.time_control.increment_seconds)
@@ -557,16 +530,16 @@ class RatedGame:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ended.wait(), timeout=rest)
 
-    async def _restart_engine(self) -> bool:
-        restarts = self._engine.restarts
-        if restarts >= MAX_ENGINE_RESTARTS:
+    async def _restart_opponent(self) -> bool:
+        restarts = self._seated.restarts
+        if restarts >= MAX_RESTARTS:
             # The engine's own words say why, where it gave any (a network it cannot load).
-            said = self._engine.last_words
+            said = self._seated.last_words
             why = "" if said is None else f"; it said: {said}"
             self._void(f"the engine failed again after {_restarts(restarts)}{why}")
             return False
         try:
-            await self._engine.restart()
+            await self._seated.restart()
         except EngineUnavailableError as error:
             restarted = f" after {_restarts(restarts)}" if restarts else ""
             self._void(f"the engine failed and could not be restarted{restarted} ({error})")
@@ -578,7 +551,7 @@ class RatedGame:
         self._finish(outcome)
 
     async def close(self) -> None:
-        """Stop the engine process. A game still going on is abandoned first.
+        """Stop the opponent (its engine process). A game still going on is abandoned first.
 
         A result the ledger could not take earlier is tried once more; if it still cannot be
         written, the game stays in the ledger as the loss it was written as.
@@ -593,7 +566,7 @@ class RatedGame:
             # plays it, and the next start closes it as abandoned, with the moves it has.
             self._ledger.let_go(self.game_id)
         finally:
-            await self._engine.close()
+            await self._seated.close()
 
     # -- keeping the record ------------------------------------------------------------------
 

@@ -14,8 +14,8 @@ from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from engines.opponents.player import PlayerFactory, engine_player
 from engines.opponents.pool import Pool
+from engines.opponents.seated import Seating, seat_engine
 from profiles.errors import UserError, printable, sentence
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameRecord
@@ -41,8 +41,9 @@ class AppOptions:
     """Called with the exit status once a leaving signal's game is recorded."""
     on_first_paint: Callable[[], None] | None = None
     """Called once the first screen is painted."""
-    players: PlayerFactory = engine_player
-    """Who plays an opponent of the pool: its engine (a test may seat a scripted one)."""
+    seating: Seating = seat_engine
+    """Who sits across the board as an opponent of the pool: its engine (a test may seat a
+    scripted one)."""
 
 
 def abandonment_notice(record: GameRecord) -> str:
@@ -97,7 +98,7 @@ class RatedPlayApp(App[None]):
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default
         # screen that Textual would compose, style and switch away from first.
-        return SetupScreen(self.ledger, self.pool, self.options.players)
+        return SetupScreen(self.ledger, self.pool, self.options.seating)
 
     def on_mount(self) -> None:
         if self.options.handle_signals:

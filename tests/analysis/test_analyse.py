@@ -116,7 +116,7 @@ async def test_a_game_in_play_cannot_be_analysed(
     game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ)
     try:
         await game.play(await human_move(human, game.board))
-        await game.engine_move()
+        await game.opponent_turn()
         # Another reader of the same ledger (the command line, a second copy of the app).
         other = Ledger.open(DataDirectory.of_ledger(ledger.path))
         try:
@@ -276,7 +276,7 @@ async def _play_a_game_that_hangs_the_queen(data: Path) -> tuple[int, int]:
         while not game.is_over and len(game.board.move_stack) < 80:
             board = game.board
             if not game.is_player_turn:
-                await game.engine_move()
+                await game.opponent_turn()
             elif not hung and not _behind(board) and (move := hanging_queen_move(board)):
                 hung = len(board.move_stack) + 1
                 await game.play(move)
@@ -398,7 +398,7 @@ def test_the_command_refuses_a_game_still_being_played(
         vera = ledger.create_profile("Vera")
         older = record_game(ledger, vera, 1.0, moves=["e4", "e5"], player=chess.WHITE)
         game = await RatedGame.start(ledger, vera, fast_opponent(), BLITZ)
-        await game.engine_move()  # Black this time: colours alternate
+        await game.opponent_turn()  # Black this time: colours alternate
         await game.play(game.parse_move("e5"))
         return game, ledger, older
 

@@ -14,6 +14,7 @@ import pytest
 from engines.opponents import draw_offer, resignation
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.engine_player import EnginePlayer
+from engines.opponents.turn import Turn, TurnResult
 from tests.builders import fast_opponent, human_move
 
 RESIGNS = 1
@@ -89,27 +90,34 @@ def test_one_offer_then_none_for_ten_moves() -> None:
     assert offered == [47, 57]
 
 
-# Against the real judge: an opponent's conduct as a game asks for it, turn after turn.
+# Against the real judge: an opponent's conduct as a game asks for it, turn after turn, through
+# the one call that decides its turn (EnginePlayer.take_turn).
+
+
+def act_of(result: TurnResult) -> Act:
+    if result.resigned:
+        return Act.RESIGN
+    return Act.OFFER_DRAW if result.draw_offered else Act.MOVE
 
 
 async def conduct_over(
-    fen: str, conduct: Conduct, human: chess.engine.Protocol, turns: int
+    fen: str, rating: float, seed: int, human: chess.engine.Protocol, turns: int
 ) -> list[Act]:
-    """The opponent (Black, Stockfish at 2000 nodes) plays ``turns`` turns from ``fen``
-    against the "human", the judge looking at each; its acts, up to a resignation."""
+    """The opponent (Black, Stockfish at 2000 nodes, its conduct drawn from ``seed``) takes
+    ``turns`` turns from ``fen`` against the "human"; its acts, up to a resignation."""
     board = chess.Board(fen)
-    player = EnginePlayer(fast_opponent())
+    player = EnginePlayer(fast_opponent(rating=rating), rng=random.Random(seed))
     await player.start()
     acts = []
     try:
         for _ in range(turns):
             if board.is_game_over():
                 break
-            act = conduct.act(board, await player.judge_turn(board, None))
-            acts.append(act)
-            if act is Act.RESIGN:
+            result = await player.take_turn(Turn(board.copy(), None))
+            acts.append(act_of(result))
+            if result.move is None:
                 break
-            board.push(await player.play(board, None))
+            board.push(result.move)
             if board.is_game_over():
                 break
             board.push(await human_move(human, board, 6))
@@ -127,9 +135,7 @@ one rook down is -9.5, at the edge of lost beyond doubt)."""
 async def test_a_queen_and_two_rooks_down_the_opponent_resigns_on_its_third_turn(
     human: chess.engine.Protocol,
 ) -> None:
-    acts = await conduct_over(
-        QUEEN_AND_ROOKS_DOWN, Conduct(1500.0, random.Random(RESIGNS)), human, 6
-    )
+    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, RESIGNS, human, 6)
     assert acts == [Act.MOVE, Act.MOVE, Act.RESIGN]
 
 
@@ -137,9 +143,7 @@ async def test_a_queen_and_two_rooks_down_the_opponent_resigns_on_its_third_turn
 async def test_an_opponent_not_one_to_resign_plays_the_lost_game_on(
     human: chess.engine.Protocol,
 ) -> None:
-    acts = await conduct_over(
-        QUEEN_AND_ROOKS_DOWN, Conduct(1500.0, random.Random(PLAYS_ON)), human, 6
-    )
+    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, PLAYS_ON, human, 6)
     assert acts == [Act.MOVE] * 6
 
 
@@ -152,6 +156,29 @@ async def test_an_opponent_not_one_to_resign_plays_the_lost_game_on(
     ],
 )
 async def test_a_drawn_ending_is_never_resigned(fen: str, human: chess.engine.Protocol) -> None:
-    acts = await conduct_over(fen, Conduct(2600.0, random.Random(RESIGNS)), human, 10)
+    acts = await conduct_over(fen, 2600.0, RESIGNS, human, 10)
     assert Act.RESIGN not in acts
     assert len(acts) == 10
+
+
+@pytest.mark.engine
+async def test_a_turn_given_again_after_a_failure_is_the_conduct_it_decided(
+    human: chess.engine.Protocol,
+) -> None:
+    """The game gives a turn again once the opponent's engine failed on its way to a move (and
+    was started again): its conduct is what it decided the first time, its judge not asked
+    again, so three hopeless views stay three turns."""
+    board = chess.Board(QUEEN_AND_ROOKS_DOWN)
+    player = EnginePlayer(fast_opponent(rating=1500.0), rng=random.Random(RESIGNS))
+    await player.start()
+    try:
+        for _ in range(2):
+            for _again in range(3):
+                result = await player.take_turn(Turn(board.copy(), None))
+            assert result.move is not None
+            board.push(result.move)
+            board.push(await human_move(human, board, 6))
+        third = await player.take_turn(Turn(board.copy(), None))
+    finally:
+        await player.close()
+    assert third.resigned, "on its third turn, however often the first two were given"

@@ -102,7 +102,7 @@ async def test_a_game_voided_by_a_network_that_fails_to_load_says_why_in_its_wor
     game = await RatedGame.start(ledger, profile, opponent, TimeControl.parse("5+3"))
     if game.player_color == chess.WHITE:
         await game.play(game.parse_move("e4"))
-    assert await game.engine_move() is None
+    assert await game.opponent_turn() is None
     assert game.outcome is not None and game.outcome.void
     assert game.outcome.description.endswith(
         f"it said: rated-play-maia: {weights} is cut short or damaged; fetch the network again"

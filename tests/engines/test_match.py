@@ -1,17 +1,25 @@
-"""One calibration game: the clock's rules and the time-control syntax."""
+"""One calibration game: the clock's rules, the time-control syntax, and each side's turn taken
+as in a rated game (a resignation instead of a move, a draw offered with one)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import chess
 import pytest
 
-from engines.calibration.engine_game import match_clock
-from engines.calibration.openings import load_openings
+from engines.calibration.engine_game import match_clock, play_match_game
+from engines.calibration.openings import Opening, load_openings
 from profiles.laws.endings import Termination, engine_game_ending, time_forfeit
 from profiles.laws.time_control import TimeControl
 from rated_play.cli import main
+from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, scripted_opponent
+
+START = Opening("initial position", ())
+WHITE_PLAYS_ON_BLACK_RESIGNS = 10
+"""A seed whose first two draws make White one to play on (0.57) and Black one to resign
+(0.43), at 1500 (resigning share 0.53)."""
 
 
 def test_time_controls_parse_and_print_as_pgn() -> None:
@@ -77,3 +85,30 @@ def test_an_engine_game_ends_on_a_repetition_that_happened_not_one_that_could() 
     assert outcome is not None
     assert outcome.termination is Termination.THREEFOLD_REPETITION
     assert outcome.result() == "1/2-1/2"
+
+
+@pytest.mark.engine
+async def test_a_calibration_game_is_resigned_on_the_turn_a_rated_game_would_be() -> None:
+    """Both sides play the line in which Black gives its pieces away, each with the real judge
+    beside it: Black resigns on its 14th turn instead of moving, as against a player
+    (tests/session/test_opponent_conduct.py)."""
+    line = scripted_opponent(HOPELESS_LINE)
+    game = await play_match_game(
+        line, line, START, None, rng=random.Random(WHITE_PLAYS_ON_BLACK_RESIGNS)
+    )
+    assert (game.headers["Result"], game.headers["EndReason"]) == ("1-0", "resignation")
+    board = game.end().board()
+    assert (board.fullmove_number, board.turn) == (14, chess.BLACK)
+    assert [move.uci() for move in board.move_stack] == list(HOPELESS_LINE[:27])
+
+
+@pytest.mark.engine
+async def test_a_calibration_game_ends_in_a_draw_offered_with_a_move_and_accepted() -> None:
+    """Both sides play the line that leaves a rook each, dead level to the judge: Black offers a
+    draw with its 49th move, as in a rated game (tests/session/test_opponent_conduct.py), and
+    White's judge accepts it; the moves after it are never played."""
+    line = scripted_opponent(DEAD_DRAW_LINE)
+    game = await play_match_game(line, line, START, None, rng=random.Random(2))
+    assert (game.headers["Result"], game.headers["EndReason"]) == ("1/2-1/2", "draw agreed")
+    played = [move.uci() for move in game.mainline_moves()]
+    assert played == list(DEAD_DRAW_LINE[:98]) and played[-1] == "f4e3"

@@ -23,7 +23,7 @@ from profiles.ratings import SYSTEMS, get_system
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, record_game
 from tests.played_games import ABANDONED_GAME, BLITZ_GAMES, PLAYER, UNTIMED_GAMES
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 
 RAPID = TimeControl.parse("15+10")
 
@@ -175,7 +175,7 @@ async def test_nothing_of_a_profile_is_looked_back_at_while_it_has_a_game_on(
     old = played.games(profile.id)[0].id
     other = played.create_profile("Judit")
     judit_game = record(played, other, "alpha", 1400.0, 1.0)
-    game = await RatedGame.start(played, profile, fast_opponent(), RAPID, player=ScriptedPlayer())
+    game = await RatedGame.start(played, profile, fast_opponent(), RAPID, seated=ScriptedOpponent())
     try:
         assert played.game_in_play(profile.id) is not None
         with pytest.raises(GameInPlayError, match=f"game {game.game_id} is still being played"):

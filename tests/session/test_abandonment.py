@@ -32,16 +32,16 @@ CHILD = textwrap.dedent(
     from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
     from tests.builders import fast_opponent
-    from tests.scripted_player import ScriptedPlayer
+    from tests.scripted_opponent import ScriptedOpponent
 
     async def main() -> None:
         ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
         profile = ledger.create_profile("Judit")
         game = await RatedGame.start(
-            ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+            ledger, profile, fast_opponent(), TimeControl.parse("10+5"), seated=ScriptedOpponent()
         )
         await game.play(game.parse_move("e4"))
-        await game.engine_move()
+        await game.opponent_turn()
         print("AT THE BOARD", flush=True)
         await asyncio.sleep(600)
 

@@ -19,7 +19,7 @@ from profiles.player.card import build_card
 from profiles.player.purse import STAKE, START_PURSE
 from rated_play.session import DoublingError, RatedGame, Termination
 from tests.builders import fast_opponent, random_move_short_of_mate
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 RAPID = TimeControl.parse("15+10")
 MAX_PLIES = 200
@@ -37,9 +37,9 @@ async def player_eval(judge: chess.engine.Protocol, game: RatedGame) -> int:
 async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_right(
     ledger: Ledger, profile: Profile
 ) -> None:
-    taker = ScriptedPlayer(accepts_doubles=True)
+    taker = ScriptedOpponent(accepts_doubles=True)
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), RAPID, doubling=True, player=taker
+        ledger, profile, fast_opponent(), RAPID, doubling=True, seated=taker
     )
     try:
         assert (game.stake, game.may_double(chess.WHITE), game.may_double(chess.BLACK)) == (
@@ -48,7 +48,7 @@ async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_
         assert await game.offer_double(), "the opponent takes the double"
         assert (game.stake, game.doublings) == (2 * STAKE, 1)
         assert ledger.game(game.game_id).stake == 2 * STAKE, "a game left now costs double"
-        assert not game.may_double(game.player_color) and game.may_double(game.engine_color)
+        assert not game.may_double(game.player_color) and game.may_double(game.opponent_color)
         # The true reason: the engine accepted the player's double (not "you accepted").
         reason = "right to double is your opponent's: it accepted your last double"
         with pytest.raises(DoublingError, match=reason):
@@ -70,10 +70,14 @@ async def test_a_double_accepted_by_the_engine_doubles_the_stake_and_passes_the_
 
 
 async def test_without_doubling_no_double_can_be_offered(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, player=ScriptedPlayer())
+    doubler = ScriptedOpponent(doubles_at={1})
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=doubler)
     try:
         with pytest.raises(DoublingError, match="without doubling"):
             await game.offer_double()
+        await game.play(greedy_move(game.board))
+        await game.opponent_turn()
+        assert not doubler.turns[0].may_double and not game.double_offered_to_player
     finally:
         await game.close()
 
@@ -89,7 +93,7 @@ async def test_the_engine_refuses_a_double_in_a_lost_position_and_so_resigns(
         for _ in range(MAX_PLIES):
             assert not game.is_over, f"the game ended before a double: {game.san_moves()}"
             if not game.is_player_turn:
-                await game.engine_move()
+                await game.opponent_turn()
                 continue
             if game.board.fullmove_number > 1 and await player_eval(human, game) >= 600:
                 break
@@ -125,7 +129,7 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
             if game.is_player_turn:
                 await game.play(random_move_short_of_mate(game.board, chooser))
                 continue
-            await game.engine_move()
+            await game.opponent_turn()
             if game.double_offered_to_player:
                 offered = True
                 break
@@ -146,9 +150,9 @@ async def test_the_engine_doubles_when_winning_and_a_refusal_resigns_for_the_pla
 async def test_accepting_the_engines_double_gives_the_player_the_right_to_double(
     ledger: Ledger, profile: Profile
 ) -> None:
-    doubler = ScriptedPlayer(doubles_at={19})  # with Black's 10th move
+    doubler = ScriptedOpponent(doubles_at={10, 11})
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), RAPID, doubling=True, player=doubler
+        ledger, profile, fast_opponent(), RAPID, doubling=True, seated=doubler
     )
     try:
         while not game.double_offered_to_player:
@@ -156,7 +160,7 @@ async def test_accepting_the_engines_double_gives_the_player_the_right_to_double
             if game.is_player_turn:
                 await game.play(greedy_move(game.board))
             else:
-                await game.engine_move()
+                await game.opponent_turn()
         assert game.board.fullmove_number == 11 and game.is_player_turn
         # Nothing else is offered or claimed before the double is answered.
         for before_the_answer in (game.check_draw_offer, game.claim_grounds):
@@ -166,8 +170,13 @@ async def test_accepting_the_engines_double_gives_the_player_the_right_to_double
             await game.offer_draw()
         game.answer_double(accept=True)
         assert (game.stake, game.doublings) == (2 * STAKE, 1)
-        assert game.may_double(game.player_color) and not game.may_double(game.engine_color)
+        assert game.may_double(game.player_color) and not game.may_double(game.opponent_color)
         assert ledger.game(game.game_id).stake == 2 * STAKE
+        # Its next turn may bring no double: the game tells it so, and offers none it makes.
+        await game.play(greedy_move(game.board))
+        await game.opponent_turn()
+        assert [turn.may_double for turn in doubler.turns[-2:]] == [True, False]
+        assert not game.double_offered_to_player and game.stake == 2 * STAKE
         with pytest.raises(DoublingError, match="no double has been offered"):
             game.answer_double(accept=True)
     finally:

@@ -32,7 +32,7 @@ from tests.builders import (
     record_game,
     refused_writes,
 )
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 
 ROOT = Path(__file__).parents[2]
 
@@ -42,12 +42,12 @@ async def test_moves_made_while_the_disk_is_full_are_saved_once_there_is_room(
 ) -> None:
     fill_the_disk(ledger, profile)
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), seated=ScriptedOpponent()
     )
     try:
         assert not game.is_player_turn, "the filler game took White: the engine moves first"
         with pytest.raises(LedgerWriteError, match="no space left on the disk"):
-            await game.engine_move()
+            await game.opponent_turn()
         assert game.unsaved_moves == 1 and not game.is_over, "the move stands; play goes on"
         assert ledger.moves(game.game_id) == []
         assert ledger.game(game.game_id).status is GameStatus.PENDING
@@ -67,10 +67,10 @@ async def test_a_result_the_full_disk_refused_is_written_when_the_game_is_left(
     ledger: Ledger, profile: Profile
 ) -> None:
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), seated=ScriptedOpponent()
     )
     await game.play(game.parse_move("e4"))
-    await game.engine_move()
+    await game.opponent_turn()
     # Profiles and void games fill the last pages: the result's PGN then needs a page the disk
     # does not have.
     pin_the_size(ledger)
@@ -97,11 +97,11 @@ async def test_a_game_ended_while_the_ledger_refuses_writes_is_written_whole_onc
     ledger: Ledger, profile: Profile, fault: str
 ) -> None:
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), TimeControl.parse("10+5"), seated=ScriptedOpponent()
     )
     try:
         await game.play(game.parse_move("e4"))
-        await game.engine_move()
+        await game.opponent_turn()
         with refused_writes(ledger, fault):
             # Every refusal is said the same way, and the game goes on: a full disk's way.
             with pytest.raises(LedgerWriteError, match="keeps every game"):

@@ -17,14 +17,14 @@ from profiles.ledger.ledger_file import GAME_NUMBERS
 from rated_play.session import RatedGame
 from rated_play.session.pgn import archive_path
 from tests.builders import back_to_version, fast_opponent, record_game
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 
 
 async def resigned_game(ledger: Ledger, name: str) -> int:
     """A game of ``name``'s, played to its first move and resigned; its id."""
     game = await RatedGame.start(
         ledger, ledger.profile(name), fast_opponent(), TimeControl.parse("3+2"),
-        player=ScriptedPlayer(),
+        seated=ScriptedOpponent(),
     )  # fmt: skip
     game.resign()
     await game.close()

@@ -36,7 +36,7 @@ from profiles.marks import Mark
 from rated_play.session import RatedGame
 from rated_play.session.game import ANSWER_LIMIT
 from tests.builders import alive, blunder_position
-from tests.scripted_player import greedy_move
+from tests.scripted_opponent import greedy_move
 
 BLITZ = TimeControl.parse("5+3")
 HANG_WINDOW = 2.0
@@ -61,7 +61,7 @@ async def _play_moves(game: RatedGame, count: int) -> list[chess.Move | None]:
     for _ in range(count):
         if game.is_player_turn:
             await game.play(greedy_move(game.board))
-        moves.append(await asyncio.wait_for(game.engine_move(), DEADLINE))
+        moves.append(await asyncio.wait_for(game.opponent_turn(), DEADLINE))
         if game.is_over:
             break
     return moves
@@ -74,12 +74,12 @@ async def test_a_judge_hung_or_killed_mid_game_is_started_again_and_the_game_goe
 ) -> None:
     """On today's code a frozen judge broke python-chess's queue of commands ("AssertionError:
     CommandState.NEW") two turns on, and a killed one was never started again."""
-    player = EnginePlayer(_vetoed())
-    game = await RatedGame.start(ledger, profile, player.opponent, BLITZ, player=player)
+    seated = EnginePlayer(_vetoed())
+    game = await RatedGame.start(ledger, profile, seated.opponent, BLITZ, seated=seated)
     try:
         await game.play(game.parse_move("e4"))
-        assert await game.engine_move() is not None
-        judge = player._judge.pid
+        assert await game.opponent_turn() is not None
+        judge = seated._judge.pid
         assert judge is not None
         os.kill(judge, fault)
         try:
@@ -88,8 +88,8 @@ async def test_a_judge_hung_or_killed_mid_game_is_started_again_and_the_game_goe
             with contextlib.suppress(ProcessLookupError):
                 os.kill(judge, signal.SIGKILL)
         assert None not in moves and not game.is_over
-        assert player._judge.restarts == 1 and game.engine_restarts == 0
-        again = player._judge.pid
+        assert seated._judge.restarts == 1 and game.opponent_restarts == 0
+        again = seated._judge.pid
         assert again is not None and again != judge and alive(again)
     finally:
         await game.close()
@@ -102,12 +102,12 @@ async def test_a_draw_offered_to_a_hung_judge_is_declined_at_once_on_the_players
 ) -> None:
     """The answer waits no longer than its limit, and the player's clock is put back; on
     today's code it waited the judge's 10 s timeout, charged, and the next offer raised."""
-    player = EnginePlayer(_vetoed())
-    game = await RatedGame.start(ledger, profile, player.opponent, BLITZ, player=player)
+    seated = EnginePlayer(_vetoed())
+    game = await RatedGame.start(ledger, profile, seated.opponent, BLITZ, seated=seated)
     try:
         await game.play(game.parse_move("d4"))
-        await game.engine_move()
-        judge = player._judge.pid
+        await game.opponent_turn()
+        judge = seated._judge.pid
         assert judge is not None
         os.kill(judge, signal.SIGSTOP)
         try:
@@ -121,7 +121,7 @@ async def test_a_draw_offered_to_a_hung_judge_is_declined_at_once_on_the_players
             with contextlib.suppress(ProcessLookupError):
                 os.kill(judge, signal.SIGKILL)
         await game.play(greedy_move(game.board))
-        assert await game.engine_move() is not None
+        assert await game.opponent_turn() is not None
         assert await game.offer_draw() is False
         assert not game.is_over
     finally:
@@ -162,7 +162,7 @@ async def test_a_vetoed_entry_whose_judge_keeps_crashing_is_void_never_a_loss(
     monkeypatch.setenv("PATH", str(crashing))
     game = await RatedGame.start(ledger, profile, _vetoed(), BLITZ)
     await game.play(game.parse_move("e4"))
-    assert await asyncio.wait_for(game.engine_move(), DEADLINE) is None
+    assert await asyncio.wait_for(game.opponent_turn(), DEADLINE) is None
     assert game.outcome is not None and game.outcome.void
     assert game.outcome.description.startswith(
         "Game void (unrated): the engine failed again after 3 restarts; it said: its judge: "

@@ -1,9 +1,10 @@
 """The opponent resigns a rated game lost beyond doubt and offers a draw in a dead-drawn one,
 through the game as the player's own acts go: the ledger row, the PGN and the outcome say who
-resigned, and who offered the draw and who agreed. Where the promise is the judge's (it sees the
-game lost, or dead level), the opponent is a scripted engine process (``tests/scripted_engine.py``)
-with the real Stockfish judging beside it; where it is the game's rules, a scripted player in
-the test's own process that sees every position as it is told."""
+resigned, and who offered the draw and who agreed. Where the promise is the opponent's (its
+judge sees the game lost, or dead level), the opponent is the real one, its engine a scripted
+process (``tests/scripted_engine.py``) with the real Stockfish judging beside it; where it is the
+game's rules, a scripted opponent in the test's own process that resigns and offers where it is
+told."""
 
 from __future__ import annotations
 
@@ -17,18 +18,26 @@ import chess
 import chess.pgn
 import pytest
 
+from engines.opponents.engine_player import EnginePlayer
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus, Profile
 from rated_play.session import RatedGame
 from rated_play.session.game import DrawOfferError
-from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, pgn_extract, scripted_opponent
-from tests.scripted_player import ScriptedPlayer, hopeless, level
+from tests.builders import (
+    DEAD_DRAW_LINE,
+    HOPELESS_LINE,
+    fast_opponent,
+    pgn_extract,
+    scripted_opponent,
+)
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 RAPID = TimeControl.parse("15+10")
 RESIGNS, PLAYS_ON = 1, 2
-"""Seeds whose first draw makes the opponent one to resign (0.13), and one to play on (0.96)."""
+"""Seeds of the real opponent's conduct: the first draw makes it one to resign (0.13), or one
+to play on (0.96)."""
 
 
 async def play_white(game: RatedGame, line: Sequence[str], *, stop_at_offer: bool) -> None:
@@ -38,9 +47,14 @@ async def play_white(game: RatedGame, line: Sequence[str], *, stop_at_offer: boo
         await game.play(chess.Move.from_uci(uci))
         if game.is_over:
             return
-        await game.engine_move()
+        await game.opponent_turn()
         if game.is_over or (stop_at_offer and game.draw_offered_to_player):
             return
+
+
+def record_of(ledger: Ledger, game: RatedGame) -> tuple[str, str, chess.Color | None]:
+    record = ledger.game(game.game_id)
+    return record.result, record.termination, record.draw_offered_by
 
 
 def checked_pgn(pgn: str, tmp_path: Path) -> chess.pgn.Game:
@@ -59,7 +73,8 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
     opponent = scripted_opponent(HOPELESS_LINE)
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(RESIGNS))
+    resigning = EnginePlayer(opponent, rng=random.Random(RESIGNS))
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=resigning)
     try:
         await play_white(game, HOPELESS_LINE, stop_at_offer=False)
         outcome = game.outcome
@@ -81,15 +96,15 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
     assert pgn.headers["EndReason"] == "Black resigned: White wins"
 
 
+@pytest.mark.engine
 async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """Seeing its game lost on every turn, it plays on: it is not one to resign this game."""
+    """Its judge sees its game lost from its 12th turn on; it plays on: it is not one to resign
+    this game."""
     opponent = scripted_opponent(HOPELESS_LINE)
-    lost = ScriptedPlayer(HOPELESS_LINE, view=hopeless)
-    game = await RatedGame.start(
-        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=lost
-    )
+    playing_on = EnginePlayer(opponent, rng=random.Random(PLAYS_ON))
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=playing_on)
     try:
         await play_white(game, HOPELESS_LINE, stop_at_offer=False)
         assert not game.is_over
@@ -103,7 +118,8 @@ async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_play
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
     opponent = scripted_opponent(DEAD_DRAW_LINE)
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON))
+    seated = EnginePlayer(opponent, rng=random.Random(PLAYS_ON))
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=seated)
     try:
         await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
         assert game.draw_offered_to_player and game.is_player_turn
@@ -116,31 +132,92 @@ async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_play
         assert outcome.told == "Draw agreed: offered by your opponent, accepted by you"
     finally:
         await game.close()
-    record = ledger.game(game.game_id)
-    assert (record.result, record.termination, record.draw_offered_by) == (
-        "1/2-1/2", "draw agreed", chess.BLACK,
-    )  # fmt: skip
-    pgn = checked_pgn(record.pgn, tmp_path)
+    assert record_of(ledger, game) == ("1/2-1/2", "draw agreed", chess.BLACK)
+    pgn = checked_pgn(ledger.game(game.game_id).pgn, tmp_path)
     assert pgn.headers["Result"] == "1/2-1/2"
     assert pgn.headers["EndReason"] == "Draw agreed: offered by Black, accepted by White"
 
 
+# The rules of the game around the opponent's resignation and offers: the scripted opponent
+# resigns and offers at the moves it is told, whatever its position and any random seed.
+
+
+async def test_the_opponent_resigns_instead_of_its_move_and_the_game_is_the_players(
+    ledger: Ledger, profile: Profile
+) -> None:
+    resigning = ScriptedOpponent(HOPELESS_LINE, resigns_at=14)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=resigning)
+    try:
+        await play_white(game, HOPELESS_LINE, stop_at_offer=False)
+        outcome = game.outcome
+        assert outcome is not None
+        assert (outcome.termination, outcome.winner) == (Termination.RESIGNATION, chess.WHITE)
+        # Its 14th turn was its resignation, asked once: no move of its came with it.
+        assert game.board.fullmove_number == 14 and game.board.turn == chess.BLACK
+        assert len(game.board.move_stack) == 27 and resigning.asked == ["turn"] * 14
+        assert outcome.told == "Your opponent (Black) resigned"
+        assert game.clock.running is None, "the clocks stop with the game"
+    finally:
+        await game.close()
+    assert record_of(ledger, game) == ("1-0", "resignation", None)
+    assert ledger.game(game.game_id).player_score == 1.0
+
+
 async def test_a_move_declines_the_opponents_offer(ledger: Ledger, profile: Profile) -> None:
-    opponent = scripted_opponent(DEAD_DRAW_LINE)
-    level_all_along = ScriptedPlayer(DEAD_DRAW_LINE, view=level)
-    game = await RatedGame.start(
-        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=level_all_along
-    )
+    offering = ScriptedOpponent(DEAD_DRAW_LINE, offers_draw_at={30})
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=offering)
     try:
         await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
-        assert game.draw_offered_to_player
-        await game.play(chess.Move.from_uci("c2c3"))
+        assert game.draw_offered_to_player and game.is_player_turn
+        assert game.board.fullmove_number == 31, "offered with its 30th move"
+        await game.play(chess.Move.from_uci(DEAD_DRAW_LINE[len(game.board.move_stack)]))
         assert not game.draw_offered_to_player and not game.is_over
         with pytest.raises(DrawOfferError, match="no draw has been offered"):
             game.answer_draw(accept=True)
+        await game.opponent_turn()
+        assert not game.draw_offered_to_player, "one offer, with the move it was told"
     finally:
         await game.close()
     assert ledger.game(game.game_id).termination == "abandoned"
+
+
+async def test_the_opponents_offer_accepted_is_a_draw_it_offered(
+    ledger: Ledger, profile: Profile
+) -> None:
+    offering = ScriptedOpponent(offers_draw_at={12})
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=offering)
+    try:
+        while not game.draw_offered_to_player:
+            assert not game.is_over and game.board.fullmove_number <= 12
+            if game.is_player_turn:
+                await game.play(greedy_move(game.board))
+            else:
+                await game.opponent_turn()
+        game.answer_draw(accept=True)
+        assert game.outcome is not None and game.outcome.player_score == 0.5
+    finally:
+        await game.close()
+    assert record_of(ledger, game) == ("1/2-1/2", "draw agreed", chess.BLACK)
+
+
+async def test_an_offer_made_with_a_mating_move_does_not_stand(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """The game ended with the move: there is nothing left to offer, nor to answer."""
+    fools_mate = ("f2f3", "e7e5", "g2g4", "d8h4")
+    offering = ScriptedOpponent(fools_mate, offers_draw_at={2}, doubles_at={2})
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), RAPID, doubling=True, seated=offering
+    )
+    try:
+        for white in fools_mate[::2]:
+            await game.play(chess.Move.from_uci(white))
+            await game.opponent_turn()
+        assert game.outcome is not None and game.outcome.termination is Termination.CHECKMATE
+        assert not game.draw_offered_to_player and not game.double_offered_to_player
+    finally:
+        await game.close()
+    assert record_of(ledger, game) == ("0-1", "checkmate", None)
 
 
 async def test_the_players_own_agreed_draw_says_the_player_offered_it(
@@ -148,17 +225,13 @@ async def test_the_players_own_agreed_draw_says_the_player_offered_it(
 ) -> None:
     """The player's offer at move 49, a rook each, accepted (the judge takes a level position
     from move 30: tests/engines/test_opponent_play.py)."""
-    opponent = scripted_opponent(DEAD_DRAW_LINE)
-    agrees = ScriptedPlayer(DEAD_DRAW_LINE, accepts_draws=True)
-    game = await RatedGame.start(
-        ledger, profile, opponent, RAPID, rng=random.Random(PLAYS_ON), player=agrees
-    )
+    agrees = ScriptedOpponent(DEAD_DRAW_LINE, accepts_draws=True)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=agrees)
     try:
         await play_white(game, DEAD_DRAW_LINE[:96], stop_at_offer=True)
         assert game.is_player_turn and not game.draw_offered_to_player
         assert await game.offer_draw()
     finally:
         await game.close()
-    record = ledger.game(game.game_id)
-    assert (record.termination, record.draw_offered_by) == ("draw agreed", chess.WHITE)
-    assert "Draw agreed: offered by White, accepted by Black" in record.pgn
+    assert record_of(ledger, game) == ("1/2-1/2", "draw agreed", chess.WHITE)
+    assert "Draw agreed: offered by White, accepted by Black" in ledger.game(game.game_id).pgn

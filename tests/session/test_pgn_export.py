@@ -23,7 +23,7 @@ from profiles.opponent_kind import OpponentKind
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from tests.builders import fast_opponent, pgn_extract
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 HOSTILE_NAMES = ['Dr "Quote" Smith', "Back\\slash\\", '\\"', "Ünïcödé 象棋 ♞"]
 HOSTILE_TITLE = 'Stockfish "2000 nodes" \\ fast ]'
@@ -34,16 +34,16 @@ async def play_some_moves(ledger: Ledger, name: str) -> int:
     """A game of :data:`PLIES` plies against a scripted opponent, then resigned."""
     opponent = replace(fast_opponent(), title=HOSTILE_TITLE)
     game = await RatedGame.start(
-        ledger, ledger.profile(name), opponent, TimeControl.parse("3+2"), player=ScriptedPlayer()
+        ledger, ledger.profile(name), opponent, TimeControl.parse("3+2"), seated=ScriptedOpponent()
     )
     while not game.is_over and len(game.san_moves()) < PLIES:
         if game.is_player_turn:
             await game.play(greedy_move(game.board))
         else:
-            await game.engine_move()
+            await game.opponent_turn()
     if not game.is_over:
         if not game.is_player_turn:
-            await game.engine_move()
+            await game.opponent_turn()
         game.resign()
     await game.close()
     return game.game_id
@@ -108,7 +108,7 @@ async def test_the_pgn_names_a_person_like_opponent_by_its_short_name(ledger: Le
     )
     profile = ledger.create_profile("Judit")
     game = await RatedGame.start(
-        ledger, profile, opponent, TimeControl.parse("3+2"), player=ScriptedPlayer()
+        ledger, profile, opponent, TimeControl.parse("3+2"), seated=ScriptedOpponent()
     )
     game.resign()
     await game.close()

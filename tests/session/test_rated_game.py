@@ -2,7 +2,7 @@
 
 The rules are played against a scripted opponent in the test's own process (it plays given
 moves, answers as told, fails on cue), the player's moves chosen by
-:func:`~tests.scripted_player.greedy_move`. What a real engine process does (it is killed, it
+:func:`~tests.scripted_opponent.greedy_move`. What a real engine process does (it is killed, it
 hangs, it cannot come back) is played against the real Stockfish, limited by nodes.
 """
 
@@ -37,7 +37,7 @@ from rated_play.session import (
     UnreadableMoveError,
 )
 from tests.builders import fast_opponent, human_move, play_out
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 BLITZ = TimeControl.parse("5+3")
 
@@ -45,7 +45,7 @@ BLITZ = TimeControl.parse("5+3")
 async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent())
     pending = ledger.game(game.game_id)
     assert pending.status is GameStatus.PENDING
     assert pending.player_score == 0.0, "a rated game is a loss until it is finished"
@@ -82,7 +82,7 @@ async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profil
     colours = []
     for _ in range(3):
         game = await RatedGame.start(
-            ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer()
+            ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent()
         )
         colours.append(game.player_color)
         await game.close()  # leaving at once: abandoned, and the colour still turns
@@ -94,10 +94,10 @@ async def test_colours_alternate_whatever_way_a_game_ends(ledger: Ledger, profil
 async def test_bad_move_input_explains_itself_and_changes_nothing(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent())
     try:
         await game.play(game.parse_move("Nf3"))
-        await game.engine_move()
+        await game.opponent_turn()
         before = game.board
         cases = {
             "e5e4": IllegalMoveError,  # no piece there
@@ -122,18 +122,18 @@ async def test_bad_move_input_explains_itself_and_changes_nothing(
         assert game.board == before
         assert len(ledger.moves(game.game_id)) == 2
         with pytest.raises(NotYourTurnError):
-            await game.engine_move()
+            await game.opponent_turn()
     finally:
         await game.close()
 
 
 async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent())
     try:
         # Knights on b1 and f3 can both reach d2 once d2 is free.
         for text in ("Nf3", "d4"):
             await game.play(game.parse_move(text))
-            await game.engine_move()
+            await game.opponent_turn()
         with pytest.raises(AmbiguousMoveError, match=r"Nbd2 or Nfd2|Nfd2 or Nbd2"):
             game.parse_move("Nd2")
         assert game.parse_move("Nbd2") == chess.Move.from_uci("b1d2")
@@ -142,14 +142,14 @@ async def test_an_ambiguous_move_names_the_candidates(ledger: Ledger, profile: P
 
 
 async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Profile) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent())
     await game.play(game.parse_move("e4"))
     game.resign()
     assert game.outcome is not None
     assert game.outcome.termination is Termination.RESIGNATION
     assert game.outcome.description == "White resigned: Black wins"
     with pytest.raises(GameOverError):
-        await game.engine_move()
+        await game.opponent_turn()
     await game.close()
     record = ledger.game(game.game_id)
     assert (record.status, record.result, record.player_score) == (GameStatus.FINISHED, "0-1", 0.0)
@@ -158,7 +158,7 @@ async def test_resigning_loses_and_ends_everything(ledger: Ledger, profile: Prof
 async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
     ledger: Ledger, profile: Profile
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=ScriptedPlayer())
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=ScriptedOpponent())
     try:
         with pytest.raises(DrawClaimError, match="three times"):
             await game.claim_draw()
@@ -175,7 +175,7 @@ async def test_draw_claims_need_a_reason_and_offers_come_once_a_move(
 
 async def test_a_flag_falls_on_the_real_clock(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), TimeControl(1, 0), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), TimeControl(1, 0), seated=ScriptedOpponent()
     )
     assert game.check_flag() is False
     await asyncio.sleep(1.1)
@@ -207,16 +207,16 @@ async def test_a_killed_engine_is_restarted_and_the_game_goes_on(
     game = await RatedGame.start(ledger, profile, fast_opponent(nodes=6_000_000), BLITZ)
     await game.play(game.parse_move("e4"))
     black_clock = game.clock.remaining(chess.BLACK)
-    thinking = asyncio.ensure_future(game.engine_move())
+    thinking = asyncio.ensure_future(game.opponent_turn())
     await asyncio.sleep(1.5)
-    pid = game._engine.pid  # the process to kill, as a crash would
+    pid = game._seated.pid  # the process to kill, as a crash would
     assert pid is not None and not thinking.done(), "the engine was to be killed mid-search"
     killed = time.monotonic()
     os.kill(pid, signal.SIGKILL)
     move = await thinking
     rethinking = time.monotonic() - killed
     assert move is not None and not game.is_over
-    assert game.engine_restarts == 1
+    assert game.opponent_restarts == 1
     # The clock went back to where it was when the engine began to think, 1.5 s before the
     # crash: at most the restart and the second search are charged (timed here, as a loaded
     # machine is slow); without the reset the 1.5 s would be charged too.
@@ -247,10 +247,10 @@ async def test_an_engine_that_cannot_come_back_voids_the_game(
         ledger, profile, fast_opponent(nodes=5_000_000, command=str(wrapper)), BLITZ
     )
     await game.play(game.parse_move("d4"))
-    thinking = asyncio.ensure_future(game.engine_move())
+    thinking = asyncio.ensure_future(game.opponent_turn())
     await asyncio.sleep(0.3)
     wrapper.unlink()  # the engine is uninstalled under the running game
-    pid = game._engine.pid
+    pid = game._seated.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     assert await thinking is None
@@ -275,9 +275,9 @@ async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
     await game.play(game.parse_move("c4"))
     black_clock = game.clock.remaining(chess.BLACK)
     started = time.monotonic()
-    thinking = asyncio.ensure_future(game.engine_move())
+    thinking = asyncio.ensure_future(game.opponent_turn())
     await asyncio.sleep(0.3)
-    pid = game._engine.pid
+    pid = game._seated.pid
     assert pid is not None
     os.kill(pid, signal.SIGSTOP)
     try:
@@ -286,7 +286,7 @@ async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
         with contextlib.suppress(ProcessLookupError):  # the restart has killed it already
             os.kill(pid, signal.SIGKILL)
     waited = time.monotonic() - started
-    assert move is not None and game.engine_restarts == 1
+    assert move is not None and game.opponent_restarts == 1
     assert black_clock is not None
     charged = black_clock - (game.clock.remaining(chess.BLACK) or 0.0) + 3  # increment added
     assert charged <= waited - HANG_WINDOW, "the seconds lost to the hang were given back"
@@ -302,25 +302,25 @@ async def test_an_engine_that_keeps_failing_voids_the_game_saying_it_was_restart
     import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
 
-    from rated_play.session.game import MAX_ENGINE_RESTARTS  # noqa: PLC0415
+    from rated_play.session.game import MAX_RESTARTS  # noqa: PLC0415
 
     game = await RatedGame.start(ledger, profile, fast_opponent(nodes=50_000_000), BLITZ)
     await game.play(game.parse_move("e4"))
-    thinking = asyncio.ensure_future(game.engine_move())
-    for _ in range(MAX_ENGINE_RESTARTS + 1):
+    thinking = asyncio.ensure_future(game.opponent_turn())
+    for _ in range(MAX_RESTARTS + 1):
         # The engine (first or restarted) is thinking; a busy machine may take a while to
         # start it again.
         deadline = asyncio.get_running_loop().time() + 30
-        while game._engine.pid is None and asyncio.get_running_loop().time() < deadline:
+        while game._seated.pid is None and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.2)
-        pid = game._engine.pid
+        pid = game._seated.pid
         assert pid is not None and not thinking.done()
         os.kill(pid, signal.SIGKILL)
-        while not thinking.done() and game._engine.pid == pid:
+        while not thinking.done() and game._seated.pid == pid:
             await asyncio.sleep(0.02)
     assert await thinking is None
-    assert game.engine_restarts == MAX_ENGINE_RESTARTS
+    assert game.opponent_restarts == MAX_RESTARTS
     assert game.outcome is not None and game.outcome.void
     assert game.outcome.description == (
         "Game void (unrated): the engine failed again after 3 restarts"
@@ -335,16 +335,16 @@ async def test_an_opponent_that_fails_is_started_again_with_its_clock_put_back(
     """It fails twice over its first move, half a second into each think: it is started again
     each time, asked again from the same position on the clock it had, and the game goes on.
     Only the think that gave the move is charged."""
-    failing = ScriptedPlayer(crashes_at={1}, crashes=2, think=0.5)
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=failing)
+    failing = ScriptedOpponent(crashes_at={1}, crashes=2, think=0.5)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=failing)
     try:
         await game.play(game.parse_move("e4"))
         black_clock = game.clock.remaining(chess.BLACK)
         started = time.monotonic()
-        move = await game.engine_move()
+        move = await game.opponent_turn()
         waited = time.monotonic() - started
         assert move is not None and not game.is_over
-        assert (game.engine_restarts, failing.restarts, failing.asked.count("move")) == (2, 2, 3)
+        assert (game.opponent_restarts, failing.restarts, failing.asked.count("turn")) == (2, 2, 3)
         left = game.clock.remaining(chess.BLACK)
         assert black_clock is not None and left is not None
         charged = black_clock + BLITZ.increment_seconds - left
@@ -359,12 +359,12 @@ async def test_an_opponent_that_fails_is_started_again_with_its_clock_put_back(
     ("failing", "said"),
     [
         (
-            ScriptedPlayer(crashes_at={1}, crashes=99),
+            ScriptedOpponent(crashes_at={1}, crashes=99),
             "Game void (unrated): the engine failed again after 3 restarts; "
-            "it said: scripted failure at ply 2",
+            "it said: scripted failure at move 1",
         ),
         (
-            ScriptedPlayer(crashes_at={1}, restart_refused="it is not installed"),
+            ScriptedOpponent(crashes_at={1}, restart_refused="it is not installed"),
             "Game void (unrated): the engine failed and could not be restarted "
             "(it is not installed)",
         ),
@@ -372,11 +372,11 @@ async def test_an_opponent_that_fails_is_started_again_with_its_clock_put_back(
     ids=["keeps failing", "cannot come back"],
 )
 async def test_an_opponent_that_cannot_go_on_voids_the_game(
-    ledger: Ledger, profile: Profile, failing: ScriptedPlayer, said: str
+    ledger: Ledger, profile: Profile, failing: ScriptedOpponent, said: str
 ) -> None:
-    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=failing)
+    game = await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=failing)
     await game.play(game.parse_move("d4"))
-    assert await game.engine_move() is None
+    assert await game.opponent_turn() is None
     assert game.outcome is not None and game.outcome.void
     assert game.outcome.description == said
     await game.close()
@@ -388,7 +388,7 @@ async def test_an_opponent_that_cannot_go_on_voids_the_game(
 async def test_an_opponent_that_cannot_start_costs_the_player_nothing(
     ledger: Ledger, profile: Profile
 ) -> None:
-    refused = ScriptedPlayer(unavailable="Stockfish could not be started: no such file")
+    refused = ScriptedOpponent(unavailable="Stockfish could not be started: no such file")
     with pytest.raises(EngineUnavailableError, match="could not be started"):
-        await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, player=refused)
+        await RatedGame.start(ledger, profile, fast_opponent(), BLITZ, seated=refused)
     assert ledger.games(profile.id) == []

@@ -26,7 +26,7 @@ from rated_play.cli import main
 
 CHILD = textwrap.dedent(
     """
-    import asyncio, os, random, signal, sys
+    import asyncio, os, signal, sys
     from pathlib import Path
     import rated_play.session.record as record
     from profiles.data_directory import DataDirectory
@@ -34,7 +34,7 @@ CHILD = textwrap.dedent(
     from profiles.laws.time_control import TimeControl
     from rated_play.session import RatedGame
     from tests.builders import HOPELESS_LINE, fast_opponent
-    from tests.scripted_player import ScriptedPlayer, hopeless
+    from tests.scripted_opponent import ScriptedOpponent
 
     def killed(*args, **kwargs):
         os.kill(os.getpid(), signal.SIGKILL)
@@ -43,29 +43,28 @@ CHILD = textwrap.dedent(
         ledger = Ledger.open(DataDirectory.of_ledger(Path(sys.argv[1])))
         profile = ledger.create_profile("Judit")
         repeating = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
-        player = {
-            "resigns": ScriptedPlayer(HOPELESS_LINE, view=hopeless),
-            "agrees": ScriptedPlayer(accepts_draws=True),
-            "claim": ScriptedPlayer(repeating),
+        seated = {
+            "resigns": ScriptedOpponent(HOPELESS_LINE, resigns_at=14),
+            "agrees": ScriptedOpponent(accepts_draws=True),
+            "claim": ScriptedOpponent(repeating),
         }[ending]
         game = await RatedGame.start(
-            ledger, profile, fast_opponent(), TimeControl.parse("15+10"),
-            rng=random.Random(1), player=player,
+            ledger, profile, fast_opponent(), TimeControl.parse("15+10"), seated=seated
         )
         record.closing = killed  # where decoration begins, the process dies
         if ending == "agrees":
             await game.play(game.parse_move("e4"))
-            await game.engine_move()
+            await game.opponent_turn()
             await game.offer_draw()
         elif ending == "claim":
             for white in repeating[::2]:
                 await game.play(game.parse_move(white))
-                await game.engine_move()
+                await game.opponent_turn()
             await game.claim_draw()
         else:
             for white in HOPELESS_LINE[::2]:
                 await game.play(game.parse_move(white))
-                if await game.engine_move() is None:
+                if await game.opponent_turn() is None:
                     break
         print("NOT KILLED", game.outcome, flush=True)
 

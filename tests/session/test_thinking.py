@@ -3,7 +3,7 @@ to its clock; it changes no move, never risks the engine's flag, ends the moment
 does, and is absent without a clock.
 
 The games are played against a scripted opponent, which answers at once (so any time it takes
-is the pace's), the player's moves chosen by :func:`~tests.scripted_player.greedy_move`; that
+is the pace's), the player's moves chosen by :func:`~tests.scripted_opponent.greedy_move`; that
 the pace changes no move of the real engine is played against the real Stockfish.
 """
 
@@ -31,7 +31,7 @@ from rated_play.session.thinking import (
     think_time,
 )
 from tests.builders import OWN_SEARCH, engine_seconds, fast_opponent, human_move, least_think
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 SHORT = TimeControl.parse("0.5+0")
 """Thirty seconds each: the pace is a second or so a move, the game stays short."""
@@ -50,7 +50,7 @@ async def play_moves(game: RatedGame, player_moves: int) -> list[tuple[chess.Mov
         chosen = greedy_move(board)
         started = time.monotonic()
         await game.play(chosen)
-        move = await game.engine_move()
+        move = await game.opponent_turn()
         assert move is not None, game.outcome
         replies.append((move, time.monotonic() - started))
     return replies
@@ -61,7 +61,7 @@ async def test_on_a_clock_the_engine_takes_a_persons_time_charged_to_its_clock(
 ) -> None:
     pace = ThinkingPace(random.Random(1))
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), SHORT, pace=pace, player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), SHORT, pace=pace, seated=ScriptedOpponent()
     )
     replies = await play_moves(game, 6)
     charged = engine_seconds(
@@ -93,7 +93,7 @@ async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once
     low_spread = SPREAD_LIMITS[0]
     quickest = think_time(chess.Board(), chess.Move.from_uci("e2e4"), 5400.0, 30.0, low_spread)
     assert quickest > 2 * OWN_SEARCH
-    off = await RatedGame.start(ledger, profile, fast_opponent(), LONG, player=ScriptedPlayer())
+    off = await RatedGame.start(ledger, profile, fast_opponent(), LONG, seated=ScriptedOpponent())
     for _, waited in await play_moves(off, 4):
         assert waited < OWN_SEARCH
     await off.close()
@@ -103,10 +103,10 @@ async def test_without_the_setting_or_without_a_clock_the_engine_answers_at_once
         fast_opponent(),
         TimeControl.no_clock(),
         pace=ThinkingPace(),
-        player=ScriptedPlayer(),
+        seated=ScriptedOpponent(),
     )
     if not untimed.is_player_turn:  # colours alternate: the engine has White this time
-        await untimed.engine_move()
+        await untimed.opponent_turn()
     for _, waited in await play_moves(untimed, 4):
         assert waited < OWN_SEARCH
     await untimed.close()
@@ -122,7 +122,7 @@ async def test_the_pace_changes_no_move(
     plain = await RatedGame.start(ledger, profile, fast_opponent(nodes=300), SHORT)
     for _ in range(5):
         await plain.play(await human_move(human, plain.board))
-        await plain.engine_move()
+        await plain.opponent_turn()
     await plain.close()
     random.seed(7)
     # Another profile's first game, so that the player has White again.
@@ -131,17 +131,17 @@ async def test_the_pace_changes_no_move(
     )
     for player_move in plain.board.move_stack[::2]:
         await paced.play(player_move)
-        await paced.engine_move()
+        await paced.opponent_turn()
     await paced.close()
     assert paced.san_moves() == plain.san_moves()
 
 
 async def test_resigning_during_the_wait_ends_it_at_once(ledger: Ledger, profile: Profile) -> None:
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), seated=ScriptedOpponent()
     )
     await game.play(game.parse_move("e4"))
-    thinking = asyncio.ensure_future(game.engine_move())
+    thinking = asyncio.ensure_future(game.opponent_turn())
     await asyncio.sleep(1.0)  # the search took milliseconds; a classical pace is seconds
     assert not thinking.done() and game.board.turn == chess.BLACK
     resigned = time.monotonic()
@@ -157,10 +157,10 @@ async def test_closing_during_the_wait_abandons_the_game_at_once(
 ) -> None:
     """Quitting the app closes the game: the wait must not hold the exit up."""
     game = await RatedGame.start(
-        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), player=ScriptedPlayer()
+        ledger, profile, fast_opponent(), LONG, pace=ThinkingPace(), seated=ScriptedOpponent()
     )
     await game.play(game.parse_move("d4"))
-    thinking = asyncio.ensure_future(game.engine_move())
+    thinking = asyncio.ensure_future(game.opponent_turn())
     await asyncio.sleep(1.0)
     bound = least_think(game)
     closing = time.monotonic()

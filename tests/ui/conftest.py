@@ -14,7 +14,7 @@ from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from tests.builders import fast_opponent
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 
 
 def weak_opponent() -> Opponent:
@@ -45,17 +45,17 @@ def pool() -> Pool:
 
 
 @pytest.fixture
-def seating() -> Seating:
+def seating() -> ScriptedSeating:
     """Who plays the opponent in ``app``'s games: a new scripted opponent for each game (a test
     may tell it otherwise before the game starts: ``seating.told``)."""
-    return Seating()
+    return ScriptedSeating()
 
 
 @pytest.fixture
-def app(ledger: Ledger, pool: Pool, seating: Seating) -> Iterator[RatedPlayApp]:
+def app(ledger: Ledger, pool: Pool, seating: ScriptedSeating) -> Iterator[RatedPlayApp]:
     """The app whose games are played by scripted opponents: no engine process starts for a
     game (a screen that analyses one still runs the real Stockfish, and carries the mark)."""
-    yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=seating))
+    yield RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=seating))
 
 
 @pytest.fixture(autouse=True)

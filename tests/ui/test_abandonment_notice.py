@@ -12,7 +12,7 @@ from profiles.ledger.records import GameRecord, GameStatus, Profile
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -43,7 +43,7 @@ async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
     profile = ledger.create_profile("Magnus")
     left = left_by_a_dead_process(ledger, profile)
 
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
@@ -54,7 +54,7 @@ async def test_the_next_start_says_the_killed_game_was_scored_as_a_loss_once(
     record = ledger.game(left.id)
     assert (record.status, record.player_score) == (GameStatus.ABANDONED, 0.0)
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, SetupScreen), "said once, not at every start"
@@ -66,7 +66,7 @@ async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player
     """A signal (the terminal closed) lets the app close the game itself, with nobody to tell:
     the next start tells. Leaving through the quit dialog, which said so, is not told again."""
     ledger.create_profile("Magnus")
-    closed = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    closed = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with closed.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
@@ -75,7 +75,7 @@ async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player
         await pilot.pause()
     assert ledger.game(hung_up).status is GameStatus.ABANDONED
 
-    told = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    told = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with told.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(told.screen, ErrorDialog) and "loss by abandonment" in told.screen.message
@@ -86,7 +86,7 @@ async def test_a_game_ended_by_a_closed_terminal_is_announced_but_one_the_player
         await answer(pilot, "Leave")
         await pilot.pause()
 
-    quiet = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    quiet = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with quiet.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(quiet.screen, SetupScreen), "the quit dialog told it already"
@@ -108,7 +108,7 @@ async def test_the_notice_is_on_the_first_screen_painted_before_a_key_reaches_th
     app = RatedPlayApp(
         ledger,
         pool,
-        AppOptions(handle_signals=False, players=Seating(), on_first_paint=first_paint),
+        AppOptions(handle_signals=False, seating=ScriptedSeating(), on_first_paint=first_paint),
     )
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: bool(painted))

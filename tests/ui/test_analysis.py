@@ -1,7 +1,7 @@
 """The analysis in the app (the review screen): reached from the result screen of a real
 finished game, never from a game still on.
 
-The game is played against the scripted player, the player's moves greedy_move's except one:
+The game is played against the scripted opponent, the player's moves greedy_move's except one:
 the first time the player's queen can go to a square the opponent attacks and the player does
 not defend, it goes there. The analysis must mark that move a blunder.
 """
@@ -22,7 +22,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from tests.builders import hanging_queen_move, record_game
-from tests.scripted_player import greedy_move
+from tests.scripted_opponent import greedy_move
 from tests.ui.driving import (
     SIZE,
     board_text,

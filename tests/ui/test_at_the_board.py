@@ -1,7 +1,7 @@
 """What a club player expects at the board and after it: the material under each clock during
 the game, the bell (a setup choice remembered per profile) on the opponent's move and once at
 low time, and on the result screen the opening, the final clocks and, once the game has been
-analysed, each side's accuracy. Real games against the scripted player, analysed by the real
+analysed, each side's accuracy. Real games against the scripted opponent, analysed by the real
 Stockfish."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView, format_clock
 from rated_play.ui.widgets.material import material_line, side_material
-from tests.scripted_player import ScriptedPlayer, Seating, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -81,7 +81,7 @@ async def test_the_bell_rings_on_the_opponents_move_and_once_at_low_time(
 ) -> None:
     """A 21-second game: the player's clock falls under the low-time mark in a second."""
     profile = ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     rings: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         monkeypatch.setattr(app, "bell", lambda: rings.append(1))
@@ -92,7 +92,7 @@ async def test_the_bell_rings_on_the_opponents_move_and_once_at_low_time(
             pool.nearest(0),
             TimeControl.parse("0.35+0"),
             start_clock=False,
-            player=ScriptedPlayer(),
+            seated=ScriptedOpponent(),
         )
         screen = GameScreen(game, bell=True)
         await app.push_screen(screen)
@@ -133,7 +133,7 @@ async def test_the_bell_is_off_unless_ticked_and_remembered_per_profile(
         assert screen.bell
     setup = ledger.last_setup(profile.id)
     assert setup is not None and setup.bell
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         assert again.screen.query_one("#bell", Checkbox).value, "remembered for the profile"

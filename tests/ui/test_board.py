@@ -1,6 +1,6 @@
 """The board for every player: marks that read without colour, a palette that reads with every
 common colour-vision deficiency, and a keyboard cursor that plays a whole game, beside typed
-moves and the mouse. Real games against the scripted player."""
+moves and the mouse. Real games against the scripted opponent."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import CORNERS, BoardView, Mark
 from rated_play.ui.widgets.board_contrast import SQUARES, TARGET, contrasts, table_text
 from tests.builders import fast_opponent
-from tests.scripted_player import ScriptedPlayer, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, greedy_move
 from tests.ui.driving import (
     SIZE,
     SMALL,
@@ -302,7 +302,7 @@ async def test_a_move_entered_before_the_board_is_first_drawn_starts_the_clock(
             fast_opponent(),
             TimeControl.parse("5+3"),
             start_clock=False,
-            player=ScriptedPlayer(),
+            seated=ScriptedOpponent(),
         )
         screen = GameScreen(game)
         await app.push_screen(screen)

@@ -17,7 +17,7 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
 from tests.builders import record_game
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import SIZE
 
 DAMAGE = {
@@ -57,7 +57,7 @@ async def test_the_app_leaves_out_a_damaged_row_and_names_its_game(
     ledger: Ledger, pool: Pool, damage: str
 ) -> None:
     damaged_ledger(ledger, damage)
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)

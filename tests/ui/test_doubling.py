@@ -19,7 +19,7 @@ from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import random_move_short_of_mate
-from tests.scripted_player import Seating, greedy_move
+from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -40,7 +40,7 @@ async def tick_doubling(app: RatedPlayApp) -> None:
 
 
 async def test_the_player_doubles_and_the_opponent_refuses_so_resigning(
-    app: RatedPlayApp, ledger: Ledger, seating: Seating
+    app: RatedPlayApp, ledger: Ledger, seating: ScriptedSeating
 ) -> None:
     """The player doubles (F9, confirmed beside the board); the opponent refuses, and so loses
     the game and the stake. When the engine refuses is its judge's (tests/session/
@@ -75,8 +75,8 @@ async def test_the_engine_doubles_and_the_player_refuses_then_the_purse_stays(
     tests/session/test_doubling.py); the player refuses, and the purse pays, after a restart."""
     ledger.create_profile("Magnus")
     chooser = random.Random(7)
-    seating = Seating(doubles_at={19})
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=seating))
+    seating = ScriptedSeating(doubles_at={10})
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=seating))
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one(StrengthSlider).focus()
         await pilot.press("end")  # the strongest opponent of the pool
@@ -106,7 +106,7 @@ async def test_the_engine_doubles_and_the_player_refuses_then_the_purse_stays(
         assert game.outcome is not None and game.outcome.player_score == 0.0
         assert "White refused the double" in shown(app, "#ending")
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, SetupScreen)

@@ -1,6 +1,6 @@
 """Rated games played through the app, checked in the ledger.
 
-The opponent is the scripted player (tests/scripted_player.py) and the player's moves are
+The opponent is the scripted opponent (tests/scripted_opponent.py) and the player's moves are
 greedy_move's, which makes whole games take seconds and replay move for move; an opponent whose
 engine cannot start is the real thing, a program that is no engine.
 """
@@ -26,7 +26,7 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from tests.builders import fill_the_disk, free_space, refused_writes
-from tests.scripted_player import Seating, greedy_move
+from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -205,7 +205,7 @@ async def test_sigterm_during_a_game_records_the_loss_before_exiting(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_game(pilot)
         game_id = screen.game.game_id

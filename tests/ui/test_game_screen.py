@@ -17,7 +17,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.game_viewer import headers_text
 from rated_play.ui.widgets.clock import ClockView
 from tests.builders import record_game
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import SIZE, long_named, start_game, wait_until
 
 
@@ -26,7 +26,7 @@ async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
 ) -> None:
     ledger.create_profile("Magnus")
     app = RatedPlayApp(
-        ledger, Pool([long_named()]), AppOptions(handle_signals=False, players=Seating())
+        ledger, Pool([long_named()]), AppOptions(handle_signals=False, seating=ScriptedSeating())
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5")  # the Start button lies below the fold at 80x24
@@ -60,7 +60,9 @@ async def test_a_person_like_opponent_is_named_short_on_its_clock_and_its_rating
         kind=OpponentKind.PERSON_LIKE,
         provenance="Maia-1 of lichess players 1500–1599",
     )
-    app = RatedPlayApp(ledger, Pool([network]), AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(
+        ledger, Pool([network]), AppOptions(handle_signals=False, seating=ScriptedSeating())
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f5")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -21,7 +21,7 @@ from rated_play.ui.screens.setup import CUSTOM, SetupScreen
 from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.title_bar import TitleBar
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     QUIET,
     SIZE,
@@ -288,7 +288,7 @@ async def test_keys_queued_over_the_help_close_it_once_and_the_game_goes_on(
 
 
 async def test_the_help_over_the_opponents_turn_says_its_clock_runs_and_follows_the_turn(
-    app: RatedPlayApp, ledger: Ledger, seating: Seating
+    app: RatedPlayApp, ledger: Ledger, seating: ScriptedSeating
 ) -> None:
     """F1 while the opponent thought said "your clock keeps running": it was the opponent's
     that ran. Now the help says whose clock runs, and says it again when the turn passes."""
@@ -300,7 +300,7 @@ async def test_the_help_over_the_opponents_turn_says_its_clock_runs_and_follows_
         await open_help(app, pilot, "f1")
         said = shown(app, "#clock-runs")
         assert "Your opponent's clock is running" in said and "Your clock" not in said
-        assert game_screen.game.clock.running == game_screen.game.engine_color
+        assert game_screen.game.clock.running == game_screen.game.opponent_color
         await wait_until(pilot, lambda: game_screen.game.is_player_turn)
         await wait_until(pilot, lambda: "Your clock is running." in shown(app, "#clock-runs"))
         assert "opponent" not in shown(app, "#clock-runs")

@@ -18,7 +18,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.marks import Mark
 from profiles.opponent_kind import OpponentKind
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from tests.scripted_player import greedy_move
+from tests.scripted_opponent import greedy_move
 from tests.ui.driving import first_game, type_move, wait_for_player_turn, wait_until
 
 
@@ -36,8 +36,8 @@ async def test_a_judge_hung_or_killed_in_the_app_is_started_again_and_the_game_g
     async with first_game(app, ledger) as (pilot, screen):
         game = screen.game
         await wait_for_player_turn(pilot, screen)
-        player = game._engine
-        judge = player._judge.pid
+        seated = game._seated
+        judge = seated._judge.pid
         assert judge is not None
         os.kill(judge, fault)
         try:
@@ -54,4 +54,4 @@ async def test_a_judge_hung_or_killed_in_the_app_is_started_again_and_the_game_g
             with contextlib.suppress(ProcessLookupError):
                 os.kill(judge, signal.SIGKILL)
         assert not game.is_over
-        assert player._judge.restarts == 1 and game.engine_restarts == 0
+        assert seated._judge.restarts == 1 and game.opponent_restarts == 0

@@ -41,7 +41,7 @@ from rated_play.ui.widgets.decision import DecisionPanel
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.move_list import MoveList
 from tests.builders import fast_opponent
-from tests.scripted_player import ScriptedPlayer, Seating, greedy_move
+from tests.scripted_opponent import ScriptedOpponent, ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -111,7 +111,7 @@ async def test_a_quit_as_a_game_starts_waits_for_the_game_and_asks(
             fast_opponent(),
             TimeControl.parse("5+3"),
             start_clock=False,
-            player=ScriptedPlayer(),
+            seated=ScriptedOpponent(),
         )
         app.post_message(GameStarted(game, bell=False))
         await app.action_quit()  # before the app has handled GameStarted
@@ -198,7 +198,7 @@ async def test_a_well_founded_claim_asks_names_its_grounds_and_ends_drawn_if_con
 
 
 async def test_a_claim_at_the_fourth_occurrence_says_so_and_the_result_says_who_claimed(
-    app: RatedPlayApp, ledger: Ledger, seating: Seating
+    app: RatedPlayApp, ledger: Ledger, seating: ScriptedSeating
 ) -> None:
     """The claim said "the same position for the third time" when it was the fourth, and the
     result "Draw by threefold repetition, claimed", not by whom."""
@@ -239,7 +239,7 @@ async def test_every_question_stands_beside_the_board_with_both_clocks_in_sight(
     opponent whose long name takes three lines of the side panel."""
     ledger.create_profile("Magnus")
     app = RatedPlayApp(
-        ledger, Pool([long_named()]), AppOptions(handle_signals=False, players=Seating())
+        ledger, Pool([long_named()]), AppOptions(handle_signals=False, seating=ScriptedSeating())
     )
     async with app.run_test(size=size) as pilot:
         screen = await start_doubling_game(pilot)
@@ -535,7 +535,7 @@ async def test_printable_keys_tab_and_enter_change_the_game_only_by_moves(
         app = RatedPlayApp(
             ledger,
             Pool([fast_opponent(50, 700.0, rating_error=60.0, calibrated=True)]),
-            AppOptions(handle_signals=False, players=Seating()),
+            AppOptions(handle_signals=False, seating=ScriptedSeating()),
         )
         asked: list[str] = []
         async with app.run_test(size=SIZE) as pilot:

@@ -1,13 +1,14 @@
 """The opponent's draw offer is asked beside the board, the safe answer (decline) focused and
 marked, the player's clock running, and a typed move declines it; an agreed draw and the
-opponent's resignation are said on the result screen. The opponent is a scripted player that
-sees its game as dead level, or as lost beyond doubt, on every turn: when a real one offers or
-resigns is its judge's (tests/session/test_opponent_conduct.py, tests/engines/test_conduct.py),
-what the screens do then is tested here."""
+opponent's resignation are said on the result screen. The opponent is a scripted one that
+offers a draw, or resigns, at the move it is told: when a real one offers or resigns is its
+judge's (tests/session/test_opponent_conduct.py, tests/engines/test_conduct.py), what the
+screens do then is tested here."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import chess
 from textual.pilot import Pilot
@@ -19,7 +20,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.widgets.decision import FOCUS_MARK, AnswerButton, DecisionPanel
 from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, scripted_opponent
-from tests.scripted_player import Seating, View, greedy_move, hopeless, level
+from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -32,13 +33,19 @@ from tests.ui.driving import (
     wait_until,
 )
 
+OFFERS_AT = 49
+"""The move the opponent offers a draw with: the third level one with a rook each, where a real
+one would (tests/session/test_opponent_conduct.py)."""
+RESIGNS_AT = 14
+"""The move the opponent resigns instead of: its game lost beyond doubt since its 12th turn."""
 
-def scripted_app(ledger: Ledger, line: Sequence[str], view: View) -> RatedPlayApp:
-    """The app against an opponent that plays ``line`` and sees its every turn as ``view``."""
+
+def scripted_app(ledger: Ledger, line: Sequence[str], **told: Any) -> RatedPlayApp:
+    """The app against an opponent that plays ``line`` and resigns or offers as ``told``."""
     ledger.create_profile("Magnus")
-    seating = Seating(script=line, view=view)
+    seating = ScriptedSeating(script=line, **told)
     return RatedPlayApp(
-        ledger, Pool([scripted_opponent(line)]), AppOptions(handle_signals=False, players=seating)
+        ledger, Pool([scripted_opponent(line)]), AppOptions(handle_signals=False, seating=seating)
     )
 
 
@@ -67,12 +74,13 @@ async def play_white(pilot: Pilot[None], screen: GameScreen, line: Sequence[str]
 async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_declines_it(
     ledger: Ledger,
 ) -> None:
-    app = scripted_app(ledger, DEAD_DRAW_LINE, level)
+    app = scripted_app(ledger, DEAD_DRAW_LINE, offers_draw_at={OFFERS_AT})
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
         await play_white(pilot, screen, DEAD_DRAW_LINE)
         question = await wait_for_question(pilot, "Draw offered")
+        assert screen.game.board.fullmove_number == OFFERS_AT + 1
         board = screen.game.board
         offered_with = board.pop()
         said = f"{board.fullmove_number}…{board.san(offered_with)}"
@@ -97,7 +105,7 @@ async def test_the_opponents_draw_offer_is_asked_beside_the_board_and_a_move_dec
 async def test_an_accepted_offer_ends_the_game_drawn_and_the_result_says_who_offered(
     ledger: Ledger,
 ) -> None:
-    app = scripted_app(ledger, DEAD_DRAW_LINE, level)
+    app = scripted_app(ledger, DEAD_DRAW_LINE, offers_draw_at={OFFERS_AT})
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
@@ -113,8 +121,7 @@ async def test_an_accepted_offer_ends_the_game_drawn_and_the_result_says_who_off
 
 
 async def test_the_result_screen_says_the_opponent_resigned(ledger: Ledger) -> None:
-    """The tests' seeded generator (tests/ui/conftest.py) makes this opponent one to resign."""
-    app = scripted_app(ledger, HOPELESS_LINE, hopeless)
+    app = scripted_app(ledger, HOPELESS_LINE, resigns_at=RESIGNS_AT)
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         screen = await start_game(pilot)
@@ -125,5 +132,6 @@ async def test_the_result_screen_says_the_opponent_resigned(ledger: Ledger) -> N
         )
         assert shown(app, "#ending") == "Your opponent (Black) resigned"
         assert shown(app, "#score") == "You won."
-        game_id = screen.game.game_id
-    assert ledger.game(game_id).termination == "resignation"
+        game = screen.game
+        assert (game.board.fullmove_number, game.board.turn) == (RESIGNS_AT, chess.BLACK)
+    assert ledger.game(game.game_id).termination == "resignation"

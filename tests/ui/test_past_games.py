@@ -26,7 +26,7 @@ from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.fitted_table import FittedTable
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from tests.played_games import PLAYER, UNTIMED_GAMES
-from tests.scripted_player import Seating, greedy_move
+from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     SMALL,
@@ -125,7 +125,7 @@ async def test_a_game_played_in_the_app_is_stepped_through_move_by_move(
 async def test_the_history_screen_shows_what_the_ledger_says(played: Ledger, pool: Pool) -> None:
     profile = played.profile(PLAYER)
     games = played.games(profile.id)
-    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         await pilot.press("h")
@@ -174,7 +174,7 @@ async def test_the_history_screen_shows_what_the_ledger_says(played: Ledger, poo
 async def test_nothing_is_looked_back_at_while_a_game_is_on(played: Ledger, pool: Pool) -> None:
     profile = played.profile(PLAYER)
     older = played.games(profile.id)[-1]
-    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         await past_the_notice(pilot)
         await choose_weakest_opponent(pilot)
@@ -217,7 +217,7 @@ async def test_the_games_list_says_how_each_game_ended(
 ) -> None:
     """The list said won, drawn or lost, never how: by mate, on time, resigned, left."""
     games = played.games(played.profile(PLAYER).id)
-    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(played, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=size) as pilot:
         await past_the_notice(pilot)
         await pilot.press("g")

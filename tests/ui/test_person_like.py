@@ -21,7 +21,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import fast_opponent, human_move, record_game
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     resign,
@@ -71,7 +71,7 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 1350, person_like=True)
         await pilot.pause()
@@ -104,7 +104,7 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
 async def test_unticked_never_offers_a_person_like_opponent(ledger: Ledger, pool: Pool) -> None:
     """Not even where the slider lands on a network's own rating."""
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
@@ -124,7 +124,7 @@ async def test_unleashed_with_the_box_ticked_says_unleashed_wins(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 1300, person_like=True)
         screen.query_one("#unleashed", Checkbox).value = True
@@ -179,7 +179,7 @@ async def test_the_result_against_a_person_like_opponent_keeps_its_buttons_at_80
     players 1100–1199, every move drawn at temperature 3)"), six lines at 80×24, and the
     buttons fell off the screen: only their top borders showed."""
     ledger.create_profile("Ashton")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=(80, 24)) as pilot:
         await want(app, 1300, person_like=True)
         await pilot.pause()
@@ -203,7 +203,7 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
     game against it came back as "Your last choice, 800, is more than 400 below what your
     first game performed at", the slider moved off the opponent the player had chosen."""
     profile = ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await want(app, 800, person_like=True)
         await pilot.pause()
@@ -212,7 +212,7 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
     assert chosen.strength == 1300.0 and chosen.person_like
     ledger.save_setup(profile.id, chosen)  # as the start of a game saves it
     record_game(ledger, profile, 1.0, moves=("e4",), opponent_rating=1300.0)
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen
@@ -230,7 +230,7 @@ async def test_back_from_a_game_beyond_the_ladder_the_setup_says_why_the_slider_
     """After the beginner's first game "Wanted ≈700" became "Wanted ≈1007" with no line saying
     why (the club player, whose wish the results moved, was told)."""
     ledger.create_profile("Reid")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         await want(app, 800, person_like=True)
         await pilot.pause()

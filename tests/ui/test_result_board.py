@@ -1,6 +1,6 @@
 """The result screen shows the game's final position beside the result, the rating change and
 the purse, from the player's side with the last move marked, on every terminal from 80×24 up.
-A real game against the scripted player, resigned after its reply."""
+A real game against the scripted opponent, resigned after its reply."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from rated_play.ui.screens.review import ReviewScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.eval_graph import GUTTER, EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     QUIET,
     SIZE,
@@ -337,7 +337,7 @@ async def test_the_review_from_the_result_screen_draws_the_pieces_as_the_app_doe
 ) -> None:
     ledger.create_profile("Magnus")
     app = RatedPlayApp(
-        ledger, pool, AppOptions(handle_signals=False, players=Seating(), ascii_pieces=True)
+        ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating(), ascii_pieces=True)
     )
     async with app.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)

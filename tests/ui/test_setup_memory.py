@@ -12,7 +12,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import DEFAULT_PRESET, SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -29,7 +29,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
     garry = ledger.create_profile("Garry")
     fifteen = 3
     assert fifteen != DEFAULT_PRESET
-    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with first.run_test(size=SIZE) as pilot:
         await choose_weakest_opponent(pilot)
         weakest = first.screen.query_one(StrengthSlider).value
@@ -41,7 +41,7 @@ async def test_strength_clock_and_doubling_are_remembered_per_profile(
         await answer(pilot, "Resign")
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen

@@ -1,6 +1,6 @@
 """The slips a club player found at the board (issue 28): a move typed past a question, the
 focused answer read without colour, the keys a question holds, and the clock under 20 s.
-Real games against the scripted player, driven by keys as a player types them."""
+Real games against the scripted opponent, driven by keys as a player types them."""
 
 from __future__ import annotations
 

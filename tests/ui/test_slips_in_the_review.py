@@ -22,7 +22,7 @@ from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.path_line import PathLine, folded_path
 from tests.builders import QUEEN_HUNG_BY_BLACK, record_game, write_queen_won
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     better_squares,
     choose_weakest_opponent,
@@ -173,7 +173,7 @@ async def test_at_80_by_24_names_are_cut_between_words_and_paths_between_directo
     ledger = Ledger.open(DataDirectory(deep))
     profile = ledger.create_profile("Magnus")
     record_game(ledger, profile, 1.0, moves=["e4"], title=title)
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SMALL) as pilot:
         await past_the_notice(pilot)
         await pilot.press("g")

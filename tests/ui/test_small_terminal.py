@@ -16,7 +16,7 @@ from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import record_game
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     SMALL,
@@ -112,7 +112,9 @@ async def test_no_choice_at_the_setup_moves_a_control_or_pushes_start_off(
     profile = ledger.create_profile("Magnus")
     for game in range(24 if rated else 0):
         record_game(ledger, profile, float(game % 2), moves=("e4", "e5"))
-    app = RatedPlayApp(ledger, load_pool(), AppOptions(handle_signals=False, players=Seating()))
+    app = RatedPlayApp(
+        ledger, load_pool(), AppOptions(handle_signals=False, seating=ScriptedSeating())
+    )
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -10,7 +10,7 @@ from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.widgets.strength import StrengthSlider
 from tests.builders import fast_opponent
-from tests.scripted_player import Seating
+from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import SIZE, SMALL
 
 WEAKEST, STRONGEST = 215.4, 3544.3
@@ -25,7 +25,7 @@ def app_over(ledger: Ledger) -> RatedPlayApp:
             fast_opponent(20000, STRONGEST, calibrated=True),
         ]
     )
-    return RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    return RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
 
 
 async def test_the_keys_stop_on_round_numbers_and_home_and_end_on_the_ends(

@@ -25,7 +25,7 @@ from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
 from tests.builders import OWN_SEARCH, engine_seconds, least_think
-from tests.scripted_player import Seating, greedy_move
+from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
     answer,
@@ -113,7 +113,7 @@ async def test_turned_off_or_without_a_clock_the_opponent_answers_at_once(
 async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: Pool) -> None:
     ledger.create_profile("Judit")
     garry = ledger.create_profile("Garry")
-    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    first = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with first.run_test(size=SIZE) as pilot:
         await start_game(pilot, believable_thinking=False)
         await pilot.press("f8")
@@ -121,7 +121,7 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
         await wait_until(pilot, lambda: isinstance(first.screen, ResultScreen))
         await pilot.pause()  # leaving while the result screen arrives races Textual's header
 
-    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, players=Seating()))
+    again = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = again.screen
@@ -174,7 +174,7 @@ async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_on
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, players=Seating()))
+    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game_id = screen.game.game_id

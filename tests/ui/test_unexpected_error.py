@@ -11,11 +11,11 @@ from profiles.ledger.ledger import Ledger
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.error import ErrorDialog
 from rated_play.ui.screens.setup import SetupScreen
-from tests.scripted_player import ScriptedPlayer
+from tests.scripted_opponent import ScriptedOpponent
 from tests.ui.driving import SIZE, shown, wait_until
 
 
-async def _a_programming_error(self: ScriptedPlayer) -> None:
+async def _a_programming_error(self: ScriptedOpponent) -> None:
     """A bug, raised where a game starts: no engine or player can cause one on demand."""
     raise KeyError("white_clock")
 
@@ -26,7 +26,7 @@ async def test_a_programming_error_in_a_worker_is_logged_and_the_dialog_says_whe
     ledger.create_profile("Magnus")
     log = ledger.directory.errors_log
     log.write_text("an earlier error\n", encoding="utf-8")
-    monkeypatch.setattr(ScriptedPlayer, "start", _a_programming_error)
+    monkeypatch.setattr(ScriptedOpponent, "start", _a_programming_error)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f5")
         await wait_until(pilot, lambda: isinstance(app.screen, ErrorDialog))

@@ -346,7 +346,7 @@ class GameScreen(WorkingScreen):
         if game.doubling:
             holder = (
                 "either side"
-                if game.may_double(game.player_color) and game.may_double(game.engine_color)
+                if game.may_double(game.player_color) and game.may_double(game.opponent_color)
                 else "you"
                 if game.may_double(game.player_color)
                 else self.opponent_holder
@@ -558,7 +558,7 @@ class GameScreen(WorkingScreen):
     @work(exclusive=True, group="engine", exit_on_error=False)
     async def think(self) -> None:
         with self.saving():
-            await self.game.engine_move()
+            await self.game.opponent_turn()
         if self.bell:
             self.app.bell()  # the opponent has moved: for a player looking away
         if self.game.double_offered_to_player:

@@ -14,8 +14,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Static
 
 from engines.opponents.choice import OpponentChoice, OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
-from engines.opponents.player import PlayerFactory
 from engines.opponents.pool import Pool
+from engines.opponents.seated import Seating
 from profiles.errors import UserError, printable, sentence
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from profiles.ledger.ledger import Ledger
@@ -92,12 +92,13 @@ class SetupScreen(WorkingScreen):
         Binding("h", "history", "History"),
     ]
 
-    def __init__(self, ledger: Ledger, pool: Pool, players: PlayerFactory) -> None:
+    def __init__(self, ledger: Ledger, pool: Pool, seating: Seating) -> None:
         super().__init__()
         self.ledger = ledger
         self.pool = pool
-        self.players = players
-        """Who plays the opponent chosen: its engine, unless the app was given another."""
+        self.seating = seating
+        """Who sits across the board as the opponent chosen: its engine, unless the app was
+        given another."""
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
@@ -632,7 +633,7 @@ class SetupScreen(WorkingScreen):
             start_clock=False,
             doubling=doubling,
             pace=ThinkingPace() if believable_thinking else None,
-            player=self.players(opponent),
+            seated=self.seating(opponent),
         )
         self.app.post_message(GameStarted(game, bell=bell))
 

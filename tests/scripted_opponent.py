@@ -1,10 +1,12 @@
 """The opponent's side played in the test's own process, for the tests that are about a screen
-or a rule: it plays given moves, answers offers as it is told, and fails on cue. No engine runs:
-a game against it takes milliseconds, and plays the same way with any Stockfish.
+or a rule: it plays given moves, resigns and offers where it is told, answers offers as it is
+told, and fails on cue. No engine runs: a game against it takes milliseconds, and plays the same
+way with any Stockfish and any random seed.
 
-It sits where the real engine sits (:class:`engines.opponents.player.OpponentPlayer`), so
-the game, its clock, its ledger row, its PGN and its screens are all the real ones. What it
-cannot stand for is tested against the real engine, in the tier marked ``engine``.
+It sits where the real engine sits (:class:`engines.opponents.seated.SeatedOpponent`), so the
+game, its clock, its ledger row, its PGN and its screens are all the real ones. What it cannot
+stand for (when a real opponent resigns, offers, doubles or answers) is tested against the real
+engine, in the tier marked ``engine``.
 """
 
 from __future__ import annotations
@@ -13,21 +15,18 @@ import asyncio
 import contextlib
 import random
 import zlib
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import chess
-import chess.engine
 
 from engines.errors import EngineUnavailableError
-from engines.opponents.engine_player import ClockReading, EngineCrashError
+from engines.opponents.engine_player import EngineCrashError
 from engines.opponents.opponent import Opponent
+from engines.opponents.seated import SeatedOpponent
+from engines.opponents.turn import Turn, TurnResult
 from profiles.material import PIECE_POINTS, material_lead
-
-View = Callable[[chess.Board], chess.engine.Score | None]
-"""How the opponent sees a position on its turn, from its own side: what its conduct (resign,
-offer a draw) is decided on; None is no view."""
 
 
 def drawn_move(board: chess.Board) -> chess.Move:
@@ -38,37 +37,30 @@ def drawn_move(board: chess.Board) -> chess.Move:
     return random.Random(zlib.crc32(board.fen().encode())).choice(moves)
 
 
-def level(_: chess.Board) -> chess.engine.Score:
-    """A view of every position as dead level (0.00): the opponent offers a draw once its
-    conduct allows one."""
-    return chess.engine.Cp(0)
-
-
-def hopeless(_: chess.Board) -> chess.engine.Score:
-    """A view of every position as mated soon: an opponent that is one to resign resigns."""
-    return chess.engine.Mate(-3)
-
-
 @dataclass
-class ScriptedPlayer:
+class ScriptedOpponent:
     """Plays ``script``, the whole game's moves (both sides', in UCI from the starting
     position): in a position the script reached it plays the script's next move, anywhere
     else (past the script's end, or off it) :func:`drawn_move`.
 
-    Offers are answered as told: ``accepts_draws`` and ``accepts_doubles``; it doubles with
-    its move at the plies in ``doubles_at`` (the ply its move will be). ``view`` is how it
-    judges its turn (None: it never resigns nor offers a draw). It fails on cue: ``start``
-    is refused with ``unavailable``, a move at a ply in ``crashes_at`` fails once its think is
-    over (``crashes`` times running, each answered by a restart), a restart is refused with
+    Its conduct is told, not judged; a move N is the number of its turn's move (Black's 10th
+    move is move 10, as the score sheet numbers it). It resigns instead of its move at
+    ``resigns_at``, offers a draw with its moves at ``offers_draw_at``, and doubles with its
+    moves at ``doubles_at`` (whether or not the rules allow it: the game keeps them, and offers
+    the player only a double they allow). Offers are answered as told:
+    ``accepts_draws`` and ``accepts_doubles``. It fails on cue: ``start`` is refused with
+    ``unavailable``, its turn at a move in ``crashes_at`` fails once its think is over
+    (``crashes`` times running, each answered by a restart), a restart is refused with
     ``restart_refused``; ``think`` seconds pass over each move (longer than its clock: it loses
     on time).
     """
 
     script: Sequence[str] = ()
+    resigns_at: int | None = None
+    offers_draw_at: Collection[int] = ()
+    doubles_at: Collection[int] = ()
     accepts_draws: bool = False
     accepts_doubles: bool = True
-    doubles_at: Collection[int] = ()
-    view: View | None = None
     think: float = 0.0
     unavailable: str | None = None
     crashes_at: Collection[int] = ()
@@ -78,7 +70,9 @@ class ScriptedPlayer:
     restarts: int = 0
     closed: bool = False
     asked: list[str] = field(default_factory=list)
-    """What the game asked it, in order: "move", "draw", "double", "doubles?", "judge"."""
+    """What the game asked it, in order: "turn", "draw", "double"."""
+    turns: list[Turn] = field(default_factory=list)
+    """The turns the game gave it, in order."""
     _failed: dict[int, int] = field(default_factory=dict)
 
     async def start(self) -> None:
@@ -90,20 +84,26 @@ class ScriptedPlayer:
         if self.restart_refused is not None:
             raise EngineUnavailableError(self.restart_refused)
 
-    async def play(
-        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
-    ) -> chess.Move:
-        self.asked.append("move")
+    async def take_turn(self, turn: Turn, stop: asyncio.Event | None = None) -> TurnResult:
+        self.asked.append("turn")
+        self.turns.append(turn)
+        board = turn.board
+        number = board.fullmove_number
+        if number == self.resigns_at:
+            return TurnResult.resignation()
         if self.think:
             waiting = asyncio.Event() if stop is None else stop
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(waiting.wait(), timeout=self.think)
-        ply = len(board.move_stack)
-        if ply in self.crashes_at and self._failed.get(ply, 0) < self.crashes:
-            self._failed[ply] = self._failed.get(ply, 0) + 1
-            self.last_words = f"scripted failure at ply {ply + 1}"
-            raise EngineCrashError(f"the scripted opponent failed at move {board.fullmove_number}")
-        return self.move(board)
+        if number in self.crashes_at and self._failed.get(number, 0) < self.crashes:
+            self._failed[number] = self._failed.get(number, 0) + 1
+            self.last_words = f"scripted failure at move {number}"
+            raise EngineCrashError(f"the scripted opponent failed at move {number}")
+        return TurnResult(
+            self.move(board),
+            draw_offered=number in self.offers_draw_at,
+            doubled=number in self.doubles_at,
+        )
 
     def move(self, board: chess.Board) -> chess.Move:
         """Its move in ``board``: the script's where the script reached it."""
@@ -113,13 +113,6 @@ class ScriptedPlayer:
             return chess.Move.from_uci(self.script[ply])
         return drawn_move(board)
 
-    async def judge_turn(
-        self, board: chess.Board, clock: ClockReading | None, stop: asyncio.Event | None = None
-    ) -> chess.engine.PovScore | None:
-        self.asked.append("judge")
-        score = None if self.view is None else self.view(board)
-        return None if score is None else chess.engine.PovScore(score, board.turn)
-
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         self.asked.append("draw")
         return self.accepts_draws
@@ -128,31 +121,31 @@ class ScriptedPlayer:
         self.asked.append("double")
         return self.accepts_doubles
 
-    async def offers_double(self, board: chess.Board, colour: chess.Color) -> bool:
-        self.asked.append("doubles?")
-        # ``board`` is the position after the move it doubles with.
-        return len(board.move_stack) - 1 in self.doubles_at
-
     async def close(self) -> None:
         self.closed = True
 
 
-class Seating:
-    """Seats a new :class:`ScriptedPlayer`, made as told, for every game the app starts (the
-    ``players`` of :class:`rated_play.ui.app.AppOptions`): ``seated`` holds them in order."""
+_SEATED: type[SeatedOpponent] = ScriptedOpponent
+"""mypy holds the scripted opponent to the seam's protocol here, whether or not a test seats it
+where the protocol is asked for: a method the game calls that it lacks fails the type check."""
+
+
+class ScriptedSeating:
+    """Seats a new :class:`ScriptedOpponent`, made as told, for every game the app starts (the
+    ``seating`` of :class:`rated_play.ui.app.AppOptions`): ``seated`` holds them in order."""
 
     def __init__(self, **told: Any) -> None:
         self.told = told
-        self.seated: list[ScriptedPlayer] = []
+        self.seated: list[ScriptedOpponent] = []
 
-    def __call__(self, opponent: Opponent) -> ScriptedPlayer:
-        player = ScriptedPlayer(**self.told)
-        self.seated.append(player)
-        return player
+    def __call__(self, opponent: Opponent) -> ScriptedOpponent:
+        seated = ScriptedOpponent(**self.told)
+        self.seated.append(seated)
+        return seated
 
     @property
-    def last(self) -> ScriptedPlayer:
-        """The player of the last game started."""
+    def last(self) -> ScriptedOpponent:
+        """The opponent of the last game started."""
         return self.seated[-1]
 
 
