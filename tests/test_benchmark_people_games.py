@@ -12,9 +12,11 @@ import chess.pgn
 
 from benchmarks.people_games import (
     BANDS,
+    BEGINNER_BANDS,
     FIRST_PLY,
     LAST_PLY,
     Ending,
+    band_among,
     band_of,
     decisive,
     read_games,
@@ -120,6 +122,32 @@ def test_the_sample_from_a_rating_takes_no_weaker_mover_and_fills_the_bands_abov
         zip(BANDS, (0, 0, 3, 3), strict=True)
     )
     assert all(p.rating >= 1600 for positions in chosen.values() for p in positions)
+
+
+def test_the_beginners_bands_cut_the_first_band_finer_and_hold_no_one_above_it() -> None:
+    assert BEGINNER_BANDS[0][0] == BANDS[0][0] and BEGINNER_BANDS[-1][1] == BANDS[0][1]
+    assert [band_among(r, BEGINNER_BANDS) for r in (0, 599, 600, 799, 800, 1199)] == [
+        (0, 600),
+        (0, 600),
+        (600, 800),
+        (600, 800),
+        (800, 1000),
+        (1000, 1200),
+    ]
+    assert band_among(1200, BEGINNER_BANDS) is None
+
+
+def test_the_beginners_sample_keeps_to_its_bands_and_may_reach_a_games_end() -> None:
+    games = [_game("700", "1500", plies=120, seed=n) for n in range(30)]
+    games += [_game("1900", "1100", plies=120, seed=n) for n in range(30, 40)]
+
+    chosen = sample_positions(games, 40, random.Random(4), bands=BEGINNER_BANDS, last_ply=None)
+
+    assert set(chosen) == set(BEGINNER_BANDS)
+    assert len(chosen[600, 800]) == 30 and len(chosen[1000, 1200]) == 10
+    assert all(p.rating in (700, 1100) for positions in chosen.values() for p in positions)
+    plies = [len(p.board.move_stack) + 1 for ps in chosen.values() for p in ps]
+    assert min(plies) >= FIRST_PLY and max(plies) > LAST_PLY  # past ply 80, to the end
 
 
 def test_unrated_players_and_short_games_give_no_position() -> None:
