@@ -140,6 +140,34 @@ def share_text(successes: int, trials: int, *, interval: bool = True) -> str:
     return f"{share:.0%} [{low * 100:.0f}–{high * 100:.0f}]"
 
 
+class Phase(StrEnum):
+    """A position's phase by the tests lichess divides a game with (scalachess
+    ``Divider.scala``), applied to the position alone: the middlegame once at most 10 majors
+    and minors are left, or a side's back rank has thinned (fewer than 4 of its own pieces
+    there); the ending once at most 6 are left. Divider's third test (how mixed the pieces
+    stand) is left out: a position past move :data:`OPENING_MOVES` is out of the opening
+    whatever the pieces say."""
+
+    OPENING = "opening"
+    MIDDLEGAME = "middlegame"
+    ENDING = "ending"
+
+
+OPENING_MOVES = 15
+"""The last move of the opening at the latest, standing in for Divider's mixedness test."""
+
+
+def phase_of(board: chess.Board) -> Phase:
+    pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
+    if pieces <= 6:
+        return Phase.ENDING
+    white_rank = chess.popcount(board.occupied_co[chess.WHITE] & chess.BB_RANK_1)
+    black_rank = chess.popcount(board.occupied_co[chess.BLACK] & chess.BB_RANK_8)
+    if pieces <= 10 or min(white_rank, black_rank) < 4 or board.fullmove_number > OPENING_MOVES:
+        return Phase.MIDDLEGAME
+    return Phase.OPENING
+
+
 FIRST_PLY, LAST_PLY = 11, 80
 """The plies positions are drawn from (1: White's first move): past the opening book a person
 plays from memory, and before the long endings where a few games would weigh too much."""

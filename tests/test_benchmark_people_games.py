@@ -16,9 +16,11 @@ from benchmarks.people_games import (
     FIRST_PLY,
     LAST_PLY,
     Ending,
+    Phase,
     band_among,
     band_of,
     decisive,
+    phase_of,
     read_games,
     sample_positions,
     wilson,
@@ -178,3 +180,15 @@ def test_the_wilson_interval_holds_the_share_and_stays_in_0_to_1() -> None:
     low, high = wilson(50, 100)
     assert low < 0.5 < high
     assert abs((0.5 - low) - (high - 0.5)) < 1e-9
+
+
+def test_the_phase_follows_lichesss_divider_on_the_position_alone() -> None:
+    assert phase_of(chess.Board()) is Phase.OPENING
+    late = chess.Board()
+    late.fullmove_number = 16
+    assert phase_of(late) is Phase.MIDDLEGAME  # every piece on, but past the opening's moves
+    thinned = chess.Board("r3k2r/pppqbppp/2nppn2/1b6/1B6/2NPPN2/PPPQBPPP/R3K2R w KQkq - 0 8")
+    assert phase_of(thinned) is Phase.MIDDLEGAME  # 14 pieces, but three on each back rank
+    traded = chess.Board("rnbqk3/pppppppp/8/8/8/8/PPPPPPPP/RNBQK3 w - - 0 5")
+    assert phase_of(traded) is Phase.MIDDLEGAME  # 8 majors and minors: not yet an ending
+    assert phase_of(chess.Board("4k3/8/8/8/8/8/8/RNB1KBNR w - - 0 30")) is Phase.ENDING
