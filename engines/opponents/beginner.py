@@ -65,16 +65,17 @@ class BeginnerErrors:
 
 BANDS: tuple[BeginnerErrors, ...] = (
     BeginnerErrors((600, 800), blunder_rate=0.200, mate_miss_rate=0.61),
-    BeginnerErrors((800, 1000), blunder_rate=0.149, mate_miss_rate=0.58),
-    BeginnerErrors((1000, 1200), blunder_rate=0.109, mate_miss_rate=0.39),
+    BeginnerErrors((800, 1000), blunder_rate=0.149, mate_miss_rate=0.52),
+    BeginnerErrors((1000, 1200), blunder_rate=0.109, mate_miss_rate=0.44),
 )
 """The bands measured: ``benchmarks/beginner_errors.py --positions 600`` (2026-12-02, seed 1,
-the judge at depth 10, maia-1100) on 70,000 public lichess games of 2014–2022 and two players'
-exports, their owners left out (docs/engine-pool.md, *How beginners err*). The blunder rate is
-its table's "all" row: by phase it differs by less than its own uncertainty (±0.1), the
-endings' fewer blunders coming from fewer blunders to make. The mate misses are those of every
-move of the band's players with a mate in one (381, 443 and 269 positions). No player under
-600 is in the games, so a weaker opponent takes the 600–800 band's."""
+the judge at depth 10, maia-1100) on 12,477 public lichess games (2014–2022) with a player
+under 1200 and two players' exports, their owners left out (docs/engine-pool.md, *How
+beginners err*). The blunder rate is its table's "all" row: by phase it differs by less than
+its own uncertainty (±0.1), the endings' fewer blunders coming from fewer blunders to make.
+The mate misses are those of every move of the band's players with a mate in one
+(``--scan-moves 10000000``: 381, 5,143 and 5,727 positions). No player under 600 is in the
+games, so a weaker opponent takes the 600–800 band's."""
 
 
 def capped(score: chess.engine.Score) -> int:
