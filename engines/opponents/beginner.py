@@ -7,18 +7,18 @@ game away. So this opponent plays the network's most likely move, except that at
 measured rate it makes an error chosen as beginners choose theirs
 (``benchmarks/beginner_errors.py`` measured both, ``docs/engine-pool.md`` has the figures):
 
-- **A blunder**, at the band's rate: a move the
-  network gives weight to (:data:`WEIGHT_FLOOR` or more: one people of its rating play) that
-  loses :data:`ERROR_LOSS` centipawns or more against the judge's best, drawn by the network's
-  weight. Most of people's blunders are such moves: the network finds them natural. Where no
-  move of weight loses that much, the most likely move stands.
+- **A blunder**, at the band's rate: a move the network gives weight to (:data:`WEIGHT_FLOOR`
+  or more: one people of its rating play) that loses :data:`ERROR_LOSS` centipawns or more
+  against the judge's best, drawn by the network's weight. Most of people's blunders are such
+  moves: the network finds them natural. Where no move of weight loses that much, the most
+  likely move stands.
 - **A missed mate in one**, at the band's rate, where there is one: a move of weight that does
   not mate, drawn by the network's weight; otherwise it mates (the network's likeliest mate).
 
 What decides without the judge is decided first (:func:`plan`): the judge, full-strength
 Stockfish at :data:`ERROR_DEPTH`, is asked only on the moves that are to be an error, so the
-opponent pays for a search on about one move in ten. :func:`choose` is the whole choice over a
-:class:`Scorer` (the judge of :mod:`engines.opponents.judge` is one); the rest is pure.
+opponent pays for two searches on one move in five to nine. :func:`choose` is the whole choice
+over a :class:`Scorer` (the judge of :mod:`engines.opponents.judge` is one); the rest is pure.
 """
 
 from __future__ import annotations
@@ -192,7 +192,8 @@ def plan(
     rng: random.Random,
 ) -> Plan:
     """The move, or the moves a blunder is to be chosen among. ``weights`` is the network's
-    policy over the legal moves (:func:`engines.maia.choice.move_probabilities`)."""
+    policy over the legal moves of ``board``, which has one at least
+    (:func:`engines.maia.choice.move_probabilities`)."""
     top = likeliest(weights)
     mates = mates_in_one(board)
     if mates:
@@ -200,8 +201,9 @@ def plan(
         if others and rng.random() < errors.mate_miss_rate:
             return Plan(_drawn(others, weights, rng), Kind.MISSED_MATE)
         return Plan(likeliest({m: weights[m] for m in mates}), Kind.MATE)
-    if rng.random() < errors.blunder_rate:
-        return Plan(top, Kind.BLUNDER, tuple(weighted(weights, but=top)))
+    others = weighted(weights, but=top)
+    if others and rng.random() < errors.blunder_rate:
+        return Plan(top, Kind.BLUNDER, tuple(others))
     return Plan(top, Kind.LIKELIEST)
 
 

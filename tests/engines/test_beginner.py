@@ -208,3 +208,10 @@ def test_the_mates_in_one_are_those_of_every_move_played_out() -> None:
         assert sorted(mates, key=chess.Move.uci) == sorted(_every_mate(board), key=chess.Move.uci)
         found += bool(mates)
     assert found >= 5
+
+
+def test_with_no_other_move_of_weight_no_blunder_is_planned() -> None:
+    board = _board()
+    weights = dict.fromkeys(board.legal_moves, 0.001) | {LIKELIEST: 1.0}
+    planned = plan(board, weights, _errors(1.0), random.Random(2))
+    assert planned == beginner.Plan(LIKELIEST, Kind.LIKELIEST)
