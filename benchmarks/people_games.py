@@ -1,10 +1,12 @@
 """People's games for the benchmarks that compare our opponents with people: reading them, the
-four rating bands they are counted in, how a decisive game ended, and the 95% interval a share
+rating bands they are counted in (four from beginner to expert, and four finer ones of
+beginners), how a decisive game ended, and the 95% interval a share
 is given with.
 
 The games are not shipped (``docs/engine-pool.md`` names the public samples measured and where
 to get them): a PGN with ``WhiteElo``/``BlackElo`` headers, lichess exports or over-the-board
-tournament files. ``benchmarks/maia.py`` and ``benchmarks/resignation_people.py`` read it here.
+tournament files. ``benchmarks/maia.py``, ``benchmarks/resignation_people.py`` and
+``benchmarks/beginner_errors.py`` read it here.
 """
 
 from __future__ import annotations
@@ -21,16 +23,28 @@ import chess.pgn
 
 from profiles.ratings import goodness
 
-BANDS: tuple[tuple[int, int], ...] = ((0, 1200), (1200, 1600), (1600, 2000), (2000, 4000))
+Band = tuple[int, int]
+BANDS: tuple[Band, ...] = ((0, 1200), (1200, 1600), (1600, 2000), (2000, 4000))
 """Under 1200, 1200–1600, 1600–2000, 2000 and over: a beginner, a club player, a strong club
 player, an expert and up."""
+BEGINNER_BANDS: tuple[Band, ...] = ((0, 600), (600, 800), (800, 1000), (1000, 1200))
+"""The first of :data:`BANDS` cut finer, for the opponents below the networks' own strength
+(``benchmarks/beginner_errors.py``); a rating of 1200 or more is in none of them."""
 
 
-def band_of(rating: int) -> tuple[int, int]:
-    return next(band for band in BANDS if band[0] <= rating < band[1])
+def band_of(rating: int) -> Band:
+    """The one of :data:`BANDS` that ``rating`` is in (every rating is in one)."""
+    found = band_among(rating, BANDS)
+    assert found is not None
+    return found
 
 
-def band_name(band: tuple[int, int]) -> str:
+def band_among(rating: int, bands: tuple[Band, ...]) -> Band | None:
+    """The one of ``bands`` that ``rating`` is in; None when it is in none."""
+    return next((band for band in bands if band[0] <= rating < band[1]), None)
+
+
+def band_name(band: Band) -> str:
     low, high = band
     if low == 0:
         return f"<{high}"
@@ -126,6 +140,34 @@ def share_text(successes: int, trials: int, *, interval: bool = True) -> str:
     return f"{share:.0%} [{low * 100:.0f}–{high * 100:.0f}]"
 
 
+class Phase(StrEnum):
+    """A position's phase by the tests lichess divides a game with (scalachess
+    ``Divider.scala``), applied to the position alone: the middlegame once at most 10 majors
+    and minors are left, or a side's back rank has thinned (fewer than 4 of its own pieces
+    there); the ending once at most 6 are left. Divider's third test (how mixed the pieces
+    stand) is left out: a position past move :data:`OPENING_MOVES` is out of the opening
+    whatever the pieces say."""
+
+    OPENING = "opening"
+    MIDDLEGAME = "middlegame"
+    ENDING = "ending"
+
+
+OPENING_MOVES = 15
+"""The last move of the opening at the latest, standing in for Divider's mixedness test."""
+
+
+def phase_of(board: chess.Board) -> Phase:
+    pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
+    if pieces <= 6:
+        return Phase.ENDING
+    white_rank = chess.popcount(board.occupied_co[chess.WHITE] & chess.BB_RANK_1)
+    black_rank = chess.popcount(board.occupied_co[chess.BLACK] & chess.BB_RANK_8)
+    if pieces <= 10 or min(white_rank, black_rank) < 4 or board.fullmove_number > OPENING_MOVES:
+        return Phase.MIDDLEGAME
+    return Phase.OPENING
+
+
 FIRST_PLY, LAST_PLY = 11, 80
 """The plies positions are drawn from (1: White's first move): past the opening book a person
 plays from memory, and before the long endings where a few games would weigh too much."""
@@ -146,27 +188,32 @@ def sample_positions(
     rng: random.Random,
     skipped: Iterable[str] = (),
     lowest: float = 0.0,
-) -> dict[tuple[int, int], list[Position]]:
-    """Up to ``per_band`` positions in each band, at most one a game, each at a random ply of
-    ``FIRST_PLY``–``LAST_PLY`` whose mover is rated, at least ``lowest``, and not ``skipped``.
+    *,
+    bands: tuple[Band, ...] = BANDS,
+    last_ply: int | None = LAST_PLY,
+) -> dict[Band, list[Position]]:
+    """Up to ``per_band`` positions in each of ``bands``, at most one a game, each at a random
+    ply from ``FIRST_PLY`` to ``last_ply`` (None: to the game's last move) whose mover is rated
+    in one of ``bands``, at least ``lowest``, and not ``skipped``.
 
     The games are taken in a random order; a game whose two players are in different bands
     gives its position to one of the bands still short (chosen at random), so a scarce band is
     filled from every game that can fill it."""
     left_out = set(skipped)
-    chosen: dict[tuple[int, int], list[Position]] = {band: [] for band in BANDS}
+    chosen: dict[Band, list[Position]] = {band: [] for band in bands}
     shuffled = list(games)
     rng.shuffle(shuffled)
     for game in shuffled:
         moves = list(game.mainline_moves())
-        by_band: dict[tuple[int, int], list[int]] = {}
-        for ply in range(FIRST_PLY, min(LAST_PLY, len(moves)) + 1):
+        by_band: dict[Band, list[int]] = {}
+        last = len(moves) if last_ply is None else min(last_ply, len(moves))
+        for ply in range(FIRST_PLY, last + 1):
             mover = chess.WHITE if ply % 2 else chess.BLACK
             mover_rating = rating(game, mover)
             if mover_rating is None or mover_rating < lowest or player(game, mover) in left_out:
                 continue
-            band = band_of(mover_rating)
-            if len(chosen[band]) < per_band:
+            band = band_among(mover_rating, bands)
+            if band is not None and len(chosen[band]) < per_band:
                 by_band.setdefault(band, []).append(ply)
         if not by_band:
             wanted = (positions for band, positions in chosen.items() if band[1] > lowest)

@@ -12,11 +12,15 @@ import chess.pgn
 
 from benchmarks.people_games import (
     BANDS,
+    BEGINNER_BANDS,
     FIRST_PLY,
     LAST_PLY,
     Ending,
+    Phase,
+    band_among,
     band_of,
     decisive,
+    phase_of,
     read_games,
     sample_positions,
     wilson,
@@ -122,6 +126,32 @@ def test_the_sample_from_a_rating_takes_no_weaker_mover_and_fills_the_bands_abov
     assert all(p.rating >= 1600 for positions in chosen.values() for p in positions)
 
 
+def test_the_beginners_bands_cut_the_first_band_finer_and_hold_no_one_above_it() -> None:
+    assert BEGINNER_BANDS[0][0] == BANDS[0][0] and BEGINNER_BANDS[-1][1] == BANDS[0][1]
+    assert [band_among(r, BEGINNER_BANDS) for r in (0, 599, 600, 799, 800, 1199)] == [
+        (0, 600),
+        (0, 600),
+        (600, 800),
+        (600, 800),
+        (800, 1000),
+        (1000, 1200),
+    ]
+    assert band_among(1200, BEGINNER_BANDS) is None
+
+
+def test_the_beginners_sample_keeps_to_its_bands_and_may_reach_a_games_end() -> None:
+    games = [_game("700", "1500", plies=120, seed=n) for n in range(30)]
+    games += [_game("1900", "1100", plies=120, seed=n) for n in range(30, 40)]
+
+    chosen = sample_positions(games, 40, random.Random(4), bands=BEGINNER_BANDS, last_ply=None)
+
+    assert set(chosen) == set(BEGINNER_BANDS)
+    assert len(chosen[600, 800]) == 30 and len(chosen[1000, 1200]) == 10
+    assert all(p.rating in (700, 1100) for positions in chosen.values() for p in positions)
+    plies = [len(p.board.move_stack) + 1 for ps in chosen.values() for p in ps]
+    assert min(plies) >= FIRST_PLY and max(plies) > LAST_PLY  # past ply 80, to the end
+
+
 def test_unrated_players_and_short_games_give_no_position() -> None:
     games = [_game("?", "1500", seed=1), _game("1500", "1500", plies=FIRST_PLY - 1, seed=2)]
 
@@ -150,3 +180,15 @@ def test_the_wilson_interval_holds_the_share_and_stays_in_0_to_1() -> None:
     low, high = wilson(50, 100)
     assert low < 0.5 < high
     assert abs((0.5 - low) - (high - 0.5)) < 1e-9
+
+
+def test_the_phase_follows_lichesss_divider_on_the_position_alone() -> None:
+    assert phase_of(chess.Board()) is Phase.OPENING
+    late = chess.Board()
+    late.fullmove_number = 16
+    assert phase_of(late) is Phase.MIDDLEGAME  # every piece on, but past the opening's moves
+    thinned = chess.Board("r3k2r/pppqbppp/2nppn2/1b6/1B6/2NPPN2/PPPQBPPP/R3K2R w KQkq - 0 8")
+    assert phase_of(thinned) is Phase.MIDDLEGAME  # 14 pieces, but three on each back rank
+    traded = chess.Board("rnbqk3/pppppppp/8/8/8/8/PPPPPPPP/RNBQK3 w - - 0 5")
+    assert phase_of(traded) is Phase.MIDDLEGAME  # 8 majors and minors: not yet an ending
+    assert phase_of(chess.Board("4k3/8/8/8/8/8/8/RNB1KBNR w - - 0 30")) is Phase.ENDING
