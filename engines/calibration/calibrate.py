@@ -10,6 +10,7 @@ interrupted, at any point, resumes by being started again.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import math
 import os
@@ -48,6 +49,7 @@ from engines.calibration.stored import (
     HeldOutPairing,
     KindRatings,
     MeasuredRating,
+    StepError,
 )
 from engines.errors import CalibrationError, PoolConfigError
 from engines.launch import close_engine, open_engine
@@ -419,12 +421,14 @@ def calibration_file(
         if kept.people is not None and name not in measured
     }
     links = () if outcome.kinds is None else outcome.kinds.links
+    steps = _step_errors(outcome.kinds, by_kind)
     if keep is not None:
         return replace(
             keep,
             ratings=MappingProxyType({**keep.ratings, **moved, **measured}),
             by_kind=MappingProxyType({**keep.by_kind, **by_kind}),
             links=links or keep.links,
+            step_errors=steps or keep.step_errors,
         )
     goodness = outcome.goodness
     return CalibrationFile(
@@ -450,6 +454,7 @@ def calibration_file(
         ),
         by_kind=MappingProxyType(by_kind),
         links=links,
+        step_errors=steps,
     )
 
 
@@ -489,6 +494,29 @@ def _by_kind(
             offset_error=None if offset is None else round(offset[1], 1),
         )
     return table
+
+
+def _step_errors(
+    kinds: KindFit | None, by_kind: Mapping[str, KindRatings]
+) -> tuple[StepError, ...]:
+    """The errors of the difference of every two person-like entries measured against their
+    own kind, in both kinds, from the fits' covariances (the link cancels out of both)."""
+    if kinds is None:
+        return ()
+    people = sorted(
+        name
+        for name, kept in by_kind.items()
+        if kept.people is not None and name in kinds.engines.players
+    )
+    return tuple(
+        StepError(
+            first=first,
+            second=second,
+            people=round(kinds.people_difference_error(first, second), 1),
+            engines=round(kinds.engines.difference_error(first, second), 1),
+        )
+        for first, second in itertools.combinations(people, 2)
+    )
 
 
 def _label(

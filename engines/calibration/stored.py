@@ -79,6 +79,21 @@ class KindRatings:
 
 
 @dataclass(frozen=True)
+class StepError:
+    """How well the calibration knows the distance between two person-like entries: the
+    standard error of the difference of their ratings, against person-like opponents and
+    against engines. It is what says whether two rungs of the ladder are distinct strengths,
+    and it is far smaller than their two errors added when both were measured against the same
+    opponents: each entry's own error against person-like opponents holds the whole path of
+    games from it to the links, which two neighbours share, and a shift along it moves both."""
+
+    first: str = field(metadata=key(text()))
+    second: str = field(metadata=key(text()))
+    people: float = field(metadata=key(_ERROR))
+    engines: float = field(metadata=key(_ERROR))
+
+
+@dataclass(frozen=True)
 class CalibrationFile:
     """A calibration file, whose keys are these fields, written in this order."""
 
@@ -102,6 +117,16 @@ class CalibrationFile:
     person's games against it."""
     links: tuple[str, ...] = field(default=(), metadata=key(ListOf(text(), "a list of names")))
     """The entries whose kind offsets are zero on average: the link between the two fits."""
+    step_errors: tuple[StepError, ...] = field(
+        default=(), metadata=key(ListOf(Record(StepError), "a list of step errors"))
+    )
+    """For every two person-like entries measured against their own kind, the errors of their
+    difference (:class:`StepError`); empty in a calibration made before they were kept."""
+
+    def step_error(self, first: str, second: str) -> StepError | None:
+        """The errors of the difference between ``first`` and ``second``, in either order."""
+        pair = {first, second}
+        return next((step for step in self.step_errors if {step.first, step.second} == pair), None)
 
     def predicted(self, first: str, second: str) -> float:
         """``first − second`` as the calibration predicts their games: by their ratings against

@@ -33,7 +33,9 @@ from pathlib import Path
 from engines import schema
 from engines.errors import PoolConfigError
 from engines.opponents.opponent import Opponent
+from profiles.accuracy import least_drop
 from profiles.input_file import read_text
+from profiles.marks import Mark
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"
@@ -104,6 +106,7 @@ def _read_entry(path: Path, index: int, table: object) -> Opponent:
         opponent = schema.read(Opponent, table)
     except schema.SchemaError as error:
         raise PoolConfigError(f"{where}: {error}") from None
+    _check_veto_drop(where, opponent)
     declared = sorted({"title", "short"} & table.keys())
     if opponent.person_like and declared:
         # Its name is what it plays (its measured rating, then its provenance), derived.
@@ -113,3 +116,25 @@ def _read_entry(path: Path, index: int, table: object) -> Opponent:
             "provenance"
         )
     return opponent
+
+
+def _check_veto_drop(where: str, opponent: Opponent) -> None:
+    """A veto's own drop lies between its mark's and the next milder mark's, so that the mark
+    it names is still the least it vetoes whole."""
+    if opponent.veto_drop is None:
+        return
+    if opponent.veto is None:
+        raise PoolConfigError(
+            f"{where}: veto_drop sets where a veto starts; declare the veto too "
+            '(veto = "blunder", "mistake" or "inaccuracy")'
+        )
+    highest = least_drop(opponent.veto)
+    marks = list(Mark)  # declared mildest first
+    place = marks.index(opponent.veto)
+    lowest = least_drop(marks[place - 1]) if place > 0 else 0.0
+    if not lowest < opponent.veto_drop < highest:
+        raise PoolConfigError(
+            f"{where}: veto_drop must lie between {lowest:g} and {highest:g} for "
+            f'veto = "{opponent.veto.value}" (from {highest:g} the mark vetoes alone); '
+            "leave it out or set one between"
+        )

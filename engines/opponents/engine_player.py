@@ -38,7 +38,7 @@ from engines.opponents.variation import (
     varied_move,
     varies_here,
 )
-from engines.opponents.veto import TRIES, VETO_DEPTH, is_vetoed, veto_limit
+from engines.opponents.veto import TRIES, VETO_DEPTH, is_vetoed, veto_limit, vetoed_from
 
 UNTIMED_MOVETIME = 5.0
 """Seconds per move for an engine with no clock and no search limit of its own."""
@@ -358,7 +358,7 @@ class EnginePlayer:
         opponent's next choice among the moves left, up to :data:`~engines.opponents.veto.TRIES`
         choices; after that the judge's own move."""
         assert self.opponent.veto is not None
-        mark = self.opponent.veto
+        least = vetoed_from(self.opponent.veto, self.opponent.veto_drop)
         limit = veto_limit()
         lines = await self._judge.lines(board, limit, 1, bounds.moves)
         if not lines:
@@ -370,7 +370,7 @@ class EnginePlayer:
             if choice.move == best_move:
                 return choice
             scored = await self._judge.lines(board, limit, 1, [choice.move])
-            if not scored or not is_vetoed(best, scored[0][1], mark):
+            if not scored or not is_vetoed(best, scored[0][1], least):
                 return choice
             left.discard(choice.move)
             if tried + 1 == TRIES or not left:

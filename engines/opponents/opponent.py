@@ -170,6 +170,11 @@ class Opponent:
     )
     """The judge vetoes a move of the opponent's that earns this mark or a worse one, and the
     opponent chooses again (:mod:`engines.opponents.veto`); None: no veto."""
+    veto_drop: float | None = field(default=None, metadata=key(number(0.0, 2.0)))
+    """Where the veto starts below :attr:`veto`'s own drop in winning chances (−1 to 1) and
+    above the next milder mark's: it vetoes every move of the mark and the worse of the milder
+    one, for a strength between two marks' (the catalog checks it lies between them); None:
+    from the mark's own drop."""
     short: str = field(default="", metadata=key(text()))
     """The name where room is short, e.g. ``"Stockfish UCI_Elo 1500"`` (see
     :attr:`short_title`). A person-like entry's is derived, as its title is ("Person-like

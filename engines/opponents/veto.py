@@ -9,7 +9,9 @@ the drop in winning chances lichess uses): the network then chooses again among 
 moves, and only when it has nothing better in :data:`TRIES` choices does the judge's own move
 stand. The moves played stay the network's wherever they are sound, so they stay a person's;
 which marks are vetoed sets the strength (an entry that never blunders, one that never makes a
-mistake, and so on), and the calibration measures it.
+mistake, and so on), and the calibration measures it. Between two marks, an entry may veto from
+a drop of its own (:attr:`~engines.opponents.opponent.Opponent.veto_drop`): every move of the
+stronger mark and the worse of the milder one, a strength between the two.
 """
 
 from __future__ import annotations
@@ -32,9 +34,15 @@ def veto_limit() -> chess.engine.Limit:
     return chess.engine.Limit(depth=VETO_DEPTH)
 
 
-def is_vetoed(best: chess.engine.Score, own: chess.engine.Score, mark: Mark) -> bool:
+def vetoed_from(mark: Mark, drop: float | None = None) -> float:
+    """The least drop in the mover's winning chances (−1 to 1) a veto of ``mark`` vetoes:
+    ``drop`` where the entry sets one below the mark's own, else the mark's."""
+    return least_drop(mark) if drop is None else drop
+
+
+def is_vetoed(best: chess.engine.Score, own: chess.engine.Score, least: float) -> bool:
     """Whether a move scored ``own`` (for the mover, after the judge's search of it) loses at
-    least ``mark``'s drop in winning chances against the judge's best, scored ``best``."""
+    least ``least`` in winning chances against the judge's best, scored ``best``."""
     best_cp, own_cp = best.score(mate_score=MATE_SCORE), own.score(mate_score=MATE_SCORE)
     assert best_cp is not None and own_cp is not None
-    return winning_chances(best_cp) - winning_chances(own_cp) >= least_drop(mark)
+    return winning_chances(best_cp) - winning_chances(own_cp) >= least

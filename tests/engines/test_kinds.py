@@ -189,6 +189,48 @@ def test_the_stored_calibration_rates_a_person_like_entry_by_its_kind(tmp_path: 
     assert json.loads(path.read_text(encoding="utf-8"))["by_kind"][VETO]["offset"] < -300
 
 
+def test_the_stored_calibration_keeps_the_error_of_every_step_between_person_like_entries(
+    tmp_path: Path,
+) -> None:
+    """What says whether two rungs are distinct: the error of their difference, from the fit of
+    each kind, for every two person-like entries, in either order; between two entries that
+    played each other and the same opponents it is smaller than their two errors added."""
+    ladder = _ladder()
+    games = _games()
+    anchors = {"sf-b": 1600.0}
+    kinds = fit_kinds(games, anchors, ladder)
+    assert kinds is not None
+    outcome = CalibrationFit(
+        games=[],
+        fit=kinds.engines,
+        goodness=kind_goodness(games, kinds, {o.name for o in ladder if o.person_like}),
+        held_out=(),
+        complete=True,
+        kinds=kinds,
+    )
+    stored = calibration_file(
+        outcome, ladder, Settings(anchors=anchors), engines={}, machine_name="test"
+    )
+    path = tmp_path / "calibration.json"
+    write_calibration(path, stored)
+    read = read_calibration(path)
+    assert read is not None and read.step_errors == stored.step_errors
+    assert {frozenset((s.first, s.second)) for s in read.step_errors} == {
+        frozenset(("net-a", "net-b")),
+        frozenset(("net-a", VETO)),
+        frozenset(("net-b", VETO)),
+    }
+    step = read.step_error(VETO, "net-b")
+    assert step is not None and step == read.step_error("net-b", VETO)
+    assert step.people == pytest.approx(kinds.people_difference_error("net-b", VETO), abs=0.05)
+    assert step.engines == pytest.approx(kinds.engines.difference_error("net-b", VETO), abs=0.05)
+    veto, net = read.by_kind[VETO], read.by_kind["net-b"]
+    assert veto.people is not None and net.people is not None
+    assert 0 < step.people < veto.people.error + net.people.error
+    assert 0 < step.engines < veto.engines.error + net.engines.error
+    assert read.step_error("sf-a", VETO) is None
+
+
 def test_the_check_tests_each_kind_apart_and_all_together() -> None:
     ladder = {o.name: o for o in _ladder()}
     assert pairing_kind(ladder["sf-a"], ladder["sf-b"]) is PairingKind.ENGINES

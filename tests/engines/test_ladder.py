@@ -48,14 +48,23 @@ def _people(kinds: KindRatings) -> MeasuredRating:
     return kinds.people
 
 
+ONE_SIDED_95 = 1.645
+"""How many standard errors of a step make its higher rung the stronger with 95% confidence:
+the ladder promises an order (each rung stronger than the last), so the test is one-sided."""
+
+
 @pytest.mark.parametrize("kind", ["against person-like", "against engines"])
 def test_the_offered_person_like_ladder_has_distinct_strengths_in_both_kinds(kind: str) -> None:
     """Maia 1400 measured below Maia 1300, and most of the nine networks lay within each
     other's errors: the slider offered another network at nearly every 25-point step, no
     stronger than the last. And the entries above the networks' own strength, measured on
     one scale, were 90–330 points weaker against person-like play than against engines. Each
-    offered rung now lies further from the next than the sum of their standard errors, a
-    higher rung is a stronger one, against person-like opponents and against engines alike."""
+    offered rung is now the stronger than the last with 95% confidence, against person-like
+    opponents and against engines alike: its step exceeds 1.645 standard errors of the step
+    itself, as the calibration's fits give it (the two ratings' errors added would count twice
+    the path to the links the two share, and leave out that neighbours played each other)."""
+    calibration = read_calibration(SHIPPED_CALIBRATION)
+    assert calibration is not None
     rungs = _offered_rungs()
     for (low, lower), (high, higher) in itertools.pairwise(rungs):
         a, b = (
@@ -63,9 +72,12 @@ def test_the_offered_person_like_ladder_has_distinct_strengths_in_both_kinds(kin
             if kind == "against person-like"
             else (lower.engines, higher.engines)
         )
-        assert b.rating - a.rating > a.error + b.error, (
-            f"{kind}: {low} ({a.rating:.0f} ± {a.error:.0f}) and {high} "
-            f"({b.rating:.0f} ± {b.error:.0f}) are no distinct strengths"
+        step = calibration.step_error(low, high)
+        assert step is not None, f"the calibration keeps no error of {low} to {high}"
+        error = step.people if kind == "against person-like" else step.engines
+        assert b.rating - a.rating > ONE_SIDED_95 * error, (
+            f"{kind}: {low} ({a.rating:.0f}) to {high} ({b.rating:.0f}) is a step of "
+            f"{b.rating - a.rating:.0f} ± {error:.0f}: no distinct strengths"
         )
 
 

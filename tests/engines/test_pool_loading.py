@@ -163,6 +163,20 @@ def test_a_user_entry_replaces_the_shipped_entry_of_the_same_name(config_dir: Pa
             "a person-like opponent is named by its measured rating and its provenance: "
             "leave out title",
         ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nveto_drop = 0.25\n',
+            "veto_drop sets where a veto starts; declare the veto too",
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\nveto = "blunder"\n'
+            "veto_drop = 0.35\n",
+            'veto_drop must lie between 0.2 and 0.3 for veto = "blunder"',
+        ),
+        (
+            '[[opponent]]\nname = "x"\ncommand = "stockfish"\nrating = 1\n'
+            'veto = "inaccuracy"\nveto_drop = 0.1\n',
+            'veto_drop must lie between 0 and 0.1 for veto = "inaccuracy"',
+        ),
     ],
 )
 def test_a_broken_user_file_names_the_file_the_entry_and_the_fix(
