@@ -73,6 +73,7 @@ from engines.maia.planes import input_planes
 from engines.maia.weights import NetworkWeights, load_network
 from engines.opponents import beginner
 from engines.opponents.beginner import ERROR_LOSS, Kind, loss, mates_in_one
+from engines.opponents.beginner_bands import BeginnerErrors, errors_for
 from engines.opponents.judge import Judge
 from profiles.material import PIECE_POINTS, material_lead
 
@@ -546,7 +547,7 @@ async def ours_beside_people(
     )
     figures = []
     for band, rows in judged.items():
-        errors = beginner.errors_for((band[0] + band[1]) / 2)
+        errors = errors_for((band[0] + band[1]) / 2)
         if not rows:
             continue
         model_moves = []
@@ -597,7 +598,7 @@ async def _special(
     counts: Scan,
     network: NetworkWeights,
     judge: Judge,
-    errors: beginner.BeginnerErrors,
+    errors: BeginnerErrors,
     rng: random.Random,
 ) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     """The network's likeliest and the model's moves on the kept mate-in-one and

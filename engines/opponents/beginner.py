@@ -19,6 +19,8 @@ What decides without the judge is decided first (:func:`plan`): the judge, full-
 Stockfish at :data:`ERROR_DEPTH`, is asked only on the moves that are to be an error, so the
 opponent pays for two searches on one move in five to nine. :func:`choose` is the whole choice
 over a :class:`Scorer` (the judge of :mod:`engines.opponents.judge` is one); the rest is pure.
+The bands' rates are :mod:`engines.opponents.beginner_bands`; ``rated-play-maia`` plays this
+choice for an entry that declares a band (:mod:`engines.maia.beginner_play`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Protocol
 import chess
 import chess.engine
 
+from engines.opponents.beginner_bands import BeginnerErrors
 from engines.opponents.veto import VETO_DEPTH
 from profiles.accuracy import CEILING, MATE_SCORE
 
@@ -47,35 +50,6 @@ ERROR_DEPTH = VETO_DEPTH
 """The judge's depth for the scores a blunder is chosen by, the veto's: a beginner's blunder
 (a piece left hanging, a mate in one or two let in) shows well within it. The benchmark
 measures people's errors at the same depth."""
-
-
-@dataclass(frozen=True)
-class BeginnerErrors:
-    """How often people of one rating band err, as this opponent errs."""
-
-    band: tuple[int, int]
-    """The lichess ratings of the people measured, lowest included, highest not."""
-    blunder_rate: float
-    """The chance that a move is a blunder where one can be: where a move of weight loses
-    :data:`ERROR_LOSS` and the network's most likely move does not. Set so that the
-    opponent's blunders, the network's own included, come as often as the band's people's."""
-    mate_miss_rate: float
-    """The chance that a mate in one, where there is one, is missed."""
-
-
-BANDS: tuple[BeginnerErrors, ...] = (
-    BeginnerErrors((600, 800), blunder_rate=0.200, mate_miss_rate=0.61),
-    BeginnerErrors((800, 1000), blunder_rate=0.149, mate_miss_rate=0.52),
-    BeginnerErrors((1000, 1200), blunder_rate=0.109, mate_miss_rate=0.44),
-)
-"""The bands measured: ``benchmarks/beginner_errors.py --positions 600`` (2026-12-02, seed 1,
-the judge at depth 10, maia-1100) on 12,477 public lichess games (2014–2022) with a player
-under 1200 and two players' exports, their owners left out (docs/engine-pool.md, *How
-beginners err*). The blunder rate is its table's "all" row: by phase it differs by less than
-its own uncertainty (±0.1), the endings' fewer blunders coming from fewer blunders to make.
-The mate misses are those of every move of the band's players with a mate in one
-(``--scan-moves 10000000``: 381, 5,143 and 5,727 positions). No player under 600 is in the
-games, so a weaker opponent takes the 600–800 band's."""
 
 
 def capped(score: chess.engine.Score) -> int:
@@ -192,10 +166,10 @@ def plan(
     rng: random.Random,
 ) -> Plan:
     """The move, or the moves a blunder is to be chosen among. ``weights`` is the network's
-    policy over the legal moves of ``board``, which has one at least
-    (:func:`engines.maia.choice.move_probabilities`)."""
+    policy over the moves it may play in ``board``, one at least: the legal moves, or those a
+    GUI's ``searchmoves`` allows (:func:`engines.maia.choice.move_probabilities`)."""
     top = likeliest(weights)
-    mates = mates_in_one(board)
+    mates = [move for move in mates_in_one(board) if move in weights]
     if mates:
         others = [m for m in weighted(weights) if m not in mates]
         if others and rng.random() < errors.mate_miss_rate:
@@ -284,15 +258,3 @@ async def choose(
         else:
             kind = Kind.LIKELIEST
     return BeginnerChoice(move, kind, weights[move])
-
-
-def errors_for(rating: float) -> BeginnerErrors:
-    """The measured band nearest ``rating`` (its own where it has one)."""
-    return min(
-        BANDS,
-        key=lambda e: (
-            0
-            if e.band[0] <= rating < e.band[1]
-            else min(abs(rating - e.band[0]), abs(rating - e.band[1]))
-        ),
-    )

@@ -16,16 +16,20 @@ import pytest
 
 from engines.opponents import beginner
 from engines.opponents.beginner import (
-    BANDS,
     ERROR_LOSS,
     WEIGHT_FLOOR,
-    BeginnerErrors,
     Kind,
-    errors_for,
     loss,
     mates_in_one,
     plan,
     settle,
+)
+from engines.opponents.beginner_bands import (
+    BANDS,
+    BELOW_THE_DATA,
+    BeginnerBand,
+    BeginnerErrors,
+    errors_for,
 )
 from tests.builders import real_positions
 
@@ -168,6 +172,20 @@ def test_the_shipped_bands_follow_each_other_and_a_rating_finds_its_own() -> Non
     assert errors_for(1150).band == (1000, 1200)
     assert errors_for(450).band == BANDS[0].band  # below the data, the weakest measured
     assert errors_for(1400).band == BANDS[-1].band
+
+
+def test_a_pool_entry_names_every_band_and_the_one_below_the_data_errs_most() -> None:
+    """The names a pool entry declares (``beginner = "600-800"``) are the measured bands and
+    the one carried below them, whose rates go on rising as the measured ones rise."""
+    named = [band.errors for band in BeginnerBand]
+    assert named == [BELOW_THE_DATA, *BANDS]
+    assert [band.value for band in BeginnerBand] == ["400-600", "600-800", "800-1000", "1000-1200"]
+    assert [e.measured for e in named] == [False, True, True, True]
+    assert all(a.band[1] == b.band[0] for a, b in itertools.pairwise(named))
+    for rate in ("blunder_rate", "mate_miss_rate"):
+        rates = [getattr(e, rate) for e in named]
+        assert rates == sorted(rates, reverse=True), rate
+    assert BANDS[0].players == "lichess players 600–799"
 
 
 def test_losses_are_read_on_lichesss_ceiling() -> None:

@@ -19,7 +19,6 @@ from engines.opponents import beginner
 from engines.opponents.beginner import (
     ERROR_LOSS,
     WEIGHT_FLOOR,
-    BeginnerErrors,
     Kind,
     capped,
     error_limit,
@@ -28,6 +27,7 @@ from engines.opponents.beginner import (
     mates_in_one,
     weighted,
 )
+from engines.opponents.beginner_bands import BeginnerErrors
 from engines.opponents.judge import Judge
 from profiles.accuracy import CEILING
 from tests.builders import real_positions
