@@ -87,12 +87,12 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
         kill_engine(engine)
         raise
     try:
-        if opponent.options:
-            await engine.configure(dict(opponent.options))
+        if opponent.engine_options:
+            await engine.configure(dict(opponent.engine_options))
     except (chess.engine.EngineError, TimeoutError) as error:
         await close_engine(engine)
         raise EngineUnavailableError(
-            f"{opponent.title} rejected its settings {dict(opponent.options)}: {error}"
+            f"{opponent.title} rejected its settings {dict(opponent.engine_options)}: {error}"
         ) from error
     return engine
 

@@ -39,9 +39,14 @@ class MoveChoice:
     """How many moves it was drawn among; 1 when it is the most likely move."""
     temperature: float = 0.0
     """The temperature it was drawn at (:func:`choose_move`); 0 when it was not."""
+    error: str = ""
+    """What a beginner's errors made of it, where they chose another move than the likeliest
+    (:class:`engines.opponents.beginner.Kind`: "a beginner's blunder"); "" otherwise."""
 
     def describe(self) -> str:
         share = f"{self.probability:.0%}"
+        if self.error:
+            return f"{self.error}, this one at {share} of the network's weight"
         if self.temperature > 0:
             return f"network move drawn at temperature {self.temperature:g}, this one at {share}"
         if self.drawn_among > 1:

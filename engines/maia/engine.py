@@ -23,12 +23,19 @@ It speaks the UCI protocol (Stefan-Meyer Kahlen's "Description of the universal 
   stronger player of the network's kind (:mod:`engines.maia.search`). ``go nodes`` caps it;
   ``go movetime`` and the clock stop it early (:func:`_deadline`), and so do ``stop`` and
   ``quit``: the input is read while it searches, and ``isready`` answered then;
+- ``BeginnerErrors`` (a combo: ``none``, or a band of lichess ratings such as ``600-800``)
+  plays the network's likeliest move with the errors of beginners of that band, each judged by
+  a full-strength Stockfish this engine starts (:mod:`engines.maia.beginner_play`); through the
+  varied moves the move that is no error is drawn as the network's own is. It chooses every
+  move then: ``Temperature`` and ``Nodes`` play no part. A judge that cannot be had ends the
+  engine with a line on its standard error, at ``isready`` or at the move that needed it;
 - a value it does not take (none, not of the option's kind, outside the range advertised) is
   refused in an ``info string``, and the last value kept.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import queue
 import random
@@ -41,13 +48,17 @@ from typing import TextIO
 
 import chess
 
+from engines.maia.beginner_play import BeginnerPlay
 from engines.maia.choice import MoveChoice, choose_move, move_probabilities
 from engines.maia.network import Evaluation, evaluate
 from engines.maia.networks import WEIGHTS_OPTION, network_path
 from engines.maia.planes import input_planes
 from engines.maia.search import SearchResult, nodes_for, search
 from engines.maia.weights import NetworkFileError, NetworkWeights, load_network
-from engines.opponents.opponent import NETWORK_ENGINE
+from engines.opponents.beginner import Kind
+from engines.opponents.beginner_bands import BeginnerBand, BeginnerErrors
+from engines.opponents.judge import JudgeError
+from engines.opponents.opponent import BEGINNER_OPTION, NETWORK_ENGINE
 from engines.opponents.variation import VARIED_MOVES
 from engines.uci.position import parse_position
 
@@ -61,7 +72,9 @@ HOTTEST = 10.0
 """The highest temperature taken: at 10 every legal move is drawn almost alike already."""
 NODES_OPTION = "Nodes"
 MOST_NODES = 100_000
-OPTIONS = (WEIGHTS_OPTION, VARIED_OPTION, TEMPERATURE_OPTION, NODES_OPTION)
+NO_ERRORS = "none"
+"""The ``BeginnerErrors`` advertised as the default: the network's own choice, no errors."""
+OPTIONS = (WEIGHTS_OPTION, VARIED_OPTION, TEMPERATURE_OPTION, NODES_OPTION, BEGINNER_OPTION)
 CLOCK_SHARE = 20
 """On a clock, a search stops once it has spent this fraction of the time left (plus most of
 the increment): the entry's strength lives in its node count, and the clock only guards it."""
@@ -76,6 +89,10 @@ class MaiaEngine:
     varied_moves: int = VARIED_MOVES
     temperature: float = 0.0
     nodes: int = 1
+    beginner: BeginnerErrors | None = None
+    """The errors it plays, where ``BeginnerErrors`` names a band; None: the network's own."""
+    judged: BeginnerPlay = field(default_factory=BeginnerPlay)
+    """The judge of its errors, started only for a beginner."""
     network: NetworkWeights | None = None
     board: chess.Board | None = field(default_factory=chess.Board)
     """None after a refused ``position``: no move is chosen until another is set."""
@@ -105,10 +122,17 @@ class MaiaEngine:
             )
             self.write(f"option name {TEMPERATURE_OPTION} type string default 0")
             self.write(f"option name {NODES_OPTION} type spin default 1 min 1 max {MOST_NODES}")
+            bands = "".join(f" var {band.value}" for band in BeginnerBand)
+            self.write(
+                f"option name {BEGINNER_OPTION} type combo default {NO_ERRORS} "
+                f"var {NO_ERRORS}{bands}"
+            )
             self.write("uciok")
         elif command == "isready":
             if self.weights:  # a network chosen is loaded now; none chosen is no fault yet
                 self._load()
+            if self.beginner is not None:  # and the judge its errors need, or the end
+                self.judged.start()
             self.write("readyok")
         elif command == "setoption":
             self._set_option(line.split(maxsplit=1)[1] if arguments else "")
@@ -147,6 +171,8 @@ class MaiaEngine:
         elif option == NODES_OPTION:
             nodes = self._whole(option, value, 1, MOST_NODES)
             self.nodes = self.nodes if nodes is None else nodes
+        elif option == BEGINNER_OPTION:
+            self._set_beginner(value)
         else:
             try:
                 temperature = float(value)
@@ -159,6 +185,18 @@ class MaiaEngine:
                 )
             else:
                 self.temperature = temperature
+
+    def _set_beginner(self, value: str) -> None:
+        if value.lower() == NO_ERRORS:
+            self.beginner = None
+            return
+        try:
+            self.beginner = BeginnerBand(value).errors
+        except ValueError:
+            bands = ", ".join(band.value for band in BeginnerBand)
+            self.write(
+                f"info string {BEGINNER_OPTION} takes {NO_ERRORS} or a band: {bands}; kept the last"
+            )
 
     def _whole(self, option: str, value: str, least: int, most: int) -> int | None:
         """``value`` as a whole number within the advertised range; None, said, otherwise."""
@@ -205,11 +243,19 @@ class MaiaEngine:
         allowed = _searchmoves(self.board, arguments)
         evaluation = evaluate(network, input_planes(self.board))
         varied = self.board.fullmove_number <= self.varied_moves
-        chosen = choose_move(
-            self.board, evaluation, allowed, varied, self.rng, temperature=self.temperature
-        )
+        if self.beginner is not None:
+            chosen = self._beginner_move(self.board, self.beginner, evaluation, allowed, varied)
+        else:
+            chosen = choose_move(
+                self.board, evaluation, allowed, varied, self.rng, temperature=self.temperature
+            )
         searched = None
-        if chosen is not None and chosen.drawn_among == 1 and self.nodes > 1:
+        if (
+            chosen is not None
+            and chosen.drawn_among == 1
+            and self.nodes > 1
+            and self.beginner is None
+        ):
             priors = move_probabilities(self.board, evaluation, allowed)
             nodes = min(nodes_for(self.nodes, priors), _go_number(arguments, "nodes") or MOST_NODES)
             deadline = _deadline(self.board.turn, arguments)
@@ -231,6 +277,30 @@ class MaiaEngine:
             self.pending = answer[-1]
         else:
             self.write(answer[-1])
+
+    def _beginner_move(
+        self,
+        board: chess.Board,
+        errors: BeginnerErrors,
+        evaluation: Evaluation,
+        allowed: set[chess.Move],
+        varied: bool,
+    ) -> MoveChoice | None:
+        """The move of a beginner of the band of ``errors``
+        (:func:`engines.opponents.beginner.choose`), judged by this engine's own judge."""
+        weights = move_probabilities(board, evaluation, allowed)
+        if not weights:
+            return None
+        chosen = self.judged.choose(board, weights, errors, self.rng)
+        if chosen.kind is Kind.LIKELIEST:
+            # No error here: the network's own move, drawn through the varied moves as its
+            # own is, so that a beginner's openings vary too and no game is replayed.
+            return choose_move(board, evaluation, allowed, varied, self.rng)
+        return MoveChoice(chosen.move, chosen.weight, 1, error=chosen.kind.value)
+
+    def close(self) -> None:
+        """End what it started: the judge of a beginner's errors."""
+        self.judged.close()
 
     def _load(self) -> NetworkWeights:
         if self.network is None:
@@ -351,6 +421,15 @@ def run(lines: Iterable[str], out: TextIO) -> int:
     except NetworkFileError as error:
         print(f"{NAME}: {error}", file=sys.stderr)
         return 1
+    except JudgeError as error:
+        # No move it cannot check: to whatever drives it, this is a crashed engine.
+        print(
+            f"{NAME}: the judge of its beginner's errors could not be had ({error})",
+            file=sys.stderr,
+        )
+        return 1
+    finally:
+        engine.close()
     return 0
 
 
@@ -379,6 +458,9 @@ def _read(
 
 
 def main() -> None:
+    # The judge warns the app's errors log when it gives up; here its failure ends the engine
+    # with a line of its own (run), so the warning is not printed before it.
+    logging.getLogger("engines").addHandler(logging.NullHandler())
     try:
         sys.exit(run(sys.stdin, sys.stdout))
     except (BrokenPipeError, KeyboardInterrupt):

@@ -17,7 +17,9 @@ A file holds ``[[opponent]]`` tables::
 
 A person-like entry (a network trained on people's games) declares ``provenance`` instead of a
 title, e.g. ``"Maia-1 of lichess players 1500–1599"``: its title and short name are derived
-from its measured rating (:mod:`profiles.opponent_kind`).
+from its measured rating (:mod:`profiles.opponent_kind`). One of ``rated-play-maia`` may declare
+``beginner = "600-800"``: the network's likeliest move with the errors of lichess beginners of
+that band (:mod:`engines.opponents.beginner`), and nothing else that changes its choice.
 
 The keys, what each must be and which are required are declared once, on the fields of
 :class:`~engines.opponents.opponent.Opponent` and :class:`~engines.opponents.opponent.SearchLimit`;
@@ -28,11 +30,12 @@ entry in every error.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from engines import schema
 from engines.errors import PoolConfigError
-from engines.opponents.opponent import Opponent
+from engines.maia.networks import WEIGHTS_OPTION
+from engines.opponents.opponent import BEGINNER_OPTION, NETWORK_ENGINE, Opponent
 from profiles.accuracy import least_drop
 from profiles.input_file import read_text
 from profiles.marks import Mark
@@ -115,6 +118,9 @@ def _read_entry(path: Path, index: int, table: object) -> Opponent:
             f"provenance: leave out {' and '.join(declared)}, and say where it comes from in "
             "provenance"
         )
+    problem = _beginner_problem(opponent)
+    if problem is not None:
+        raise PoolConfigError(f"{where}: {problem}")
     return opponent
 
 
@@ -138,3 +144,37 @@ def _check_veto_drop(where: str, opponent: Opponent) -> None:
             f'veto = "{opponent.veto.value}" (from {highest:g} the mark vetoes alone); '
             "leave it out or set one between"
         )
+
+
+def _beginner_problem(opponent: Opponent) -> str | None:
+    """Why the entry's beginner's errors cannot be played as declared, in one sentence; None
+    when they can (or it declares none)."""
+    if BEGINNER_OPTION in opponent.options:
+        # Declared once, as the key the pool reads: an option would hide it from the pool's
+        # check for the judge's Stockfish.
+        return (
+            f'declare a beginner\'s errors with beginner = "600-800" (say which band), not '
+            f"with the engine option {BEGINNER_OPTION}"
+        )
+    if opponent.beginner is None:
+        return None
+    if not opponent.person_like or PurePath(opponent.command).name != NETWORK_ENGINE:
+        return (
+            f"a beginner's errors are drawn from a network by {NETWORK_ENGINE}: declare "
+            f'kind = "person-like" and command = "{NETWORK_ENGINE}", or leave out beginner'
+        )
+    others = [
+        said
+        for said, present in (
+            ("veto", opponent.veto is not None),
+            ("search", not opponent.search.is_empty),
+            *((f"options.{name}", True) for name in opponent.options if name != WEIGHTS_OPTION),
+        )
+        if present
+    ]
+    if others:
+        return (
+            "a beginner plays the network's likeliest move but for its errors, so nothing else "
+            f"may weaken or strengthen it: leave out {' and '.join(others)}"
+        )
+    return None

@@ -10,6 +10,7 @@ from pathlib import PurePath
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from engines.opponents.beginner_bands import BeginnerBand
 from engines.schema import (
     FLAG,
     Kind,
@@ -42,9 +43,14 @@ an entry with a veto needs it as much as its own engine, and the pool checks bot
 engines' libraries load."""
 """The engine that plays a network trained on people's games (:mod:`engines.maia.engine`),
 installed with rated-play."""
+BEGINNER_OPTION = "BeginnerErrors"
+"""The option of :data:`NETWORK_ENGINE` that plays a beginner's errors of a band
+(:attr:`Opponent.beginner`), which the engine advertises as a combo of the bands' names."""
 
 _NAME = text(blank=False)
 _RATING = number(*RATING_RANGE)
+_BANDS = [f'"{band.value}"' for band in BeginnerBand]
+_BANDS_SAID = f"{', '.join(_BANDS[:-1])} or {_BANDS[-1]}"
 _OPTION: Kind[OptionValue] = Plain(
     "a string, an integer or true/false",
     lambda value: isinstance(value, str | int),  # bool is an int
@@ -175,6 +181,16 @@ class Opponent:
     above the next milder mark's: it vetoes every move of the mark and the worse of the milder
     one, for a strength between two marks' (the catalog checks it lies between them); None:
     from the mark's own drop."""
+    beginner: BeginnerBand | None = field(
+        default=None,
+        metadata=key(choice(BeginnerBand, f"a band of lichess ratings: {_BANDS_SAID}")),
+    )
+    """The band of lichess ratings whose beginners' errors it plays: the network's likeliest
+    move, but for a blunder or a missed mate in one at that band's rate
+    (:mod:`engines.opponents.beginner`), each blunder judged by a full-strength Stockfish that
+    :data:`NETWORK_ENGINE` runs beside it; None: no such errors. Only a person-like entry of
+    :data:`NETWORK_ENGINE` without a veto, a temperature or a search has them
+    (:mod:`engines.opponents.catalog` says so)."""
     short: str = field(default="", metadata=key(text()))
     """The name where room is short, e.g. ``"Stockfish UCI_Elo 1500"`` (see
     :attr:`short_title`). A person-like entry's is derived, as its title is ("Person-like
@@ -217,9 +233,20 @@ class Opponent:
         :attr:`veto` the judge's Stockfish, the veto being its strength: without it the entry
         would play weaker than it is rated."""
         own = Need(self.command, self.package, "its moves")
-        if self.veto is None:
-            return (own,)
-        return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.value}s")
+        if self.veto is not None:
+            return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.value}s")
+        if self.beginner is not None:
+            # Its engine starts the judge itself: an entry without it would blunder unjudged.
+            return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, "judging its beginner's errors")
+        return (own,)
+
+    @property
+    def engine_options(self) -> Mapping[str, OptionValue]:
+        """The options its engine is started with: :attr:`options`, and the band of a
+        :attr:`beginner`'s errors as :data:`NETWORK_ENGINE` takes it."""
+        if self.beginner is None:
+            return self.options
+        return MappingProxyType({**self.options, BEGINNER_OPTION: self.beginner.value})
 
     @property
     def short_title(self) -> str:
@@ -250,6 +277,7 @@ class Opponent:
         return (
             self.person_like
             and self.veto is None
+            and self.beginner is None
             and self.search.nodes is None
             and self.search.depth is None
             and set(self.options) <= {"WeightsFile"}
@@ -287,6 +315,12 @@ class Opponent:
         """How the engine's move is picked when its search alone does not pick it, in a few
         words (:attr:`chooses_by`, a network's choice, or its random weakening); None when its
         search does."""
+        if self.beginner is not None and not self.chooses_by:
+            return (
+                "a neural network's choice, no search: the move people of its rating play "
+                f"most, but for the errors of {self.beginner.errors.players}, drawn at their "
+                "rate among the moves it gives weight to, a full-strength search judging them"
+            )
         return (
             self.chooses_by
             or (_network_choice() if self.person_like else None)

@@ -65,7 +65,8 @@ def test_an_entry_is_listed_with_its_veto_and_what_it_needs(
     for entry in json.loads(out)["opponents"]:
         own = {"command": entry["engine"]["command"], "package": entry["engine"]["package"]}
         assert entry["needs"][0] == {**own, "for": "its moves"}
-        assert len(entry["needs"]) == (1 if entry["veto"] is None else 2)
+        judged = entry["veto"] is not None or entry["beginner"] is not None
+        assert len(entry["needs"]) == (2 if judged else 1)
 
 
 @pytest.mark.usefixtures("no_stockfish")

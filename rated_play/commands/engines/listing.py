@@ -111,6 +111,7 @@ def _describe(pool: Pool, opponent: Opponent, rated_by: CalibrationFile | None) 
         "engine": {key: declared[key] for key in ("command", "protocol", "args", "package")},
         "settings": {key: declared[key] for key in ("options", "search")},
         "veto": None if opponent.veto is None else opponent.veto.value,
+        "beginner": None if opponent.beginner is None else opponent.beginner.value,
         "needs": [
             {"command": need.command, "package": need.package, "for": need.purpose}
             for need in opponent.needs
