@@ -169,6 +169,18 @@ def fast_opponent(
     )
 
 
+AWAITING_CALIBRATION = frozenset(
+    {
+        "maia-1100-beginner-400-600",
+        "maia-1100-beginner-600-800",
+        "maia-1100-beginner-800-1000",
+        "maia-1100-beginner-1000-1200",
+    }
+)
+"""The shipped entries the calibration has yet to measure (issue 43's beginners): off the
+slider, with nominal ratings, until their games are in ``calibration.json``; then gone from
+here, and every shipped entry is calibrated again."""
+
 SCRIPTED_ENGINE = Path(__file__).with_name("scripted_engine.py")
 
 

@@ -27,6 +27,7 @@ from engines.opponents.catalog import SHIPPED_POOL, load_catalog
 from engines.opponents.opponent import Calibration, Opponent, Protocol, SearchLimit
 from engines.opponents.pool import load_pool
 from profiles.opponent_kind import OpponentKind
+from tests.builders import AWAITING_CALIBRATION
 
 ENGINE_POOL_DOC = Path(__file__).parents[2] / "docs" / "engine-pool.md"
 
@@ -69,9 +70,15 @@ def test_the_shipped_pool_spans_beginner_to_full_strength_without_wide_gaps() ->
 
 
 def test_the_shipped_pool_is_calibrated_with_provenance() -> None:
+    """Every entry is measured but those named as awaiting their calibration games, which are
+    off the slider, so no rated game meets a nominal guess."""
     pool = load_pool()
+    waiting = {o.name for o in pool.opponents if not o.calibrated}
+    assert waiting == AWAITING_CALIBRATION
+    assert not any(pool.get(name).offered for name in waiting)
     for opponent in pool.opponents:
-        assert opponent.calibrated, opponent.name
+        if opponent.name in waiting:
+            continue
         assert opponent.calibration is not None
         assert opponent.rating_games > 0
         assert opponent.rating_error > 0 or opponent.name in opponent.calibration.anchors
