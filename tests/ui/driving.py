@@ -68,6 +68,20 @@ def shown(app: RatedPlayApp, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
 
+async def ask_for(app: RatedPlayApp, strength: float, person_like: bool) -> SetupScreen:
+    """At the setup, the slider at ``strength`` and "Plays like a person" as asked."""
+    screen = app.screen
+    assert isinstance(screen, SetupScreen)
+    screen.query_one("#person-like", Checkbox).value = person_like
+    screen.query_one(StrengthSlider).value = strength
+    return screen
+
+
+def opponent_said(app: RatedPlayApp) -> str:
+    """The setup's opponent line and its notes, as one line of words."""
+    return " ".join(shown(app, "#opponent").split())
+
+
 async def wait_until(
     pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 20.0
 ) -> None:

@@ -24,6 +24,8 @@ from tests.builders import fast_opponent, human_move, record_game
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
+    ask_for,
+    opponent_said,
     resign,
     shown,
     start_game,
@@ -54,51 +56,40 @@ def pool() -> Pool:
     )
 
 
-async def want(app: RatedPlayApp, strength: float, person_like: bool) -> SetupScreen:
-    screen = app.screen
-    assert isinstance(screen, SetupScreen)
-    screen.query_one("#person-like", Checkbox).value = person_like
-    screen.query_one(StrengthSlider).value = strength
-    return screen
-
-
-def said(app: RatedPlayApp) -> str:
-    """The opponent line and its notes, as one line of words."""
-    return " ".join(shown(app, "#opponent").split())
-
-
 async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_plays_there(
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Reid")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
-        screen = await want(app, 1350, person_like=True)
+        screen = await ask_for(app, 1350, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1100"
         assert (
             "Wanted ≈1350 → A person-like opponent, about 1300: Maia-1 of lichess players "
-            "1100–1199 (measured 1300 ± 25)" in said(app)
+            "1100–1199 (measured 1300 ± 25)" in opponent_said(app)
         )
-        assert "No person-like" not in said(app)
-        await want(app, 1640, person_like=True)
+        assert "No person-like" not in opponent_said(app)
+        await ask_for(app, 1640, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1900"
-        await want(app, 800, person_like=True)
+        await ask_for(app, 800, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1100"  # never an engine while the box is ticked
         assert (
             "No person-like opponent plays near 800; the weakest plays (none weaker plays more "
-            "like people than engines)." in said(app)
+            "like people than engines)." in opponent_said(app)
         )
-        await want(app, 2400, person_like=True)
+        await ask_for(app, 2400, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1900"
-        assert "No person-like opponent plays near 2400; the strongest plays." in (said(app))
-        await want(app, 800, person_like=False)
+        assert "No person-like opponent plays near 2400; the strongest plays." in (
+            opponent_said(app)
+        )
+        await ask_for(app, 800, person_like=False)
         await pilot.pause()
         assert screen.opponent.name == "stockfish-nodes-50"
-        assert "person-like" not in said(app)  # nothing was asked that is not met
+        assert "person-like" not in opponent_said(app)  # nothing was asked that is not met
 
 
 async def test_unticked_never_offers_a_person_like_opponent(ledger: Ledger, pool: Pool) -> None:
@@ -111,12 +102,12 @@ async def test_unticked_never_offers_a_person_like_opponent(ledger: Ledger, pool
         slider = screen.query_one(StrengthSlider)
         reached = []
         for strength in [*range(600, 2600, 25), 1300, 1700]:
-            await want(app, strength, person_like=False)
+            await ask_for(app, strength, person_like=False)
             await pilot.pause()
             if slider.value == strength:  # inside the slider's reach
                 reached.append(strength)
                 assert not screen.opponent.person_like, strength
-                assert "person-like" not in said(app)
+                assert "person-like" not in opponent_said(app)
         assert {1300, 1700} <= set(reached) and len(reached) > 50
 
 
@@ -126,17 +117,17 @@ async def test_unleashed_with_the_box_ticked_says_unleashed_wins(
     ledger.create_profile("Reid")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
-        screen = await want(app, 1300, person_like=True)
+        screen = await ask_for(app, 1300, person_like=True)
         screen.query_one("#unleashed", Checkbox).value = True
         await pilot.pause()
         assert screen.opponent.name == "stockfish-nodes-20000"
         assert (
             "Unleashed wins: the engine at full strength plays. "
-            "“Plays like a person” chooses along the slider." in said(app)
+            "“Plays like a person” chooses along the slider." in opponent_said(app)
         )
         screen.query_one("#person-like", Checkbox).value = False
         await pilot.pause()
-        assert "Plays like a person" not in said(app)
+        assert "Plays like a person" not in opponent_said(app)
 
 
 @pytest.mark.engine
@@ -146,7 +137,7 @@ async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
     ledger.create_profile("Ashton")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
     async with app.run_test(size=SIZE) as pilot:
-        await want(app, 1300, person_like=True)
+        await ask_for(app, 1300, person_like=True)
         await pilot.pause()
         screen = await start_game(pilot)
         game = screen.game
@@ -181,7 +172,7 @@ async def test_the_result_against_a_person_like_opponent_keeps_its_buttons_at_80
     ledger.create_profile("Ashton")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await want(app, 1300, person_like=True)
+        await ask_for(app, 1300, person_like=True)
         await pilot.pause()
         screen = await start_game(pilot)
         assert screen.game.opponent.person_like
@@ -205,7 +196,7 @@ async def test_a_wish_beyond_the_ladder_is_remembered_as_the_opponent_that_playe
     profile = ledger.create_profile("Reid")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
-        screen = await want(app, 800, person_like=True)
+        screen = await ask_for(app, 800, person_like=True)
         await pilot.pause()
         assert screen.opponent.name == "maia-1100" and screen.opponent.rating == 1300.0
         chosen = screen.current_setup()
@@ -232,9 +223,9 @@ async def test_back_from_a_game_beyond_the_ladder_the_setup_says_why_the_slider_
     ledger.create_profile("Reid")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False, seating=ScriptedSeating()))
     async with app.run_test(size=SIZE) as pilot:
-        await want(app, 800, person_like=True)
+        await ask_for(app, 800, person_like=True)
         await pilot.pause()
-        assert "Wanted ≈800 →" in said(app)
+        assert "Wanted ≈800 →" in opponent_said(app)
         await start_game(pilot)
         await resign(pilot)
         await pilot.click("#next-game")
@@ -242,12 +233,12 @@ async def test_back_from_a_game_beyond_the_ladder_the_setup_says_why_the_slider_
         await pilot.pause()
         assert app.screen.query_one(StrengthSlider).value == 1300.0
         assert (
-            "Wanted ≈1300 → " in said(app)
+            "Wanted ≈1300 → " in opponent_said(app)
             and "You asked for 800, where no person-like opponent plays: the slider is at the "
             "weakest of them, 1300, which played."
-            in said(app)
+            in opponent_said(app)
         )
         app.screen.query_one(StrengthSlider).focus()
         await pilot.press("right")
         await pilot.pause()
-        assert "You asked for" not in said(app), "said until the slider is moved"
+        assert "You asked for" not in opponent_said(app), "said until the slider is moved"
