@@ -36,6 +36,7 @@ from engines.opponents.pool import load_pool
 from profiles.accuracy import CEILING
 from profiles.laws.time_control import TimeControl
 from tests.builders import alive, children_of, fast_opponent, real_positions
+from tests.engines.uci_process import UciProcess, marked_processes, none_left
 
 ENTRY = """
 [[opponent]]
@@ -304,6 +305,40 @@ async def test_a_shipped_beginner_plays_whole_games_and_leaves_no_judge_behind()
     finally:
         await player.close()
     assert not alive(engine) and not any(alive(pid) for pid in judges)
+
+
+@pytest.mark.engine
+def test_engines_uci_serves_a_beginner_to_any_gui_and_ends_with_its_judge(tmp_path: Path) -> None:
+    """As a GUI meets it: a move for every position of a game, its judge among the processes
+    the server started, and none of them left after ``quit``."""
+    server = UciProcess("maia-1100-beginner-400-600", tmp_path / "data")
+    try:
+        server.send("uci")
+        server.expect("uciok", 60)
+        board = chess.Board()
+        for _ in range(12):
+            moves = " ".join(move.uci() for move in board.move_stack)
+            server.send(f"position startpos moves {moves}" if moves else "position startpos")
+            server.send("go wtime 60000 btime 60000")
+            move = chess.Move.from_uci(server.expect("bestmove", 60).split()[1])
+            assert move in board.legal_moves
+            board.push(move)
+        (maia,) = [p for p in marked_processes(server.mark) if _command(p) == "rated-play-maia"]
+        # The server's own judge (its conduct, its technique) is its child; this one is the
+        # engine's, for its errors.
+        assert [_command(pid) for pid in children_of(maia)] == ["stockfish"]
+        server.send("quit")
+        assert server.wait(30) == 0
+        assert none_left(server.mark)
+    finally:
+        server.kill()
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
 
 
 @pytest.fixture
