@@ -100,6 +100,10 @@ def prepare_calibration(
     directory, where the app reads the calibration."""
     ladder = pool.available()
     fixed, keep = _anchors(ladder, data_dir, anchors, only)
+    if only:
+        # The named entries against the calibrated ones: an entry not yet measured and not
+        # named (one shipped before its calibration games) would be fitted as new beside them.
+        ladder = tuple(o for o in ladder if o.name in only or o.name in fixed)
     site = machine()
     settings = Settings(
         anchors=fixed,
