@@ -229,14 +229,14 @@ class Opponent:
 
     @property
     def needs(self) -> tuple[Need, ...]:
-        """The programs it cannot play without: its engine, and for an entry with a
-        :attr:`veto` the judge's Stockfish, the veto being its strength: without it the entry
-        would play weaker than it is rated."""
+        """The programs it cannot play without: its engine, and the judge's Stockfish for an
+        entry with a :attr:`veto`, the veto being its strength (without it the entry would play
+        weaker than it is rated), or with a :attr:`beginner`'s errors, which its engine has the
+        judge choose (without it the engine ends, as a crash)."""
         own = Need(self.command, self.package, "its moves")
         if self.veto is not None:
             return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.value}s")
         if self.beginner is not None:
-            # Its engine starts the judge itself: an entry without it would blunder unjudged.
             return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, "judging its beginner's errors")
         return (own,)
 
