@@ -129,6 +129,21 @@ def test_the_shipped_beginners_name_their_band_and_wait_off_the_slider() -> None
     assert [o.rating for o in by_rate] == sorted((o.rating for o in shipped), reverse=True)
 
 
+def test_without_stockfish_a_beginner_is_unavailable_saying_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discovery, "GAMES_DIRS", ())
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    pool = load_pool()
+    for name in ("maia-1100-beginner-400-600", "maia-1100-beginner-1000-1200"):
+        assert pool.why_unavailable(pool.get(name)) == (
+            "not installed: stockfish, for judging its beginner's errors"
+        )
+        with pytest.raises(EngineUnavailableError, match="install the Debian package 'stock"):
+            pool.playable(name)
+    assert pool.is_available(pool.get("maia-1100"))  # the network alone needs no judge
+
+
 def _maia(band: BeginnerBand, seed: int) -> tuple[MaiaEngine, list[str]]:
     said: list[str] = []
     maia = MaiaEngine(said.append, rng=random.Random(seed))
