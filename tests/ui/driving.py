@@ -82,6 +82,16 @@ def opponent_said(app: RatedPlayApp) -> str:
     return " ".join(shown(app, "#opponent").split())
 
 
+def result_shown(app: RatedPlayApp) -> bool:
+    """The result screen is up and its mount has run (its first button has the focus): a test
+    that leaves the app between the push and the mount has the mount fail as the app closes
+    ("No nodes match '#next-game'"), which a loaded machine made happen."""
+    focused = app.focused
+    return (
+        isinstance(app.screen, ResultScreen) and focused is not None and focused.id == "next-game"
+    )
+
+
 async def wait_until(
     pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 20.0
 ) -> None:

@@ -27,6 +27,7 @@ from tests.ui.driving import (
     ask_for,
     opponent_said,
     resign,
+    result_shown,
     shown,
     start_game,
     type_move,
@@ -148,7 +149,7 @@ async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
                 break
             board = game.board
             await type_move(pilot, board.san(await human_move(human, board, 1)))
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        await wait_until(pilot, lambda: result_shown(app), timeout=60)
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED
         assert record.opponent_name == "maia-1100"

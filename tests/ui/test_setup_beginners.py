@@ -15,13 +15,13 @@ from engines.opponents.pool import Pool, load_pool
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from rated_play.ui.screens.result import ResultScreen
 from tests.builders import fast_opponent, human_move
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     ask_for,
     opponent_said,
+    result_shown,
     start_game,
     type_move,
     wait_for_player_turn,
@@ -107,7 +107,7 @@ async def test_a_whole_game_against_the_beginner_near_600(
                 break
             board = game.board
             await type_move(pilot, board.san(await human_move(human, board, 1)))
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        await wait_until(pilot, lambda: result_shown(app), timeout=60)
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED
         assert record.opponent_name == "maia-1100-beginner-600-800"
