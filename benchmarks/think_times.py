@@ -16,7 +16,8 @@ coarsely before they are compared: a time ``t`` on a clock whose reading falls a
 a tick shows as ``r · ceil(t / r − u)``, ``u`` uniform (``r`` the game's resolution).
 
 Run: nice .venv/bin/python benchmarks/think_times.py --games A.pgn [B.pgn ...]
-     [--skip-player NAME ...] [--held-out] [--least-moves 500] [--seed 1] [--json]
+     [--skip-player NAME ...] [--held-out] [--most-games N] [--least-moves 500] [--seed 1]
+     [--json]
 It prints figures; it asserts nothing.
 """
 
@@ -49,7 +50,7 @@ from benchmarks.clocked_games import (
     held_out_game,
     sampled,
 )
-from benchmarks.people_games import BANDS, band_name, read_games
+from benchmarks.people_games import BANDS, band_name, band_of, read_games
 from rated_play.session.think_model import shipped_model
 from rated_play.session.thinking import DEVIATION_LIMIT, within_clock
 
@@ -159,20 +160,29 @@ def _line(label: str, row: dict[str, object]) -> str:
     )
 
 
-def _time_control_tag(headers: chess.pgn.Headers) -> str:
-    return headers.get("TimeControl", "-")
+def _control_and_band(headers: chess.pgn.Headers) -> tuple[str, int]:
+    """A game's ``TimeControl`` tag and the band of its players' mean rating."""
+    ratings = [
+        int(value)
+        for value in (headers.get("WhiteElo", ""), headers.get("BlackElo", ""))
+        if value.isdigit()
+    ]
+    mean = sum(ratings) // len(ratings) if ratings else 0
+    return headers.get("TimeControl", "-"), band_of(mean)[0]
 
 
 def _chooser(
     paths: Sequence[Path], only_held_out: bool, most_games: int, seed: int
 ) -> Callable[[int, chess.pgn.Game], bool]:
-    """The games to compare on: the held-out ones or all, thinned to about ``most_games`` a
-    time control when it is given."""
+    """The games to compare on: the held-out ones or all, thinned when ``most_games`` is
+    given to about that many of each time control and band of the players' mean rating (so
+    the few games of a band are all kept)."""
     thinned = None
     if most_games:
-        # Of the held-out games, a fifth of every time control's, about ``most_games``.
+        # The held-out games are a fifth of each group's.
         most = most_games * (5 if only_held_out else 1)
-        thinned = sampled(count_games(paths, _time_control_tag), _time_control_tag, most, seed)
+        counts = count_games(paths, _control_and_band)
+        thinned = sampled(counts, _control_and_band, most, seed)
 
     def chosen(number: int, game: chess.pgn.Game) -> bool:
         if only_held_out and not held_out_game(number):
@@ -197,6 +207,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--least-moves", type=int, default=500, help="smaller time controls left out"
+    )
+    parser.add_argument(
+        "--most-games",
+        type=int,
+        default=0,
+        help="about this many games a time control and band, chosen at random (0: every game)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
