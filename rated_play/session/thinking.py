@@ -23,8 +23,8 @@ from profiles.laws.time_control import TimeControl
 from rated_play.session.think_model import ThinkModel, Turn, shipped_model
 
 MAX_SHARE_OF_CLOCK = 0.5
-"""No single move takes more than half the time left: people spend more on under one move in
-a hundred (``docs/engine-pool.md``, *A person's clock*)."""
+"""No single move takes more than half the time left: people spend more on about one move in a
+hundred at most (``docs/engine-pool.md``, *A person's clock*)."""
 MIN_SECONDS = 0.2
 """Even an obvious move takes a hand a moment (people's premoves in bullet, faster still, are
 not a think)."""
