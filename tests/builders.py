@@ -49,7 +49,7 @@ from profiles.ledger.ledger_file import (
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
-from rated_play.session.thinking import SPREAD_LIMITS, think_time
+from rated_play.session.thinking import DEVIATION_LIMIT, ThinkingPace, think_time
 from tests.scripted_opponent import greedy_move
 
 
@@ -272,20 +272,44 @@ OWN_SEARCH = 2.0
 (its opening variety starts a second engine once), however loaded the machine."""
 
 
+class _Deliberate(random.Random):
+    """A generator whose normal draws are all at the pace's upper limit."""
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        return mu + sigma * DEVIATION_LIMIT
+
+
+def deliberate_pace() -> ThinkingPace:
+    """A pace that always thinks as long as a person's pace goes (:data:`DEVIATION_LIMIT`
+    deviations above the median): a test that must catch the opponent still thinking can
+    count on it; a person's own pace may make a first move in a fraction of a second."""
+    return ThinkingPace(_Deliberate())
+
+
 def least_think(game: RatedGame) -> float:
-    """The least time still to run of the opponent's paced think over its first move: whatever
-    it plays, at the quickest a person's pace gives, less what its clock has run this turn
-    (the pace counts from no earlier). The clock it had at the turn's start is at least what
-    it has now, and more clock never means a quicker think. Ending the game in less than this
-    did not wait for the opponent's move."""
-    board, increment = game.board, game.time_control.increment_seconds
+    """The least time still to run of a :func:`deliberate_pace` over the opponent's first
+    move: whatever it plays, less what its clock has run this turn (the pace counts from no
+    earlier). The opponent's clock is read at its turn's start, at most the time control's
+    base; the margin covers the pace's small change with that reading. Ending the game in
+    less than this did not wait for the opponent's move."""
+    board, control = game.board, game.time_control
     remaining = game.clock.remaining(game.opponent_color)
+    player_left = game.clock.remaining(game.player_color)
     assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
     quickest = min(
-        think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
+        think_time(
+            board,
+            move,
+            control.base_seconds,
+            control.increment_seconds,
+            DEVIATION_LIMIT,
+            base=control.base_seconds,
+            rating=game.opponent.rating,
+            opponent_left=player_left,
+        )
         for move in board.legal_moves
     )
-    left = quickest - (game.time_control.base_seconds - remaining)
+    left = 0.9 * quickest - (control.base_seconds - remaining)
     assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
     return left
 
