@@ -79,6 +79,19 @@ def test_a_decisive_game_ends_by_mate_resignation_or_time() -> None:
     assert decisive(drawn) is None
 
 
+def test_a_chess_com_game_says_how_it_ended_in_words() -> None:
+    tags = {
+        "Kamiklari won by resignation": Ending.RESIGNATION,
+        "Kamiklari won on time": Ending.TIME,
+        "Kamiklari won - game abandoned": Ending.OTHER,
+        "Kamiklari won by checkmate": Ending.MATE,
+    }
+    for tag, ending in tags.items():
+        moves = "1. f3 e5 2. g4 Qh4#" if ending is Ending.MATE else "1. e4 e5"
+        ended = decisive(_read(f'[Result "0-1"]\n[Termination "{tag}"]\n\n{moves} 0-1'))
+        assert ended is not None and ended.ending is ending, tag
+
+
 def test_the_sample_fills_each_band_from_the_games_that_can_fill_it() -> None:
     games = [_game("1000", "1700", seed=n) for n in range(10)]
     games += [_game("2100", "1300", seed=n) for n in range(10, 16)]
