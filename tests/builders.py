@@ -193,8 +193,13 @@ HOPELESS_LINE = uci_line(
     "e2e3 c7c6 f1a6 h7h5 a6b7 g7g5 b7a8 f8g7 a8c6 g8h6 c6d7 e8f8 d7c8 h8g8 d1h5 b8c6 h5h6 e7e6 "
     "h6g7 f8e7 g7g8 d8e8 g8e8 e7f6 e8c6 a7a6 c8e6 f6g6 e6f7 g6h7"
 )
-"""A game (UCI) in which Black gives away its pieces: lost beyond doubt to the judge (below 3%
-winning chances) from its 12th turn on, so Black, one to resign, resigns on its 14th."""
+"""A game (UCI) in which Black gives away its pieces: lost to the judge (25% or less) on its 4th
+turn, and from its 6th on without a break, more than 16 pawns down from its 12th to its 15th and
+last turn: Black, one to resign, resigns on one of its lost turns (with the seeds the tests
+use, before the line runs out)."""
+
+HOPELESS_LOST_FROM = 4
+"""Black's first turn of :data:`HOPELESS_LINE` that the judge sees lost."""
 
 
 def scripted_opponent(line: Sequence[str], rating: float = 1500.0) -> Opponent:
