@@ -156,7 +156,8 @@ def report(replayed: list[Replayed], walks: Path | None, elapsed: float) -> None
         "\nby the loser's band: resigned rather than played to mate; the evaluation at resignation"
     )
     print(
-        f"{'band':10}{'lost':>5}  {'ours':>14}  {'people':>14}   {'ours cp':>26}  {'people cp':>26}"
+        f"{'band':10}{'lost':>5}{'resigned':>9}  {'ours':>14}  {'people':>14}   "
+        f"{'ours cp':>26}  {'people cp':>26}"
     )
     for band in BANDS:
         lost = [r for r in replayed if r.loser_band == band and not r.agreed]
@@ -166,7 +167,8 @@ def report(replayed: list[Replayed], walks: Path | None, elapsed: float) -> None
         ]
         people_resigned, people_mated, people_cp = theirs.get(band, (0, 0, []))
         print(
-            f"{band_name(band):10}{len(lost):>5}  {share_text(resigned, len(lost)):>14}  "
+            f"{band_name(band):10}{len(lost):>5}{resigned:>9}  "
+            f"{share_text(resigned, len(lost)):>14}  "
             f"{share_text(people_resigned, people_resigned + people_mated):>14}   "
             f"{median_text(ours_cp):>26}  {median_text(people_cp):>26}",
             flush=True,

@@ -11,10 +11,11 @@ out; a resigned game whose last position the judge did not see lost is no turn o
 and is left out of the fit (counted below).
 
 On the held-out games it prints, by band, people's figures beside the model's on the same
-turns, with 95% intervals: the resignations within the walked turns (observed; the model's
-expected number, each game's chance ``share·(1 − Π(1 − h))``), and the evaluation at
-resignation, the median (people's: of their resignations seen lost; ours: over the turns
-weighted by the chance of resigning there).
+turns, with 95% intervals: the resignations on the walked turns, observed and as the model
+expects them (on each turn the game reached, the chance that the player still playing is one
+to resign, times the hazard: summed, the count a right model matches, as a survival model's
+cumulative hazard matches its events), and the evaluation at resignation, the median (people's:
+of their resignations seen lost; ours: over the turns, each weighed by that chance).
 
 Run: nice .venv/bin/python benchmarks/resignation_hazard.py --walks walks.jsonl [--json]
 It prints figures (and the coefficients to ship); it asserts nothing.
@@ -187,13 +188,17 @@ def check(
         expected = 0.0
         ours_cp: list[float] = []
         ours_weight: list[float] = []
+        share = shares[band]
         for game in held:
-            alive = shares[band]
+            survived = 1.0  # a resigner's chance of no resignation before this turn
             for k, hazard in enumerate(hazards(game, beta)):
+                # The chance that the player still playing is a resigner, times the hazard: the
+                # model's chance of a resignation on this turn given the game reached it.
+                resigner = share * survived / ((1 - share) + share * survived)
                 ours_cp.append(capped(game.centipawns[k]))
-                ours_weight.append(alive * hazard)
-                alive *= 1 - hazard
-            expected += shares[band] - alive
+                ours_weight.append(resigner * hazard)
+                expected += resigner * hazard
+                survived *= 1 - hazard
         not_lost = tally.get("resignation not lost", 0)
         checks.append(
             BandCheck(
