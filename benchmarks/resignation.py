@@ -27,6 +27,7 @@ import io
 import json
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -35,9 +36,11 @@ from pathlib import Path
 import chess
 import chess.engine
 import chess.pgn
-from people_games import BANDS, band_name, band_of, share_text
-from resignation_hazard import capped, median_interval
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from benchmarks.people_games import BANDS, band_name, band_of, share_text
+from benchmarks.resignation_hazard import capped, median_interval
 from engines.calibration.conduct_replay import conduct_ending, judge_view, to_replay
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine

@@ -27,14 +27,17 @@ import argparse
 import json
 import math
 import statistics
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from people_games import BANDS, band_name, wilson
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from benchmarks.people_games import BANDS, band_name, wilson
 from engines.opponents import resignation
 from engines.opponents.resignation import LostTurn
 from profiles.accuracy import CEILING

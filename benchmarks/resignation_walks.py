@@ -30,8 +30,10 @@ from pathlib import Path
 import chess
 import chess.engine
 import chess.pgn
-from people_games import BANDS, Ending, band_of, decisive
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from benchmarks.people_games import BANDS, Ending, band_of, decisive
 from engines.launch import close_engine, open_engine
 from engines.opponents import resignation
 from engines.opponents.judge import JUDGE, TURN_LIMIT
