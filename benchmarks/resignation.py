@@ -45,6 +45,7 @@ from engines.calibration.conduct_replay import conduct_ending, judge_view, to_re
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
 from engines.opponents import resignation
+from engines.opponents.doubling import winning_chances
 from engines.opponents.judge import JUDGE, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
 from profiles.accuracy import MATE_SCORE
@@ -112,7 +113,7 @@ async def replay(
         resigned_by_loser=resigner == loser,
         resigned_by_other=resigner != loser,
         centipawns=centipawns,
-        full_strength_lost=resignation.chances(deep) <= resignation.LOST_CHANCES,
+        full_strength_lost=winning_chances(deep) <= resignation.LOST_CHANCES,
     )
 
 

@@ -35,13 +35,15 @@ from typing import Final
 import chess
 import chess.engine
 
+from engines.opponents import draw_offer
+from engines.opponents.doubling import winning_chances
 from profiles.accuracy import MATE_SCORE, win_percent
 from profiles.laws.endings import claimable_draw
 from profiles.material import material_lead
 
-LOST_CHANCES: Final = 0.25
+LOST_CHANCES: Final = win_percent(draw_offer.LOST_CP) / 100.0
 """Winning chances (lila's curve, a draw half) at or below which the judge sees a side lost:
-300 centipawns down, where a draw offer is taken as a lost side's (``draw_offer``)."""
+25%, at the 300 centipawns down from which a lost side takes a draw (``draw_offer.LOST_CP``)."""
 
 BAND_FLOORS: Final = (1200.0, 1600.0, 2000.0)
 """The lower bounds of the rating bands above the first: under 1200, 1200–1600, 1600–2000, 2000
@@ -52,7 +54,7 @@ RESIGNING_SHARE: Final[tuple[float, float, float, float]] = (0.64, 0.94, 1.00, 0
 game to mate or to the flag): the chance that an opponent of that band is one to resign in a
 given game. Fitted with :data:`HAZARD`; edit both with the fit, nowhere else."""
 
-HAZARD: Final[tuple[float, ...]] = (-1.15, -0.05, 0.08, 0.89, -3.14, -0.11, -0.12, -0.30, -1.72)
+HAZARD: Final[tuple[float, ...]] = (-1.15, -0.05, 0.08, 0.89, -3.13, -0.11, -0.12, -0.30, -1.72)
 """The hazard's coefficients, one a feature of :func:`features` in its order (the logit of
 the chance to resign on a lost turn, for one to resign). Fitted by
 ``benchmarks/resignation_hazard.py --walks walks.jsonl`` (its command, samples and sizes in
@@ -131,13 +133,6 @@ def winning_chances_of(centipawns: int) -> float:
     return win_percent(centipawns) / 100.0
 
 
-def chances(score: chess.engine.Score) -> float:
-    """The side's winning chances at its own ``score`` (a mate as lila caps it)."""
-    centipawns = score.score(mate_score=MATE_SCORE)
-    assert centipawns is not None
-    return winning_chances_of(centipawns)
-
-
 def cannot_lose(board: chess.Board) -> bool:
     """The side to move cannot lose ``board``: the other side has not the material to mate, or
     the side to move may claim a draw (a threefold repetition, fifty moves)."""
@@ -156,7 +151,7 @@ def lost_turn(
     last; the turns lost are those at its end seen lost without a break."""
     lost = 0
     for score in reversed(judged):
-        if score is None or chances(score) > LOST_CHANCES:
+        if score is None or winning_chances(score) > LOST_CHANCES:
             break
         lost += 1
     now = judged[-1] if judged else None
