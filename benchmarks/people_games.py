@@ -104,7 +104,9 @@ def decisive(game: chess.pgn.Game) -> Decisive | None:
     decisive "Normal" game whose last position is not mate was resigned (lichess
     ``modules/game/src/main/PgnDump.scala``, the termination tag). An over-the-board file has no
     such tag: a decisive game not mated on the board counts as resigned there (a loss on time
-    cannot be told apart, and is rare in the FIDE-rated games of a tournament file).
+    cannot be told apart, and is rare in the FIDE-rated games of a tournament file). A
+    chess.com export says it in words: ``"X won by resignation"``, ``"X won on time"`` (and
+    ``"X won - game abandoned"``, which is neither).
     """
     result = game.headers.get("Result", "*")
     if result not in ("1-0", "0-1"):
@@ -114,9 +116,9 @@ def decisive(game: chess.pgn.Game) -> Decisive | None:
     termination = game.headers.get("Termination", "Normal")
     if board.is_checkmate():
         ending = Ending.MATE
-    elif termination == "Time forfeit":
+    elif termination == "Time forfeit" or termination.endswith(" won on time"):
         ending = Ending.TIME
-    elif termination == "Normal":
+    elif termination == "Normal" or termination.endswith(" won by resignation"):
         ending = Ending.RESIGNATION
     else:
         ending = Ending.OTHER

@@ -106,7 +106,11 @@ async def move_times(boards: list[chess.Board], clock: TimeControl) -> None:
                 started = time.perf_counter()
                 choice = await player.choose(board, reading)
                 times.append(time.perf_counter() - started)
-                paces.append(think_time(board, choice.move, base / 2, increment))
+                paces.append(
+                    think_time(
+                        board, choice.move, base / 2, increment, base=base, rating=opponent.rating
+                    )
+                )
         finally:
             await player.close()
         print(

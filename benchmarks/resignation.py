@@ -1,15 +1,21 @@
-"""Whether resigning and agreed draws change calibration results: on a sample of the shipped
-calibration games (played before opponents resigned or offered draws), each side's conduct is
-replayed move by move as a game plays it (:mod:`engines.opponents.conduct`, the judge at its
-turn limit), and the figures say how often a side would have resigned a game it did not lose,
-or agreed a draw in a game that was decided, and so whether the shipped games need replaying.
+"""Our resignations on our own games, beside people's: on a sample of the shipped calibration
+games played before opponents resigned, each side's conduct is replayed move by move as a game
+plays it (``engines.calibration.conduct_replay.conduct_ending``: its disposition drawn at the
+start, the hazard on each lost turn). By the loser's rating band, with 95% intervals:
 
-It also prints our resignation share by rating band: of the lost games, how many the loser
-resigns (its rule fired and it was one to resign, drawn from the table as a game draws it)
-and how many go to mate. It prints figures; it asserts nothing. It costs a judge search a
-ply: keep the sample modest, and run it under nice.
+- the share of the lost games the loser resigns rather than plays to mate (people's from the
+  walks ``benchmarks/resignation_walks.py`` wrote, when ``--walks`` is given);
+- the evaluation at resignation, the median (the judge at its turn limit, the resigner's view,
+  capped at lichess's ±1000; people's the same way, from the walks);
+- how often a resignation comes in a position the full-strength judge (depth
+  ``--depth``, default 18) does not see lost (better than :data:`resignation.LOST_CHANCES`),
+  and how often in a game the resigner did not lose as played;
+- the draws the conduct agreed, and in how many decided games.
 
-Run: .venv/bin/python benchmarks/resignation.py [--games N] [--seed N] [--entry NAME ...]
+It prints figures; it asserts nothing. It costs a judge search on the turns the replay judges:
+keep the sample modest, and run it under nice.
+
+Run: nice .venv/bin/python benchmarks/resignation.py [--games N] [--seed N] [--walks FILE]
 """
 
 from __future__ import annotations
@@ -18,155 +24,157 @@ import argparse
 import asyncio
 import gzip
 import io
+import json
 import random
+import statistics
+import sys
 import time
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
 import chess
 import chess.engine
 import chess.pgn
 
-from engines.calibration.conduct_replay import judge_view
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from benchmarks.people_games import BANDS, band_name, band_of, share_text
+from benchmarks.resignation_hazard import capped, median_interval
+from engines.calibration.conduct_replay import conduct_ending, judge_view, to_replay
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
-from engines.opponents import draw_offer, resignation
-from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
+from engines.opponents import resignation
+from engines.opponents.doubling import winning_chances
+from engines.opponents.judge import JUDGE, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
-from profiles.laws.endings import WHITE_SCORE
-from profiles.material import material_lead
+from profiles.accuracy import MATE_SCORE
+from profiles.laws.endings import WHITE_SCORE, Termination
 
-BANDS = tuple(below for below, _ in resignation.RESIGNING_SHARE)
-MATERIAL_DOWN = 5
-"""Pawns of material down from which a side's turns are judged for resigning: the judge is
-asked only there (and near a draw offer), as a search a ply over hundreds of games is hours on
-a shared machine. A position lost beyond doubt with less material down is a mating attack,
-which ends in mate anyway: those games count as mated here, so the resigned share is a
-little low."""
-WHITE_SCORE_FOR = {chess.WHITE: 0.0, chess.BLACK: 1.0}
-"""White's score in a game the side resigned."""
+Band = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class Replayed:
-    """What a game's conduct would have done: the first act of either side, if any."""
-
-    white_score: float
-    """The shipped game's result, for White."""
-    loser_rating: float | None
-    """The rating of the side that lost the shipped game; None for a draw."""
-    resigned: chess.Color | None = None
-    """The side that would have resigned first (always one to resign)."""
+    loser_band: Band | None
+    """The band of the side that lost the game as played; None for a draw."""
+    decided: bool
+    resigned_by_loser: bool = False
+    resigned_by_other: bool = False
+    """The side that resigned did not lose the game as played (a draw, or it won)."""
     agreed: bool = False
-    """A draw offered and accepted before any resignation."""
-    ply: int = 0
-    players: str = ""
-    """White and Black, for the games whose result would change."""
-
-    @property
-    def loser_resigned(self) -> bool:
-        """The side that resigned is the one that lost the shipped game: no result changed."""
-        return self.resigned is not None and WHITE_SCORE_FOR[self.resigned] == self.white_score
+    centipawns: int | None = None
+    """The resigner's view at its resignation, the judge at its turn limit."""
+    full_strength_lost: bool = True
+    """The full-strength judge sees the resigner lost there too."""
 
 
-def band_name(rating: float) -> str:
-    low = max((b for b in BANDS if b <= rating), default=0.0)
-    high = min(b for b in BANDS if b > rating)
-    return f"{low:.0f}+" if high == float("inf") else f"{low:.0f}-{high:.0f}"
-
-
-def sample_games(count: int, seed: int, entries: frozenset[str]) -> list[chess.pgn.Game]:
-    """``count`` games drawn from the shipped file, only games of ``entries`` if any are
-    named; only those are parsed (parsing all of them takes minutes)."""
+def sample_games(count: int, seed: int) -> list[chess.pgn.Game]:
+    """``count`` games drawn from the shipped file among those played without the conduct."""
     with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as stream:
         texts = stream.read().split("\n\n[Event ")
-    candidates = [i for i, text in enumerate(texts) if not entries or plays_in(text, entries)]
+    candidates = [i for i, text in enumerate(texts) if "EndReason" not in text]
     chosen = random.Random(seed).sample(candidates, min(count, len(candidates)))
     games = []
     for index in chosen:
         text = texts[index] if index == 0 else "[Event " + texts[index]
         game = chess.pgn.read_game(io.StringIO(text))
-        if game is not None:
+        if game is not None and to_replay(game, frozenset()):
             games.append(game)
     return games
 
 
-def plays_in(text: str, entries: frozenset[str]) -> bool:
-    """Whether one of ``entries`` has a side in the game whose PGN text this is."""
-    return any(f'[White "{name}"]' in text or f'[Black "{name}"]' in text for name in entries)
-
-
 async def replay(
-    game: chess.pgn.Game, ratings: dict[str, float], engine: chess.engine.Protocol
+    game: chess.pgn.Game,
+    ratings: dict[str, float],
+    judge: chess.engine.Protocol,
+    rng: random.Random,
+    full: chess.engine.Limit,
 ) -> Replayed:
     white_score = WHITE_SCORE[game.headers["Result"]]
     names = {chess.WHITE: game.headers["White"], chess.BLACK: game.headers["Black"]}
-    loser_rating = None
-    if white_score != 0.5:
-        loser_rating = ratings[names[chess.WHITE if white_score == 0.0 else chess.BLACK]]
-    judged: dict[chess.Color, list[chess.engine.Score | None]] = {
-        chess.WHITE: [],
-        chess.BLACK: [],
-    }
-    last_offer: dict[chess.Color, int | None] = {chess.WHITE: None, chess.BLACK: None}
+    loser = None if white_score == 0.5 else chess.WHITE if white_score == 0.0 else chess.BLACK
+    band = None if loser is None else band_of(round(ratings[names[loser]]))
+    ended = await conduct_ending(game, ratings, judge, rng)
+    if ended is None:
+        return Replayed(band, loser is not None)
+    if ended.ending.termination is Termination.DRAW_AGREED:
+        return Replayed(band, loser is not None, agreed=True)
     board = game.board()
-    for ply, move in enumerate(game.mainline_moves()):
-        side = board.turn
-        view = None
-        if material_lead(board, side) <= -MATERIAL_DOWN or (
-            board.fullmove_number >= draw_offer.OFFER_FROM_MOVE - draw_offer.DEAD_TURNS
-            and draw_offer.little_material(board)
-        ):
-            view = (await judge_view(engine, board, TURN_LIMIT)).pov(side)
-        judged[side].append(view)
-        if resignation.hopeless(board, judged[side]):
-            players = f"{names[chess.WHITE]} - {names[chess.BLACK]}"
-            return Replayed(white_score, loser_rating, resigned=side, ply=ply, players=players)
-        offers = draw_offer.offers_draw(board, judged[side], last_offer[side])
-        if offers:
-            last_offer[side] = board.fullmove_number
+    for move in list(game.mainline_moves())[: ended.plies]:
         board.push(move)
-        if offers and board.outcome() is None:
-            answer = await judge_view(engine, board, JUDGEMENT_LIMIT)
-            if draw_offer.accepts_draw(answer.pov(not side), board):
-                return Replayed(white_score, loser_rating, agreed=True, ply=ply)
-    return Replayed(white_score, loser_rating)
-
-
-def report(replayed: list[Replayed], seed: int, elapsed: float) -> None:
-    resigned = [r for r in replayed if r.resigned is not None]
-    changed = [r for r in resigned if not r.loser_resigned]
-    agreed = [r for r in replayed if r.agreed]
-    agreed_changed = [r for r in agreed if r.white_score != 0.5]
-    print(f"games {len(replayed)} ({elapsed / 60:.1f} min)", flush=True)
-    print(
-        f"resign rule fired: {len(resigned)}; in a game the resigner did not lose: {len(changed)}"
+    resigner = board.turn
+    seen = (await judge_view(judge, board, TURN_LIMIT)).pov(resigner)
+    deep = (await judge_view(judge, board, full)).pov(resigner)
+    centipawns = seen.score(mate_score=MATE_SCORE)
+    return Replayed(
+        band,
+        loser is not None,
+        resigned_by_loser=resigner == loser,
+        resigned_by_other=resigner != loser,
+        centipawns=centipawns,
+        full_strength_lost=winning_chances(deep) <= resignation.LOST_CHANCES,
     )
-    for r in changed:
+
+
+def people(walks: Path) -> dict[Band, tuple[int, int, list[float]]]:
+    """From the walks, by band: people's resigned and mated games, and their evaluations at
+    resignation (the judge at its turn limit; every walked game, held out or not)."""
+    found: dict[Band, tuple[int, int, list[float]]] = defaultdict(lambda: (0, 0, []))
+    for line in walks.read_text(encoding="utf-8").splitlines():
+        walk = json.loads(line)
+        band = tuple(walk["band"])
+        resigned, mated, cps = found[band]  # type: ignore[index]
+        if walk["ending"] == "resignation":
+            resigned += 1
+            cps.append(capped(walk["final_centipawns"]))
+        elif walk["ending"] == "mate":
+            mated += 1
+        found[band] = (resigned, mated, cps)  # type: ignore[index]
+    return found
+
+
+def median_text(values: list[float]) -> str:
+    if not values:
+        return "—"
+    low, high = median_interval(values)
+    return f"{statistics.median(values):.0f} [{low:.0f}, {high:.0f}] n={len(values)}"
+
+
+def report(replayed: list[Replayed], walks: Path | None, elapsed: float) -> None:
+    resignations = [r for r in replayed if r.centipawns is not None]
+    print(f"games {len(replayed)} ({elapsed / 60:.1f} min)")
+    other = sum(r.resigned_by_other for r in replayed)
+    not_lost = sum(not r.full_strength_lost for r in resignations)
+    print(
+        f"resignations {len(resignations)}; in a game the resigner did not lose as played: "
+        f"{share_text(other, len(resignations))}; where the full-strength judge does not see "
+        f"it lost: {share_text(not_lost, len(resignations))}"
+    )
+    agreed = [r for r in replayed if r.agreed]
+    print(
+        f"draws agreed {len(agreed)}; in a game that was decided: {sum(r.decided for r in agreed)}"
+    )
+    theirs = people(walks) if walks is not None else {}
+    print(
+        "\nby the loser's band: resigned rather than played to mate; the evaluation at resignation"
+    )
+    print(
+        f"{'band':10}{'lost':>5}{'resigned':>9}  {'ours':>14}  {'people':>14}   "
+        f"{'ours cp':>26}  {'people cp':>26}"
+    )
+    for band in BANDS:
+        lost = [r for r in replayed if r.loser_band == band and not r.agreed]
+        resigned = sum(r.resigned_by_loser for r in lost)
+        ours_cp = [
+            capped(r.centipawns) for r in lost if r.resigned_by_loser and r.centipawns is not None
+        ]
+        people_resigned, people_mated, people_cp = theirs.get(band, (0, 0, []))
         print(
-            f"  changed: {r.players}: resigned at ply {r.ply}, shipped White score {r.white_score}"
-        )
-    print(f"draws agreed: {len(agreed)}; in a game that was decided: {len(agreed_changed)}")
-    # Of the lost games, resigned vs mated, the disposition drawn as a game draws it.
-    rng = random.Random(seed)
-    lost: Counter[str] = Counter()
-    resigns: Counter[str] = Counter()
-    fired: Counter[str] = Counter()
-    for r in replayed:
-        if r.loser_rating is None:
-            continue
-        band = band_name(r.loser_rating)
-        lost[band] += 1
-        fired[band] += r.loser_resigned
-        if r.loser_resigned and resignation.resigns_lost_games(r.loser_rating, rng):
-            resigns[band] += 1
-    print("loser's band  lost  rule fired  resigned  mated/other  (people's share, table)")
-    for band in sorted(lost, key=lambda name: float(name.split("-")[0].rstrip("+"))):
-        low = float(band.split("-")[0].rstrip("+"))
-        share = resignation.resigning_share(low)
-        print(
-            f"{band:>12}  {lost[band]:>4}  {fired[band]:>10}  {resigns[band]:>8}  "
-            f"{lost[band] - resigns[band]:>11}  ({share:.0%})",
+            f"{band_name(band):10}{len(lost):>5}{resigned:>9}  "
+            f"{share_text(resigned, len(lost)):>14}  "
+            f"{share_text(people_resigned, people_resigned + people_mated):>14}   "
+            f"{median_text(ours_cp):>26}  {median_text(people_cp):>26}",
             flush=True,
         )
 
@@ -175,31 +183,29 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--every", type=int, default=25, help="the figures so far every N games")
-    parser.add_argument(
-        "--entry",
-        action="append",
-        default=[],
-        help="only games this entry played (repeat for several): the games of entries added later",
-    )
+    parser.add_argument("--depth", type=int, default=18, help="the full-strength judge's depth")
+    parser.add_argument("--walks", type=Path, help="people's walks, for their figures")
+    parser.add_argument("--every", type=int, default=50, help="the figures so far every N games")
     args = parser.parse_args()
     calibration = shipped_calibration()
     assert calibration is not None, "no shipped calibration"
     ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
-    games = sample_games(args.games, args.seed, frozenset(args.entry))
-    engine = await open_engine(JUDGE)
-    replayed = []
+    games = sample_games(args.games, args.seed)
+    rng = random.Random(args.seed)
+    full = chess.engine.Limit(depth=args.depth)
+    judge = await open_engine(JUDGE)
+    replayed: list[Replayed] = []
     started = time.monotonic()
     try:
         for number, game in enumerate(games, start=1):
             if not {game.headers["White"], game.headers["Black"]} <= ratings.keys():
                 continue  # an entry no longer calibrated
-            replayed.append(await replay(game, ratings, engine))
+            replayed.append(await replay(game, ratings, judge, rng, full))
             if number % args.every == 0:  # the figures so far: a long run can be cut short
-                report(replayed, args.seed, time.monotonic() - started)
+                report(replayed, args.walks, time.monotonic() - started)
     finally:
-        await close_engine(engine)
-    report(replayed, args.seed, time.monotonic() - started)
+        await close_engine(judge)
+    report(replayed, args.walks, time.monotonic() - started)
 
 
 if __name__ == "__main__":

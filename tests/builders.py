@@ -49,7 +49,7 @@ from profiles.ledger.ledger_file import (
 from profiles.ledger.records import GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
-from rated_play.session.thinking import SPREAD_LIMITS, think_time
+from rated_play.session.thinking import DEVIATION_LIMIT, ThinkingPace, think_time
 from tests.scripted_opponent import greedy_move
 
 
@@ -208,8 +208,13 @@ HOPELESS_LINE = uci_line(
     "e2e3 c7c6 f1a6 h7h5 a6b7 g7g5 b7a8 f8g7 a8c6 g8h6 c6d7 e8f8 d7c8 h8g8 d1h5 b8c6 h5h6 e7e6 "
     "h6g7 f8e7 g7g8 d8e8 g8e8 e7f6 e8c6 a7a6 c8e6 f6g6 e6f7 g6h7"
 )
-"""A game (UCI) in which Black gives away its pieces: lost beyond doubt to the judge (below 3%
-winning chances) from its 12th turn on, so Black, one to resign, resigns on its 14th."""
+"""A game (UCI) in which Black gives away its pieces: lost to the judge (25% or less) on its 4th
+turn, and from its 6th on without a break, more than 16 pawns down from its 12th to its 15th and
+last turn: Black, one to resign, resigns on one of its lost turns (with the seeds the tests
+use, before the line runs out)."""
+
+HOPELESS_LOST_FROM = 4
+"""Black's first turn of :data:`HOPELESS_LINE` that the judge sees lost."""
 
 
 def scripted_opponent(line: Sequence[str], rating: float = 1500.0) -> Opponent:
@@ -287,20 +292,44 @@ OWN_SEARCH = 2.0
 (its opening variety starts a second engine once), however loaded the machine."""
 
 
+class _Deliberate(random.Random):
+    """A generator whose normal draws are all at the pace's upper limit."""
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        return mu + sigma * DEVIATION_LIMIT
+
+
+def deliberate_pace() -> ThinkingPace:
+    """A pace that always thinks as long as a person's pace goes (:data:`DEVIATION_LIMIT`
+    deviations above the median): a test that must catch the opponent still thinking can
+    count on it; a person's own pace may make a first move in a fraction of a second."""
+    return ThinkingPace(_Deliberate())
+
+
 def least_think(game: RatedGame) -> float:
-    """The least time still to run of the opponent's paced think over its first move: whatever
-    it plays, at the quickest a person's pace gives, less what its clock has run this turn
-    (the pace counts from no earlier). The clock it had at the turn's start is at least what
-    it has now, and more clock never means a quicker think. Ending the game in less than this
-    did not wait for the opponent's move."""
-    board, increment = game.board, game.time_control.increment_seconds
+    """The least time still to run of a :func:`deliberate_pace` over the opponent's first
+    move: whatever it plays, less what its clock has run this turn (the pace counts from no
+    earlier). The opponent's clock is read at its turn's start, at most the time control's
+    base; the margin covers the pace's small change with that reading. Ending the game in
+    less than this did not wait for the opponent's move."""
+    board, control = game.board, game.time_control
     remaining = game.clock.remaining(game.opponent_color)
+    player_left = game.clock.remaining(game.player_color)
     assert board.fullmove_number == 1 and remaining is not None, "its first move, on a clock"
     quickest = min(
-        think_time(board, move, remaining, increment, spread=SPREAD_LIMITS[0])
+        think_time(
+            board,
+            move,
+            control.base_seconds,
+            control.increment_seconds,
+            DEVIATION_LIMIT,
+            base=control.base_seconds,
+            rating=game.opponent.rating,
+            opponent_left=player_left,
+        )
         for move in board.legal_moves
     )
-    left = quickest - (game.time_control.base_seconds - remaining)
+    left = 0.9 * quickest - (control.base_seconds - remaining)
     assert left > OWN_SEARCH, "the pace leaves time to tell waiting from not"
     return left
 

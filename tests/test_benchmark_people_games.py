@@ -79,6 +79,19 @@ def test_a_decisive_game_ends_by_mate_resignation_or_time() -> None:
     assert decisive(drawn) is None
 
 
+def test_a_chess_com_game_says_how_it_ended_in_words() -> None:
+    tags = {
+        "Kamiklari won by resignation": Ending.RESIGNATION,
+        "Kamiklari won on time": Ending.TIME,
+        "Kamiklari won - game abandoned": Ending.OTHER,
+        "Kamiklari won by checkmate": Ending.MATE,
+    }
+    for tag, ending in tags.items():
+        moves = "1. f3 e5 2. g4 Qh4#" if ending is Ending.MATE else "1. e4 e5"
+        ended = decisive(_read(f'[Result "0-1"]\n[Termination "{tag}"]\n\n{moves} 0-1'))
+        assert ended is not None and ended.ending is ending, tag
+
+
 def test_the_sample_fills_each_band_from_the_games_that_can_fill_it() -> None:
     games = [_game("1000", "1700", seed=n) for n in range(10)]
     games += [_game("2100", "1300", seed=n) for n in range(10, 16)]
@@ -192,3 +205,24 @@ def test_the_phase_follows_lichesss_divider_on_the_position_alone() -> None:
     traded = chess.Board("rnbqk3/pppppppp/8/8/8/8/PPPPPPPP/RNBQK3 w - - 0 5")
     assert phase_of(traded) is Phase.MIDDLEGAME  # 8 majors and minors: not yet an ending
     assert phase_of(chess.Board("4k3/8/8/8/8/8/8/RNB1KBNR w - - 0 30")) is Phase.ENDING
+
+
+def test_a_draws_kind_is_read_from_the_words_or_the_last_position() -> None:
+    from benchmarks.draws_people import DrawKind, draw_kind  # noqa: PLC0415
+
+    def drawn(moves: str, **tags: str) -> chess.pgn.Game:
+        headers = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
+        return _read(f'[Result "1/2-1/2"]\n{headers}\n{moves} 1/2-1/2')
+
+    shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+    assert draw_kind(drawn(shuffle, Termination="Normal")) is DrawKind.REPETITION
+    assert draw_kind(drawn("1. e4 e5", Termination="Normal")) is DrawKind.AGREEMENT
+    assert draw_kind(drawn("1. e4 e5", EndReason="draw agreed")) is DrawKind.AGREEMENT
+    assert draw_kind(drawn("1. e4 e5", Termination="Time forfeit")) is DrawKind.FLAG_NO_MATERIAL
+    said = drawn("1. e4 e5", Termination="Game drawn by stalemate")
+    assert draw_kind(said) is DrawKind.STALEMATE
+    stalemate = _read(
+        '[Result "1/2-1/2"]\n[FEN "7k/8/8/8/8/8/8/5QK1 w - - 0 1"]\n[SetUp "1"]\n\n1. Qf7 1/2-1/2'
+    )
+    assert draw_kind(stalemate) is DrawKind.STALEMATE
+    assert draw_kind(_read('[Result "1-0"]\n\n1. e4 e5 1-0')) is None

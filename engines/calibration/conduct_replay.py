@@ -10,9 +10,10 @@ conduct acts, the game ends there, with the result it would then have had. A gam
 have cut keeps its result.
 
 One difference from a game, for time: a side one to resign is judged on its turns only once
-it is :data:`MATERIAL_DOWN` pawns of material behind (a game judges every such turn). Lost
-beyond doubt is more than nine pawns down by the judge; a side that is so with less than three
-pawns of material behind is under a mating attack, which ends in mate anyway.
+it is :data:`MATERIAL_DOWN` pawns of material behind (a game judges every turn of one). Lost is
+three pawns down by the judge (:data:`engines.opponents.resignation.LOST_CHANCES`); a side lost
+with less material behind is mostly under a mating attack, which ends in mate soon, so the
+replay resigns a little less often than a game would.
 
 Run: .venv/bin/python -m engines.calibration.conduct_replay GAMES.pgn[.gz] OUT.pgn
 [--entry NAME ...] [--seed N]: every game of GAMES to OUT.pgn, those of the named entries (all

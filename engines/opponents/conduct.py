@@ -32,9 +32,12 @@ class Conduct:
     """One opponent's conduct in one game; make a new one for each game."""
 
     def __init__(self, rating: float, rng: random.Random) -> None:
+        self.rating = rating
         self.resigns = resignation.resigns_lost_games(rating, rng)
-        """Drawn at the start: whether this game's opponent resigns a lost game, or plays it
-        to mate, as people of its rating do (:data:`resignation.RESIGNING_SHARE`)."""
+        """Drawn at the start: whether this game's opponent resigns a lost game at all, or plays
+        it to mate, as people of its rating do (:data:`resignation.RESIGNING_SHARE`)."""
+        self._rng = rng
+        """Draws, on each lost turn of one to resign, whether it resigns there."""
         self._judged: list[chess.engine.Score | None] = []
         self._last_offer: int | None = None
 
@@ -45,12 +48,18 @@ class Conduct:
         offer). A turn not judged counts as judged no view at all."""
         return self.resigns or draw_offer.may_offer_soon(board)
 
-    def act(self, board: chess.Board, view: chess.engine.PovScore | None) -> Act:
+    def act(
+        self, board: chess.Board, view: chess.engine.PovScore | None, seconds: float | None = None
+    ) -> Act:
         """What the opponent does in ``board`` (its turn), given the judge's ``view`` of it
-        (None: the judge gave none, or was not asked)."""
+        (None: the judge gave none, or was not asked) and its own clock (``seconds``; None in a
+        game without one): one to resign resigns a lost turn with the hazard's chance
+        (:func:`resignation.resign_chance`)."""
         self._judged.append(None if view is None else view.pov(board.turn))
-        if self.resigns and resignation.hopeless(board, self._judged):
-            return Act.RESIGN
+        if self.resigns:
+            lost = resignation.lost_turn(board, self._judged, seconds, self.rating)
+            if lost is not None and self._rng.random() < resignation.resign_chance(lost):
+                return Act.RESIGN
         if draw_offer.offers_draw(board, self._judged, self._last_offer):
             self._last_offer = board.fullmove_number
             return Act.OFFER_DRAW

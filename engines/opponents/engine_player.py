@@ -259,7 +259,8 @@ class EnginePlayer:
         view = None
         if self._conduct.needs_judge(board):
             view = await self._view_of_turn(board, clock, stop)
-        act = self._conduct.act(board, view)
+        seconds = None if clock is None else clock.white if board.turn else clock.black
+        act = self._conduct.act(board, view, seconds)
         self._decided = (position, act)
         return act
 

@@ -26,6 +26,7 @@ from profiles.laws.endings import Ending, Termination, claimable_draw
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.records import GameRecord, Profile
+from profiles.player.move_times import move_times
 from profiles.player.purse import STAKE
 from rated_play.session.moves import board_move, move_words, parse_move
 from rated_play.session.outcome import GameOutcome, automatic_outcome, time_forfeit
@@ -520,15 +521,42 @@ class RatedGame:
         """Wait until the opponent has spent a person's think time over ``move`` since its
         turn began (on its running clock); no wait without a pace or a clock. The wait ends
         the moment the game does (a resignation, a flag, leaving the game)."""
-        left = self.clock.remaining(self.opponent_color)
-        if self._pace is None or turn_began is None or left is None:
+        if self._pace is None or turn_began is None or self.clock.untimed:
             return
-        increment = float(self.time_control.increment_seconds)
-        wanted = self._pace.think_time(self._board, move, turn_began, increment)
+        own_last, opponent_last = self._last_thinks()
+        # In a thread: the network's view of the position takes milliseconds (its first load
+        # a few tenths of a second), which the board on the screen need not wait for.
+        wanted = await asyncio.to_thread(
+            self._pace.think_time,
+            self._board.copy(),
+            move,
+            turn_began,
+            float(self.time_control.increment_seconds),
+            base=float(self.time_control.base_seconds),
+            rating=self.opponent.rating,
+            opponent_left=self.clock.remaining(self.player_color),
+            own_last=own_last,
+            opponent_last=opponent_last,
+        )
+        left = self.clock.remaining(self.opponent_color)
+        if left is None or self._outcome is not None:
+            return
         rest = wanted - (turn_began - left)
         if rest > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ended.wait(), timeout=rest)
+
+    def _last_thinks(self) -> tuple[float | None, float | None]:
+        """The opponent's time over its previous move and the player's over the move just made,
+        from the clocks kept with the moves; None for a side's first move, which the servers
+        people's games come from do not time (the think-time model learnt it so)."""
+        recorded = [played.recorded(ply) for ply, played in enumerate(self._moves, start=1)]
+        times = move_times(recorded, self.time_control)
+
+        def timed(index: int) -> float | None:
+            return times[index] if index >= 2 else None  # plies 1 and 2: first moves
+
+        return timed(len(times) - 2), timed(len(times) - 1)
 
     async def _restart_opponent(self) -> bool:
         restarts = self._seated.restarts

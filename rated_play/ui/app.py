@@ -22,7 +22,7 @@ from profiles.ledger.records import GameRecord
 from rated_play.error_log import log_unexpected
 from rated_play.ui import messages
 from rated_play.ui.display import DisplayOptions
-from rated_play.ui.screens.setup import SetupScreen
+from rated_play.ui.screens.setup import PaceFactory, SetupScreen
 
 if TYPE_CHECKING:
     from rated_play.ui.screens.game import GameScreen
@@ -44,6 +44,9 @@ class AppOptions:
     seating: Seating = seat_engine
     """Who sits across the board as an opponent of the pool: its engine (a test may seat a
     scripted one)."""
+    paces: PaceFactory | None = None
+    """The opponent's pace when believable thinking is on: a person's, drawn at random
+    (a test may fix its draws); None for :class:`~rated_play.session.ThinkingPace` itself."""
 
 
 def abandonment_notice(record: GameRecord) -> str:
@@ -98,7 +101,7 @@ class RatedPlayApp(App[None]):
     def get_default_screen(self) -> SetupScreen:
         # The setup screen is the app's first screen, not one pushed over an empty default
         # screen that Textual would compose, style and switch away from first.
-        return SetupScreen(self.ledger, self.pool, self.options.seating)
+        return SetupScreen(self.ledger, self.pool, self.options.seating, self.options.paces)
 
     def on_mount(self) -> None:
         if self.options.handle_signals:

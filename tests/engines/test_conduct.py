@@ -1,9 +1,12 @@
-"""An opponent resigns a game lost beyond doubt, when it is one to resign, and never a game it
-can hold; it offers a draw only late, in a dead-level position with little material. The rules
-on their own, and each opponent's conduct against the real judge."""
+"""An opponent resigns a lost game as people do, when it is one to resign, and never a game it
+can hold or one the judge does not see lost; it offers a draw only late, in a dead-level
+position with little material. The rules on their own, and each opponent's conduct against the
+real judge."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Sequence
 
@@ -14,6 +17,7 @@ import pytest
 from engines.opponents import draw_offer, resignation
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.engine_player import EnginePlayer
+from engines.opponents.resignation import LostTurn
 from engines.opponents.turn import Turn, TurnResult
 from tests.builders import fast_opponent, human_move
 
@@ -26,13 +30,13 @@ LOST = chess.engine.Cp(-2000)
 LEVEL = chess.engine.Cp(0)
 
 
-def test_the_share_that_resigns_is_read_from_one_table_by_rating() -> None:
-    for below, share in resignation.RESIGNING_SHARE:
-        if below != float("inf"):
-            assert resignation.resigning_share(below - 1) == share
-    assert resignation.resigning_share(3500) == resignation.RESIGNING_SHARE[-1][1]
-    shares = [share for _, share in resignation.RESIGNING_SHARE]
-    assert shares == sorted(shares), "the stronger resign more often"
+def test_the_share_that_resigns_is_read_from_one_table_by_band() -> None:
+    floors = (0.0, *resignation.BAND_FLOORS)
+    for index, floor in enumerate(floors):
+        assert resignation.resigning_share(floor) == resignation.RESIGNING_SHARE[index]
+        if index:
+            assert resignation.resigning_share(floor - 1) == resignation.RESIGNING_SHARE[index - 1]
+    assert min(resignation.RESIGNING_SHARE) > 0.134, "the RESIGNS seed makes every one resign"
 
 
 @pytest.mark.parametrize("rating", [600.0, 1500.0, 2600.0])
@@ -49,16 +53,67 @@ def views(*scores: chess.engine.Score | None) -> Sequence[chess.engine.Score | N
     return scores
 
 
-def test_lost_beyond_doubt_takes_three_turns_and_never_a_game_that_cannot_be_lost() -> None:
-    down = chess.Board("4k3/8/8/8/8/8/3Q4/3RK3 b - - 0 30")  # a queen and a rook down
-    assert resignation.hopeless(down, views(LOST, LOST, LOST))
-    assert not resignation.hopeless(down, views(LOST, LOST))
-    assert not resignation.hopeless(down, views(LOST, None, LOST)), "a judge that failed"
-    assert not resignation.hopeless(down, views(LOST, LOST, chess.engine.Cp(-500)))
-    assert resignation.hopeless(down, views(LOST, LOST, chess.engine.Mate(-3)))
+DOWN = chess.Board("4k3/8/8/8/8/8/3Q4/3RK3 b - - 0 30")
+"""Black a queen and a rook down."""
+
+
+def test_a_turn_is_lost_only_where_the_judge_sees_it_lost_and_the_game_can_be_lost() -> None:
+    lost = resignation.lost_turn(DOWN, views(LOST, LOST, LOST), 40.0, 1500.0)
+    assert lost == LostTurn(-2000, 3, -14, 40.0, 1500.0)
+    assert resignation.lost_turn(DOWN, views(LOST, None, LOST), None, 1500.0) == LostTurn(
+        -2000, 1, -14, None, 1500.0
+    ), "a turn the judge failed on breaks the run"
+    assert resignation.lost_turn(DOWN, views(LOST, LOST, chess.engine.Cp(-200)), None, 1500) is None
+    assert resignation.lost_turn(DOWN, views(LOST, LOST, None), None, 1500.0) is None
+    assert resignation.lost_turn(DOWN, views(), None, 1500.0) is None
+    edge = chess.engine.Cp(-300)  # lila's curve gives 24.9% here: lost, just
+    assert resignation.lost_turn(DOWN, views(edge), None, 1500.0) is not None
+    assert resignation.lost_turn(DOWN, views(chess.engine.Cp(-290)), None, 1500.0) is None
+    assert resignation.lost_turn(DOWN, views(chess.engine.Mate(-3)), None, 1500.0) is not None
     # A knight cannot mate: the bare king does not resign, whatever a search says.
     knight = chess.Board("4k3/8/8/8/8/8/3N4/4K3 b - - 0 30")
-    assert not resignation.hopeless(knight, views(LOST, LOST, LOST))
+    assert resignation.lost_turn(knight, views(LOST, LOST, LOST), None, 1500.0) is None
+
+
+def test_the_hazard_rises_the_more_lost_and_falls_on_a_short_clock() -> None:
+    """What the fit found weighs most (docs/engine-pool.md): the judge's chances, and a clock
+    short enough to play on for the flag; a clock of :data:`resignation.SHORT_CLOCK` seconds or
+    more is as no clock."""
+    chance = resignation.resign_chance
+    base = LostTurn(-500, 2, -5, None, 1500.0)
+    assert (
+        chance(LostTurn(-900, 2, -5, None, 1500.0))
+        > chance(base)
+        > chance(LostTurn(-320, 2, -5, None, 1500.0))
+    )
+    assert chance(LostTurn(-500, 2, -5, 3.0, 1500.0)) < chance(LostTurn(-500, 2, -5, 60.0, 1500.0))
+    assert chance(LostTurn(-500, 2, -5, 60.0, 1500.0)) == chance(base)
+    for cp, turns, material, rating in itertools.product(
+        (300, 99_999), (1, 50), (0, 40), (400, 3000)
+    ):
+        assert 0.0 < chance(LostTurn(-cp, turns, -material, None, rating)) < 1.0
+
+
+def test_one_to_resign_resigns_a_lost_game_at_the_hazards_rate() -> None:
+    """Over many games of the same lost turns, the share resigned by each turn is the cure
+    model's: the share that resigns at all times one less the chance of no resignation yet
+    (the product of one less each turn's hazard), within a binomial 99.9% interval."""
+    rating, turns, games = 1500.0, 6, 4000
+    rng = random.Random(5)
+    resigned_by = [0] * turns
+    for _ in range(games):
+        conduct = Conduct(rating, rng)
+        for turn in range(turns):
+            if conduct.act(DOWN, chess.engine.PovScore(LOST, chess.BLACK), 20.0) is Act.RESIGN:
+                for later in range(turn, turns):
+                    resigned_by[later] += 1
+                break
+    alive = 1.0
+    for turn in range(turns):
+        alive *= 1 - resignation.resign_chance(LostTurn(-2000, turn + 1, -14, 20.0, rating))
+        expected = resignation.resigning_share(rating) * (1 - alive)
+        spread = 3.3 * math.sqrt(expected * (1 - expected) / games)
+        assert resigned_by[turn] / games == pytest.approx(expected, abs=spread), turn
 
 
 def test_a_draw_is_offered_late_with_little_material_and_a_level_judge() -> None:
@@ -127,24 +182,43 @@ async def conduct_over(
 
 
 QUEEN_AND_ROOKS_DOWN = "1nb1kbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1"
-"""Black without its queen and rooks: -12 pawns to the judge at its turn limit (a queen and
-one rook down is -9.5, at the edge of lost beyond doubt)."""
+"""Black without its queen and rooks: -12 pawns to the judge at its turn limit, lost from its
+first turn."""
+
+FEW_TURNS = 16
+"""The turns the seeded games below give one to resign to resign a hopeless game in."""
+
+PEOPLE_PLAY_ON = 40
+"""Turns of a hopeless game after which, by the fitted hazard, fewer than one resigner in twenty
+still plays on: people resign a lost game after a median of five to eight lost turns
+(docs/engine-pool.md), and a queen and two rooks down (material the fit finds people play on
+with a little longer) after more."""
+
+
+def test_a_hopeless_game_is_resigned_by_almost_every_resigner_within_forty_turns() -> None:
+    alive = 1.0
+    for turn in range(1, PEOPLE_PLAY_ON + 1):
+        alive *= 1 - resignation.resign_chance(LostTurn(-1200, turn, -19, None, 1500.0))
+    assert alive < 0.05
 
 
 @pytest.mark.engine
-async def test_a_queen_and_two_rooks_down_the_opponent_resigns_on_its_third_turn(
-    human: chess.engine.Protocol,
+@pytest.mark.parametrize("seed", [RESIGNS, 3, 4])
+async def test_a_queen_and_two_rooks_down_one_to_resign_resigns_within_a_few_turns(
+    seed: int, human: chess.engine.Protocol
 ) -> None:
-    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, RESIGNS, human, 6)
-    assert acts == [Act.MOVE, Act.MOVE, Act.RESIGN]
+    assert Conduct(1500.0, random.Random(seed)).resigns
+    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, seed, human, 2 * FEW_TURNS)
+    assert acts[-1] is Act.RESIGN and len(acts) <= FEW_TURNS
+    assert acts[:-1] == [Act.MOVE] * (len(acts) - 1)
 
 
 @pytest.mark.engine
 async def test_an_opponent_not_one_to_resign_plays_the_lost_game_on(
     human: chess.engine.Protocol,
 ) -> None:
-    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, PLAYS_ON, human, 6)
-    assert acts == [Act.MOVE] * 6
+    acts = await conduct_over(QUEEN_AND_ROOKS_DOWN, 1500.0, PLAYS_ON, human, FEW_TURNS)
+    assert acts == [Act.MOVE] * FEW_TURNS
 
 
 @pytest.mark.engine
@@ -155,10 +229,25 @@ async def test_an_opponent_not_one_to_resign_plays_the_lost_game_on(
         "8/5k2/4b3/4p1p1/4P1P1/2B2P2/5K2/8 b - - 0 30",  # bishops of opposite colours, a pawn down
     ],
 )
-async def test_a_drawn_ending_is_never_resigned(fen: str, human: chess.engine.Protocol) -> None:
-    acts = await conduct_over(fen, 2600.0, RESIGNS, human, 10)
-    assert Act.RESIGN not in acts
-    assert len(acts) == 10
+@pytest.mark.parametrize("seed", [RESIGNS, 3, 4])
+async def test_a_drawn_ending_is_never_resigned(
+    fen: str, seed: int, human: chess.engine.Protocol
+) -> None:
+    acts = await conduct_over(fen, 2600.0, seed, human, 10)
+    # Up to ten turns: the game may end on the board sooner (the rooks exchanged, a repetition).
+    assert acts and Act.RESIGN not in acts
+
+
+class Counted(random.Random):
+    """The first draw 0 (one to resign), every later one 0.999 (no resignation), counted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return 0.0 if self.draws == 1 else 0.999
 
 
 @pytest.mark.engine
@@ -167,18 +256,19 @@ async def test_a_turn_given_again_after_a_failure_is_the_conduct_it_decided(
 ) -> None:
     """The game gives a turn again once the opponent's engine failed on its way to a move (and
     was started again): its conduct is what it decided the first time, its judge not asked
-    again, so three hopeless views stay three turns."""
+    again nor a resignation drawn again: one draw a lost turn, however often it was given."""
     board = chess.Board(QUEEN_AND_ROOKS_DOWN)
-    player = EnginePlayer(fast_opponent(rating=1500.0), rng=random.Random(RESIGNS))
+    rng = Counted()
+    player = EnginePlayer(fast_opponent(rating=1500.0), rng=rng)
     await player.start()
+    turns = 4
     try:
-        for _ in range(2):
-            for _again in range(3):
-                result = await player.take_turn(Turn(board.copy(), None))
-            assert result.move is not None
-            board.push(result.move)
+        for _ in range(turns):
+            results = [await player.take_turn(Turn(board.copy(), None)) for _ in range(3)]
+            assert {act_of(result) for result in results} == {Act.MOVE}
+            assert results[0].move is not None
+            board.push(results[0].move)
             board.push(await human_move(human, board, 6))
-        third = await player.take_turn(Turn(board.copy(), None))
     finally:
         await player.close()
-    assert third.resigned, "on its third turn, however often the first two were given"
+    assert rng.draws == 1 + turns, "the disposition, then one draw a lost turn"

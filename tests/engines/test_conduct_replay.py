@@ -1,5 +1,5 @@
 """A calibration game played before opponents resigned or offered draws, ended again as its
-sides' conduct would have ended it: cut where the side lost beyond doubt resigns, with the
+sides' conduct would have ended it: cut where the side lost resigns, with the
 result and tags a game the conduct ended has, and left whole where the conduct does nothing.
 Against the real judge."""
 
@@ -57,7 +57,8 @@ def stored(text: str) -> chess.pgn.Game:
     return game
 
 
-async def test_the_side_lost_beyond_doubt_resigns_on_its_third_turn_and_the_game_says_so() -> None:
+async def test_the_side_lost_resigns_on_its_first_lost_turn_when_every_draw_says_so() -> None:
+    """Every draw 0: one to resign, and resigning on the first turn the judge sees it lost."""
     judge = await open_engine(JUDGE)
     try:
         game = stored(hopeless())
@@ -65,11 +66,11 @@ async def test_the_side_lost_beyond_doubt_resigns_on_its_third_turn_and_the_game
         assert ended is not None
         assert ended.ending.termination is Termination.RESIGNATION
         assert ended.ending.winner == chess.WHITE
-        assert ended.plies == 5, "Black's third turn, before its third move"
+        assert ended.plies == 1, "Black's first turn, before its first move"
         cut = ended_at(game, ended)
         assert cut.headers["Result"] == "1-0" and cut.headers["EndReason"] == "resignation"
         assert cut.headers["White"] == "strong" and cut.headers["FEN"] == game.headers["FEN"]
-        assert len(list(cut.mainline_moves())) == 5
+        assert len(list(cut.mainline_moves())) == 1
         # One that plays every lost game to mate changes nothing.
         assert await conduct_ending(stored(hopeless()), RATINGS, judge, Always(0.99)) is None
     finally:

@@ -1,4 +1,4 @@
-"""The opponent resigns a rated game lost beyond doubt and offers a draw in a dead-drawn one,
+"""The opponent resigns a rated game it is lost in and offers a draw in a dead-drawn one,
 through the game as the player's own acts go: the ledger row, the PGN and the outcome say who
 resigned, and who offered the draw and who agreed. Where the promise is the opponent's (its
 judge sees the game lost, or dead level), the opponent is the real one, its engine a scripted
@@ -28,6 +28,7 @@ from rated_play.session.game import DrawOfferError
 from tests.builders import (
     DEAD_DRAW_LINE,
     HOPELESS_LINE,
+    HOPELESS_LOST_FROM,
     fast_opponent,
     pgn_extract,
     scripted_opponent,
@@ -80,8 +81,9 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
         outcome = game.outcome
         assert outcome is not None
         assert (outcome.termination, outcome.winner) == (Termination.RESIGNATION, chess.WHITE)
-        # Lost beyond doubt from its 12th turn, it resigned on its 14th, instead of moving.
-        assert game.board.fullmove_number == 14 and game.board.turn == chess.BLACK
+        # Lost to the judge from its 4th turn, it resigned on a lost turn, instead of moving.
+        assert game.board.turn == chess.BLACK
+        assert HOPELESS_LOST_FROM <= game.board.fullmove_number <= len(HOPELESS_LINE) // 2
         assert outcome.description == "Black resigned: White wins"
         assert outcome.told == "Your opponent (Black) resigned"
     finally:
@@ -100,7 +102,7 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
 async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """Its judge sees its game lost from its 12th turn on; it plays on: it is not one to resign
+    """Its judge sees its game lost from its 4th turn on; it plays on: it is not one to resign
     this game."""
     opponent = scripted_opponent(HOPELESS_LINE)
     playing_on = EnginePlayer(opponent, rng=random.Random(PLAYS_ON))

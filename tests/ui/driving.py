@@ -60,7 +60,7 @@ SMALL = (80, 24)
 """The smallest terminal the app is made for: the board's squares are 3×1 there."""
 
 CLASSICAL = PRESETS.index(TimeControl.parse("90+30"))
-"""On this clock a person's quickest move takes several seconds (tests/session/test_thinking)."""
+"""A long clock: a person's pace thinks there for seconds over most moves."""
 
 
 def shown(app: RatedPlayApp, selector: str) -> str:

@@ -37,7 +37,8 @@ OFFERS_AT = 49
 """The move the opponent offers a draw with: the third level one with a rook each, where a real
 one would (tests/session/test_opponent_conduct.py)."""
 RESIGNS_AT = 14
-"""The move the opponent resigns instead of: its game lost beyond doubt since its 12th turn."""
+"""The move the scripted opponent resigns instead of: its game lost to the judge since its 6th
+turn."""
 
 
 def scripted_app(ledger: Ledger, line: Sequence[str], **told: Any) -> RatedPlayApp:

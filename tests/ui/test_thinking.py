@@ -24,7 +24,7 @@ from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.dropdown import Dropdown
-from tests.builders import OWN_SEARCH, engine_seconds, least_think
+from tests.builders import OWN_SEARCH, deliberate_pace, engine_seconds, least_think
 from tests.scripted_opponent import ScriptedSeating, greedy_move
 from tests.ui.driving import (
     SIZE,
@@ -135,9 +135,16 @@ async def test_the_setting_is_remembered_for_each_profile(ledger: Ledger, pool: 
 
 
 async def test_resigning_or_quitting_while_the_opponent_takes_its_time_is_at_once(
-    app: RatedPlayApp, ledger: Ledger
+    ledger: Ledger, pool: Pool
 ) -> None:
+    """Against a pace that thinks as long as a person's goes, so that the opponent is still
+    thinking a second after its turn began (a person's first move may take less)."""
     ledger.create_profile("Magnus")
+    app = RatedPlayApp(
+        ledger,
+        pool,
+        AppOptions(handle_signals=False, seating=ScriptedSeating(), paces=deliberate_pace),
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game = screen.game
@@ -174,7 +181,11 @@ async def test_a_signal_while_the_opponent_takes_its_time_records_the_loss_at_on
     ledger: Ledger, pool: Pool
 ) -> None:
     ledger.create_profile("Magnus")
-    app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=True, seating=ScriptedSeating()))
+    app = RatedPlayApp(
+        ledger,
+        pool,
+        AppOptions(handle_signals=True, seating=ScriptedSeating(), paces=deliberate_pace),
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_classical_game(pilot, believable_thinking=True)
         game_id = screen.game.game_id

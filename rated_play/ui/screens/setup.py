@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -45,6 +46,13 @@ from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import TickBox
+
+if TYPE_CHECKING:
+    from rated_play.session import ThinkingPace
+
+PaceFactory = Callable[[], "ThinkingPace"]
+"""What makes the opponent's pace for a game with believable thinking (the session is imported
+only when a game starts)."""
 
 DEFAULT_PRESET = 1
 """5+3: a blitz game most players can finish in one sitting."""
@@ -92,13 +100,17 @@ class SetupScreen(WorkingScreen):
         Binding("h", "history", "History"),
     ]
 
-    def __init__(self, ledger: Ledger, pool: Pool, seating: Seating) -> None:
+    def __init__(
+        self, ledger: Ledger, pool: Pool, seating: Seating, paces: PaceFactory | None = None
+    ) -> None:
         super().__init__()
         self.ledger = ledger
         self.pool = pool
         self.seating = seating
         """Who sits across the board as the opponent chosen: its engine, unless the app was
         given another."""
+        self.paces = paces
+        """The opponent's pace when believable thinking is on; None for a person's."""
         self.profile: Profile | None = None
         self.clocked: TimeControl = PRESETS[DEFAULT_PRESET]
         """The last preset or custom time control chosen (kept while "no clock" is ticked)."""
@@ -625,6 +637,7 @@ class SetupScreen(WorkingScreen):
         # The game's modules load when a game starts, not before the first screen is painted.
         from rated_play.session import RatedGame, ThinkingPace  # noqa: PLC0415
 
+        pace = (self.paces or ThinkingPace)() if believable_thinking else None
         game = await RatedGame.start(
             self.ledger,
             profile,
@@ -632,7 +645,7 @@ class SetupScreen(WorkingScreen):
             time_control,
             start_clock=False,
             doubling=doubling,
-            pace=ThinkingPace() if believable_thinking else None,
+            pace=pace,
             seated=self.seating(opponent),
         )
         self.app.post_message(GameStarted(game, bell=bell))
