@@ -36,7 +36,7 @@ import chess
 
 from profiles.ledger.ledger_file import ENGINE_LINES
 from profiles.ledger.rows import Table, Written, column, optional
-from profiles.marks import Mark
+from profiles.marks import JUDGEMENTS, Mark
 
 MATE_SCORE = 100_000
 """A mate in *n* moves is ``±(MATE_SCORE - n)`` centipawns from White's view; a position
@@ -48,10 +48,6 @@ book move scored 84%, which says nothing of the player."""
 CEILING = 1_000
 """scalachess ``Cp.CEILING``: evaluations beyond ±1000 centipawns count as ±1000."""
 _MULTIPLIER = -0.00368208
-
-
-_JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
-"""``CpAdvice.winningChanceJudgements``: the first drop reached, largest first."""
 
 
 def _line(cell: object) -> tuple[str, ...]:
@@ -172,11 +168,6 @@ class SideSummary:
         return words or "no inaccuracy, mistake or blunder"
 
 
-def least_drop(mark: Mark) -> float:
-    """The drop in the mover's winning chances (−1 to 1) from which a move earns ``mark``."""
-    return next(limit for limit, judged in _JUDGEMENTS if judged is mark)
-
-
 def is_mate(eval_cp: int) -> bool:
     return abs(eval_cp) > _MATE_THRESHOLD
 
@@ -208,7 +199,7 @@ def judge(before: int, after: int, mover: chess.Color) -> Mark | None:
     sign = 1 if mover == chess.WHITE else -1
     if not is_mate(before) and not is_mate(after):
         drop = sign * (winning_chances(before) - winning_chances(after))
-        return next((mark for limit, mark in _JUDGEMENTS if drop >= limit), None)
+        return next((mark for limit, mark in JUDGEMENTS if drop >= limit), None)
     return _mate_judgement(sign * before, sign * after)
 
 

@@ -19,3 +19,13 @@ class Mark(StrEnum):
     def glyph(self) -> str:
         """The mark as players write it after the move (the PGN standard's NAGs 6, 2, 4)."""
         return {Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}[self]
+
+
+JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
+"""``CpAdvice.winningChanceJudgements``: the first drop in the mover's winning chances (−1 to 1)
+reached, largest first (when a move reaches one is :func:`profiles.accuracy.judge`'s rule)."""
+
+
+def least_drop(mark: Mark) -> float:
+    """The drop in the mover's winning chances (−1 to 1) from which a move earns ``mark``."""
+    return next(limit for limit, judged in JUDGEMENTS if judged is mark)

@@ -36,9 +36,8 @@ from engines import schema
 from engines.errors import PoolConfigError
 from engines.maia.networks import WEIGHTS_OPTION
 from engines.opponents.opponent import BEGINNER_OPTION, NETWORK_ENGINE, Opponent
-from profiles.accuracy import least_drop
 from profiles.input_file import read_text
-from profiles.marks import Mark
+from profiles.marks import Mark, least_drop
 
 SHIPPED_POOL = Path(__file__).with_name("pool.toml")
 USER_POOL_DIR = "engines"

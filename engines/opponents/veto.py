@@ -19,8 +19,8 @@ from __future__ import annotations
 import chess
 import chess.engine
 
-from profiles.accuracy import MATE_SCORE, least_drop, winning_chances
-from profiles.marks import Mark
+from profiles.accuracy import MATE_SCORE, winning_chances
+from profiles.marks import Mark, least_drop
 
 VETO_DEPTH = 10
 """The judge's depth for the veto: a blunder of a player's kind (a piece left hanging, a mate
