@@ -44,7 +44,6 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import chess
 import chess.engine
@@ -56,6 +55,7 @@ from people_games import (
     Position,
     band_among,
     band_name,
+    people_arguments,
     phase_of,
     player,
     rating,
@@ -92,14 +92,7 @@ LEADS = ((-99, -3, "behind 3+"), (-2, 2, "level ±2"), (3, 99, "ahead 3+"))
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=Path, nargs="+", required=True, help="people's games")
-    parser.add_argument(
-        "--skip-player",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="leave out this player's moves (the owner of an export); repeatable",
-    )
+    people_arguments(parser)
     parser.add_argument("--positions", type=int, default=300, help="positions judged a band")
     parser.add_argument("--depth", type=int, default=beginner.ERROR_DEPTH, help="the judge's")
     parser.add_argument("--network", default="maia-1100")

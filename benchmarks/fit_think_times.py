@@ -47,7 +47,7 @@ from benchmarks.clocked_games import (
     sampled,
     time_control,
 )
-from benchmarks.people_games import band_of, read_games
+from benchmarks.people_games import band_of, people_arguments, read_games
 from engines import schema
 from profiles.laws.time_control import TimeClass
 from rated_play.session.think_model import (
@@ -152,14 +152,7 @@ def cell(headers: chess.pgn.Headers) -> tuple[TimeClass, int] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=Path, nargs="+", required=True, help="people's games")
-    parser.add_argument(
-        "--skip-player",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="leave out this player's moves (the owner of an export); repeatable",
-    )
+    people_arguments(parser)
     parser.add_argument("--most-games", type=int, default=700, help="games a cell, about")
     parser.add_argument("--source", default="", help="where the games come from, for the file")
     parser.add_argument("--out", type=Path, default=SHIPPED_FIT)

@@ -11,6 +11,7 @@ tournament files. ``benchmarks/maia.py``, ``benchmarks/resignation_people.py`` a
 
 from __future__ import annotations
 
+import argparse
 import logging
 import random
 from collections.abc import Iterable, Iterator
@@ -231,3 +232,17 @@ def sample_positions(
         assert mover_rating is not None
         chosen[band].append(Position(board, moves[ply - 1], mover_rating))
     return chosen
+
+
+def people_arguments(parser: argparse.ArgumentParser, leaves_out: str = "moves") -> None:
+    """The two arguments of every benchmark on people's games: the PGN files, and the players
+    to leave out (a sample that is one person's export leaves that person's own ``leaves_out``
+    out)."""
+    parser.add_argument("--games", type=Path, nargs="+", required=True, help="people's games")
+    parser.add_argument(
+        "--skip-player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"leave out this player's {leaves_out} (the owner of an export); repeatable",
+    )

@@ -32,7 +32,6 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 
 import chess
 import chess.engine
@@ -43,6 +42,7 @@ from people_games import (
     band_name,
     band_of,
     decisive,
+    people_arguments,
     player,
     rating,
     read_games,
@@ -58,14 +58,7 @@ Band = tuple[int, int]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=Path, nargs="+", required=True, help="people's games")
-    parser.add_argument(
-        "--skip-player",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="leave out this player's losses (the owner of an export); repeatable",
-    )
+    people_arguments(parser, "losses")
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--evaluated", type=int, default=120, help="games evaluated a band")
     parser.add_argument("--lost-cp", type=int, default=500)

@@ -50,7 +50,7 @@ from benchmarks.clocked_games import (
     held_out_game,
     sampled,
 )
-from benchmarks.people_games import BANDS, band_name, band_of, read_games
+from benchmarks.people_games import BANDS, band_name, band_of, people_arguments, read_games
 from rated_play.session.think_model import shipped_model
 from rated_play.session.thinking import DEVIATION_LIMIT, within_clock
 
@@ -194,14 +194,7 @@ def _chooser(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=Path, nargs="+", required=True, help="people's games")
-    parser.add_argument(
-        "--skip-player",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="leave out this player's moves (the owner of an export); repeatable",
-    )
+    people_arguments(parser)
     parser.add_argument(
         "--held-out", action="store_true", help="only the games the fit held out (every fifth)"
     )

@@ -51,7 +51,7 @@ from rated_play.ui.widgets.dropdown import Dropdown
 from rated_play.ui.widgets.eval_graph import EvalGraph
 from rated_play.ui.widgets.move_list import MoveList
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import alive, children_of, fast_opponent, record_game
+from tests.builders import alive, children_of, fast_opponent, human_move, record_game
 
 SIZE = (120, 40)
 """The terminal size of the tests: the large board (7×3 squares)."""
@@ -433,3 +433,28 @@ async def type_custom(pilot: Pilot[None], text: str) -> None:
     box.value = ""
     await pilot.press(*text)
     await pilot.pause()
+
+
+async def play_out_against(
+    app: RatedPlayApp,
+    pilot: Pilot[None],
+    human: chess.engine.Protocol,
+    strength: float,
+    *,
+    most_plies: int = 300,
+) -> GameScreen:
+    """A whole rated game from the setup: the person-like opponent nearest ``strength``
+    against ``human`` (an engine standing in for the player, its moves typed as a player types
+    them), to the result screen."""
+    await ask_for(app, strength, person_like=True)
+    await pilot.pause()
+    screen = await start_game(pilot)
+    game = screen.game
+    for _ in range(most_plies):
+        await wait_for_player_turn(pilot, screen)
+        if game.is_over:
+            break
+        board = game.board
+        await type_move(pilot, board.san(await human_move(human, board, 1)))
+    await wait_until(pilot, lambda: result_shown(app), timeout=60)
+    return screen

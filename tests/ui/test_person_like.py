@@ -20,22 +20,18 @@ from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import fast_opponent, human_move, record_game
+from tests.builders import fast_opponent, record_game
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     ask_for,
     opponent_said,
+    play_out_against,
     resign,
-    result_shown,
     shown,
     start_game,
-    type_move,
-    wait_for_player_turn,
     wait_until,
 )
-
-MAX_PLIES = 300
 
 
 def network(name: str, rating: float) -> Opponent:
@@ -138,18 +134,8 @@ async def test_a_whole_game_against_a_network_and_the_wish_is_remembered(
     ledger.create_profile("Ashton")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
     async with app.run_test(size=SIZE) as pilot:
-        await ask_for(app, 1300, person_like=True)
-        await pilot.pause()
-        screen = await start_game(pilot)
-        game = screen.game
+        game = (await play_out_against(app, pilot, human, 1300)).game
         assert game.opponent.name == "maia-1100"
-        for _ in range(MAX_PLIES):
-            await wait_for_player_turn(pilot, screen)
-            if game.is_over:
-                break
-            board = game.board
-            await type_move(pilot, board.san(await human_move(human, board, 1)))
-        await wait_until(pilot, lambda: result_shown(app), timeout=60)
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED
         assert record.opponent_name == "maia-1100"

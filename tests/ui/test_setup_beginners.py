@@ -15,20 +15,14 @@ from engines.opponents.pool import Pool, load_pool
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from tests.builders import fast_opponent, human_move
+from tests.builders import fast_opponent
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
     ask_for,
     opponent_said,
-    result_shown,
-    start_game,
-    type_move,
-    wait_for_player_turn,
-    wait_until,
+    play_out_against,
 )
-
-MAX_PLIES = 300
 
 STEPS = {
     "maia-1100-beginner-400-600": 450.0,
@@ -96,18 +90,8 @@ async def test_a_whole_game_against_the_beginner_near_600(
     ledger.create_profile("Ashton")
     app = RatedPlayApp(ledger, pool, AppOptions(handle_signals=False))
     async with app.run_test(size=SIZE) as pilot:
-        await ask_for(app, 600, person_like=True)
-        await pilot.pause()
-        screen = await start_game(pilot)
-        game = screen.game
+        game = (await play_out_against(app, pilot, human, 600)).game
         assert game.opponent.name == "maia-1100-beginner-600-800"
-        for _ in range(MAX_PLIES):
-            await wait_for_player_turn(pilot, screen)
-            if game.is_over:
-                break
-            board = game.board
-            await type_move(pilot, board.san(await human_move(human, board, 1)))
-        await wait_until(pilot, lambda: result_shown(app), timeout=60)
         record = ledger.game(game.game_id)
         assert record.status is GameStatus.FINISHED
         assert record.opponent_name == "maia-1100-beginner-600-800"
