@@ -37,6 +37,7 @@ from engines.maia.weights import NetworkWeights, load_network
 from engines.schema import ListOf, Record, TableOf, key, number, text, whole
 from profiles.input_file import read_text
 from profiles.laws.time_control import TimeClass, TimeControl
+from profiles.material import PIECE_POINTS
 
 SHIPPED_FIT = Path(__file__).with_name("think_times.json")
 
@@ -44,14 +45,6 @@ FITTED_CLASSES = (TimeClass.BULLET, TimeClass.BLITZ, TimeClass.RAPID)
 """The classes people's games were fitted in; a classical game takes rapid's coefficients
 (the public samples hold too few classical games to fit)."""
 
-_PIECE_VALUES = {
-    chess.PAWN: 1,
-    chess.KNIGHT: 3,
-    chess.BISHOP: 3,
-    chess.ROOK: 5,
-    chess.QUEEN: 9,
-    chess.KING: 0,
-}
 _ALL_MATERIAL = 78
 """Both sides' material at the start, in pawns."""
 OPENING_MOVES = 8
@@ -104,7 +97,7 @@ def _share_left(turn: Turn) -> float:
 
 def _material(board: chess.Board, color: chess.Color) -> int:
     pieces = board.piece_map().values()
-    return sum(_PIECE_VALUES[piece.piece_type] for piece in pieces if piece.color == color)
+    return sum(PIECE_POINTS[piece.piece_type] for piece in pieces if piece.color == color)
 
 
 def _last_was_capture(board: chess.Board) -> bool:
