@@ -44,11 +44,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import chess
 import chess.engine
 import chess.pgn
-from people_games import (
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+import engines.maia  # noqa: F401 - first: it sets numpy's one BLAS thread, as the engine runs
+from benchmarks.people_games import (
     BEGINNER_BANDS,
     Band,
     Phase,
@@ -64,8 +69,6 @@ from people_games import (
     share_text,
     wilson,
 )
-
-import engines.maia  # noqa: F401 - first: it sets numpy's one BLAS thread, as the engine runs
 from engines.maia.choice import move_probabilities
 from engines.maia.network import evaluate
 from engines.maia.networks import network_path
@@ -308,35 +311,51 @@ async def judge_position(
 
 @dataclass(frozen=True)
 class Derived:
-    """A band and phase's blunder rate for the model, from people's and the network's."""
+    """A band and phase's rate of one kind of error for the model (a blunder, a mistake),
+    from people's and the network's."""
 
     positions: int
     people: float
-    """People's share of moves losing :data:`~beginner.ERROR_LOSS` or more."""
+    """People's share of moves that are errors of the kind (``beginner.ERROR_LOSSES``)."""
     network: float
     """The network's likeliest move's share."""
+    open: float
+    """The share of positions where the likeliest loses less than the kind's least (and there
+    is no mate in one): those where the model may err of this kind."""
     reach: float
-    """Where the likeliest loses less (and there is no mate in one), the share of positions
-    with a move of weight that loses that much."""
+    """Of those, the share with a move of weight that is an error of the kind."""
+    taken: float = 0.0
+    """Of those, the share a blunder is planned in first (for a mistake: the band's blunder
+    rate), where no mistake is drawn: a blunder is planned before the judge says whether one
+    is there to make, and where none is the likeliest move stands."""
 
     @property
     def rate(self) -> float:
-        if self.reach == 0 or self.network >= 1:
+        room = self.open * (1 - self.taken) * self.reach
+        if room <= 0:
             return 0.0
-        return max(0.0, min(1.0, (self.people - self.network) / ((1 - self.network) * self.reach)))
+        return max(0.0, min(1.0, (self.people - self.network) / room))
 
 
-def derive(judged: Sequence[Judged]) -> Derived:
+def derive(judged: Sequence[Judged], kind: Kind = Kind.BLUNDER, taken: float = 0.0) -> Derived:
+    """The rate of errors of ``kind`` that makes the model's, the network's own included, as
+    frequent as people's: rate = (p − q) / (o (1 − t) a), p people's share, q the likeliest
+    move's, o the share of positions open to such an error, a the share of those with one
+    among the moves of weight, t the share a blunder is planned in first."""
     if not judged:
-        return Derived(0, 0.0, 0.0, 0.0)
-    people = sum(j.losses[j.played] >= ERROR_LOSS for j in judged) / len(judged)
-    network = sum(j.losses[j.likeliest] >= ERROR_LOSS for j in judged) / len(judged)
-    open_ = [j for j in judged if j.losses[j.likeliest] < ERROR_LOSS and not j.mate_in_one]
+        return Derived(0, 0.0, 0.0, 0.0, 0.0)
+    least = beginner.ERROR_LOSSES[kind][0]
+    people = sum(beginner.loses_as(kind, j.losses[j.played]) for j in judged) / len(judged)
+    network = sum(beginner.loses_as(kind, j.losses[j.likeliest]) for j in judged) / len(judged)
+    open_ = [j for j in judged if j.losses[j.likeliest] < least and not j.mate_in_one]
     reach = sum(
-        any(j.losses[m] >= ERROR_LOSS for m in beginner.weighted(j.weights, but=j.likeliest))
+        any(
+            beginner.loses_as(kind, j.losses[m])
+            for m in beginner.weighted(j.weights, but=j.likeliest)
+        )
         for j in open_
     ) / max(1, len(open_))
-    return Derived(len(judged), people, network, reach)
+    return Derived(len(judged), people, network, len(open_) / len(judged), reach, taken)
 
 
 async def measure(games: list[chess.pgn.Game], arguments: argparse.Namespace) -> dict[str, object]:
@@ -492,25 +511,42 @@ def ranking(judged: dict[Band, list[Judged]], say: Callable[[str], None]) -> obj
 
 
 def parameters(judged: dict[Band, list[Judged]], say: Callable[[str], None]) -> object:
-    say(f"the model's blunder rate by band and phase: people's share losing {ERROR_LOSS}+ (p),")
-    say("the network's likeliest move's (q), where it does not and no mate in one stands, the")
-    say(f"share with a move of weight ≥{beginner.WEIGHT_FLOOR:.0%} losing that much (a);")
-    say("rate = (p − q) / ((1 − q) a), the chance a move is a blunder where one can be;")
-    say('the model takes a band\'s "all" row (beginner.BANDS), its phases within its noise')
-    say(f"{'band':10}{'phase':12}{'n':>5}{'p':>7}{'q':>7}{'a':>7}{'rate':>7}")
+    say(f"the model's rates by band and phase: a blunder loses {ERROR_LOSS}+, a mistake")
+    say(f"{beginner.MISTAKE_LOSS}–{ERROR_LOSS - 1}; p people's share of such moves, q the")
+    say("network's likeliest move's, o the share of positions where the likeliest loses less")
+    say("and no mate in one stands, a the share of those with such a move of weight")
+    say(f"≥{beginner.WEIGHT_FLOOR:.0%},")
+    say("t (mistakes) the band's shipped blunder rate, planned first; rate = (p − q) /")
+    say("(o (1 − t) a), the chance a move is such an error where one can be; the model takes a")
+    say('band\'s "all" row (beginner.BANDS), its phases within their noise')
+    say(
+        f"{'band':10}{'phase':12}{'n':>5}"
+        + "".join(f"{c:>7}" for c in ("p", "q", "o", "a", "rate"))
+        + "  │"
+        + "".join(f"{c:>7}" for c in ("p", "q", "o", "a", "t", "rate"))
+    )
+    say(f"{'':27}{'blunders':^35}  │{'mistakes':^42}")
     figures = []
     for band, rows in judged.items():
         for phase in (None, *Phase):
             group = rows if phase is None else [j for j in rows if j.phase == phase]
-            d = derive(group)
+            b = derive(group, Kind.BLUNDER)
+            m = derive(group, Kind.MISTAKE, taken=errors_for(sum(band) / 2).blunder_rate)
             name = "all" if phase is None else phase.value
             say(
-                f"{band_name(band):10}{name:12}{d.positions:>5}{d.people:>7.1%}"
-                f"{d.network:>7.1%}{d.reach:>7.1%}{d.rate:>7.3f}"
+                f"{band_name(band):10}{name:12}{b.positions:>5}"
+                + "".join(f"{v:>7.1%}" for v in (b.people, b.network, b.open, b.reach))
+                + f"{b.rate:>7.3f}  │"
+                + "".join(f"{v:>7.1%}" for v in (m.people, m.network, m.open, m.reach, m.taken))
+                + f"{m.rate:>7.3f}"
             )
             figures.append(
-                {"band": band_name(band), "phase": name, "positions": d.positions}
-                | {"people": d.people, "network": d.network, "reach": d.reach, "rate": d.rate}
+                {"band": band_name(band), "phase": name, "positions": b.positions}
+                | {
+                    kind: {"people": d.people, "network": d.network, "open": d.open}
+                    | {"reach": d.reach, "taken": d.taken, "rate": d.rate}
+                    for kind, d in (("blunder", b), ("mistake", m))
+                }
             )
     say("")
     return figures

@@ -4,7 +4,9 @@ of the shipped Maia networks is.
 
 Move matching: positions of real games between people (plies 11–80, one a game, the game's
 moves before them as history), up to ``--positions`` in each of four bands of the mover's
-rating (under 1200, 1200–1600, 1600–2000, 2000 and over; ``people_games.sample_positions``).
+rating (under 1200, 1200–1600, 1600–2000, 2000 and over; ``people_games.sample_positions``), or
+with ``--beginner-bands`` in the four bands under 1200 (under 600, 600–800, 800–1000,
+1000–1200: the beginner entries beside the engines of their strength).
 Every person-like entry of the pool (served by ``rated-play-maia``) plays every band as a
 rated game plays it (``EnginePlayer``: its engine with its options and search, the judge's veto
 where it has one; a Maia entry draws its move through move 12, as in a game); beside them, for
@@ -20,6 +22,7 @@ thread as the engine runs it), the time to load a network and the memory it hold
 
 Run: nice .venv/bin/python benchmarks/maia.py [--games A.pgn B.pgn ...] [--positions N]
      [--skip-player NAME ...] [--entries NAME ...] [--like N] [--from-rating R]
+     [--beginner-bands]
 It prints figures; it asserts nothing.
 """
 
@@ -42,11 +45,12 @@ import chess.engine
 import chess.pgn
 from people_games import (
     BANDS,
+    BEGINNER_BANDS,
     FIRST_PLY,
     LAST_PLY,
     Position,
+    band_among,
     band_name,
-    band_of,
     read_games,
     sample_positions,
     share_text,
@@ -74,6 +78,10 @@ BAND_MIDDLE: dict[Band, float] = {
     (1200, 1600): 1400,
     (1600, 2000): 1800,
     (2000, 4000): 2200,
+    (0, 600): 500,
+    (600, 800): 700,
+    (800, 1000): 900,
+    (1000, 1200): 1100,
 }
 """Where the engine entries compared on a band are taken from: the band's middle, the open bands
 closed where most of the people in them are (800 and 2400)."""
@@ -95,6 +103,11 @@ def main() -> None:
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the forward-pass figures")
     parser.add_argument(
+        "--beginner-bands",
+        action="store_true",
+        help="the four bands under 1200 (under 600, 600–800, 800–1000, 1000–1200) instead",
+    )
+    parser.add_argument(
         "--skip-player",
         action="append",
         default=[],
@@ -105,14 +118,16 @@ def main() -> None:
     if not arguments.no_speed:
         speed()
     if arguments.games:
+        bands = BEGINNER_BANDS if arguments.beginner_bands else BANDS
         positions = sample_positions(
             read_games(arguments.games),
             arguments.positions,
             random.Random(arguments.seed),
             arguments.skip_player,
             arguments.from_rating,
+            bands=bands,
         )
-        matching(positions, arguments.entries, arguments.like, set(arguments.leave_out))
+        matching(positions, bands, arguments.entries, arguments.like, set(arguments.leave_out))
 
 
 def speed() -> None:
@@ -151,6 +166,7 @@ def speed() -> None:
 
 def matching(
     positions: dict[Band, list[Position]],
+    bands: tuple[Band, ...],
     entries: Sequence[str] | None,
     like: int,
     left_out: set[str],
@@ -160,19 +176,19 @@ def matching(
     with its options, as the pool runs it."""
     pool = load_pool()
     people_like = [o.name for o in pool.opponents if o.command == MAIA_COMMAND]
-    bands_of: dict[str, list[Band]] = {name: list(BANDS) for name in people_like}
-    for band in BANDS:
+    bands_of: dict[str, list[Band]] = {name: list(bands) for name in people_like}
+    for band in bands:
         engines_ = [o for o in pool.opponents if o.command != MAIA_COMMAND]
         engines_.sort(key=lambda o: abs(o.rating - BAND_MIDDLE[band]))
         for opponent in engines_[:like]:
             bands_of.setdefault(opponent.name, []).append(band)
     if entries is not None:
-        bands_of = {name: bands_of.get(name, list(BANDS)) for name in entries}
+        bands_of = {name: bands_of.get(name, list(bands)) for name in entries}
     bands_of = {name: bands for name, bands in bands_of.items() if name not in left_out}
     print(f"\nmove matching: positions of people's games, plies {FIRST_PLY}–{LAST_PLY}, one a game")
-    header = "".join(f"{band_name(band):>13}" for band in BANDS)
+    header = "".join(f"{band_name(band):>13}" for band in bands)
     print(f"{'entry':36}{'rating':>6}{header}")
-    counts = "".join(f"{len(positions[band]):>13}" for band in BANDS)
+    counts = "".join(f"{len(positions[band]):>13}" for band in bands)
     print(f"{'positions':42}{counts}")
     speeds: list[tuple[str, float, float | None]] = []
     for name in sorted(bands_of, key=lambda n: (n not in people_like, pool.get(n).rating, n)):
@@ -180,14 +196,14 @@ def matching(
         asked = [position for band in bands_of[name] for position in positions[band]]
         played = asyncio.run(_engine_moves(opponent, asked))
         cells = ""
-        for band in BANDS:
+        for band in bands:
             if band not in bands_of[name]:
                 cells += f"{'':>13}"
                 continue
             hits = [
                 move == p.played
                 for p, move in zip(asked, played.moves, strict=True)
-                if band_of(p.rating) == band
+                if band_among(p.rating, bands) == band
             ]
             cells += f"{share_text(sum(hits), len(hits)):>13}"
         print(f"{name:36}{opponent.rating:>6.0f}{cells}".rstrip(), flush=True)

@@ -12,12 +12,16 @@ measured rate it makes an error chosen as beginners choose theirs
   against the judge's best, drawn by the network's weight. Most of people's blunders are such
   moves: the network finds them natural. Where no move of weight loses that much, the most
   likely move stands.
+- **A mistake**, at the band's second rate, where no blunder was drawn: a move of weight that
+  loses :data:`MISTAKE_LOSS` or more but less than a blunder (a pawn, a worse square, a trade
+  that costs), drawn the same way. A third of beginners' moves lose a pawn or more, and the
+  network's likeliest move alone a sixth: most of what sets a beginner's games apart is these.
 - **A missed mate in one**, at the band's rate, where there is one: a move of weight that does
   not mate, drawn by the network's weight; otherwise it mates (the network's likeliest mate).
 
 What decides without the judge is decided first (:func:`plan`): the judge, full-strength
 Stockfish at :data:`ERROR_DEPTH`, is asked only on the moves that are to be an error, so the
-opponent pays for two searches on one move in five to nine. :func:`choose` is the whole choice
+opponent pays for two searches on those alone. :func:`choose` is the whole choice
 over a :class:`Scorer` (the judge of :mod:`engines.opponents.judge` is one); the rest is pure.
 The bands' rates are :mod:`engines.opponents.beginner_bands`; ``rated-play-maia`` plays this
 choice for an entry that declares a band (:mod:`engines.maia.beginner_play`).
@@ -41,6 +45,9 @@ from profiles.accuracy import CEILING, MATE_SCORE
 ERROR_LOSS = 300
 """Centipawns (on lichess's ceiling of ±1000, a mate counted as the ceiling) that a blunder
 loses against the judge's best move: a piece, or a mate let in."""
+MISTAKE_LOSS = 100
+"""Centipawns, on the same ceiling, that a mistake loses at least (and less than
+:data:`ERROR_LOSS`): a pawn, or what a pawn is worth in squares and time."""
 WEIGHT_FLOOR = 0.01
 """The least network weight of a move a blunder or a missed mate is drawn among: one in a
 hundred people of the network's rating play it. Of people's blunders under 1200, 65–88% by
@@ -144,6 +151,21 @@ class Kind(StrEnum):
     MATE = "a mate in one, which it saw"
     MISSED_MATE = "a mate in one missed"
     BLUNDER = "a beginner's blunder"
+    MISTAKE = "a beginner's mistake"
+
+
+ERROR_LOSSES: dict[Kind, tuple[int, int | None]] = {
+    Kind.BLUNDER: (ERROR_LOSS, None),
+    Kind.MISTAKE: (MISTAKE_LOSS, ERROR_LOSS),
+}
+"""What an error of each kind loses against the judge's best, in centipawns: at least the
+first, less than the second (None: no bound)."""
+
+
+def loses_as(kind: Kind, lost: int) -> bool:
+    """Whether a move that loses ``lost`` centipawns is an error of ``kind``."""
+    least, most = ERROR_LOSSES[kind]
+    return lost >= least and (most is None or lost < most)
 
 
 @dataclass(frozen=True)
@@ -151,12 +173,12 @@ class Plan:
     """What :func:`plan` decided before any judge: a move, or the moves to score."""
 
     move: chess.Move
-    """The move to play, unless scores say otherwise: the most likely one where a blunder is
+    """The move to play, unless scores say otherwise: the most likely one where an error is
     to be chosen."""
     kind: Kind
     to_score: tuple[chess.Move, ...] = ()
-    """The moves a blunder is chosen among, to be scored by the judge with its best move;
-    empty when the move stands as it is."""
+    """The moves an error (a blunder or a mistake, as ``kind`` says) is chosen among, to be
+    scored by the judge with its best move; empty when the move stands as it is."""
 
 
 def plan(
@@ -165,7 +187,7 @@ def plan(
     errors: BeginnerErrors,
     rng: random.Random,
 ) -> Plan:
-    """The move, or the moves a blunder is to be chosen among. ``weights`` is the network's
+    """The move, or the moves an error is to be chosen among. ``weights`` is the network's
     policy over the moves it may play in ``board``, one at least: the legal moves, or those a
     GUI's ``searchmoves`` allows (:func:`engines.maia.choice.move_probabilities`)."""
     top = likeliest(weights)
@@ -178,7 +200,26 @@ def plan(
     others = weighted(weights, but=top)
     if others and rng.random() < errors.blunder_rate:
         return Plan(top, Kind.BLUNDER, tuple(others))
+    # A mistake is drawn only where no blunder was: the two rates are of the moves left to
+    # each, as the benchmark derives them.
+    if others and rng.random() < errors.mistake_rate:
+        return Plan(top, Kind.MISTAKE, tuple(others))
     return Plan(top, Kind.LIKELIEST)
+
+
+def errors_among(
+    kind: Kind,
+    best: chess.engine.Score,
+    scores: Mapping[chess.Move, chess.engine.Score],
+    likeliest_score: chess.engine.Score | None = None,
+) -> list[chess.Move]:
+    """The scored moves that are errors of ``kind`` against ``best``
+    (:data:`ERROR_LOSSES`); none when the likeliest move, scored ``likeliest_score``, loses as
+    much itself (the network errs on its own there, and the rate counts that)."""
+    least = ERROR_LOSSES[kind][0]
+    if likeliest_score is not None and loss(best, likeliest_score) >= least:
+        return []
+    return [move for move, score in scores.items() if loses_as(kind, loss(best, score))]
 
 
 def blunders(
@@ -186,12 +227,8 @@ def blunders(
     scores: Mapping[chess.Move, chess.engine.Score],
     likeliest_score: chess.engine.Score | None = None,
 ) -> list[chess.Move]:
-    """The scored moves that lose :data:`ERROR_LOSS` or more against ``best``; none when the
-    likeliest move, scored ``likeliest_score``, is such a loss itself (the network errs on its
-    own there, and the rate counts that)."""
-    if likeliest_score is not None and loss(best, likeliest_score) >= ERROR_LOSS:
-        return []
-    return [move for move, score in scores.items() if loss(best, score) >= ERROR_LOSS]
+    """The scored moves that lose :data:`ERROR_LOSS` or more (:func:`errors_among`)."""
+    return errors_among(Kind.BLUNDER, best, scores, likeliest_score)
 
 
 def settle(
@@ -201,15 +238,20 @@ def settle(
     scores: Mapping[chess.Move, chess.engine.Score],
     rng: random.Random,
 ) -> tuple[chess.Move, Kind]:
-    """The planned blunder, given the judge's ``best`` score and its ``scores`` of the planned
+    """The planned error, given the judge's ``best`` score and its ``scores`` of the planned
     moves (and of the likeliest, where it has it): drawn by the network's weight among those
-    that lose :data:`ERROR_LOSS`; the likeliest move where none does."""
-    lost = blunders(
-        best, {m: s for m, s in scores.items() if m in planned.to_score}, scores.get(planned.move)
+    that lose what an error of its kind loses (:data:`ERROR_LOSSES`); the likeliest move where
+    none does."""
+    lost = errors_among(
+        planned.kind,
+        best,
+        {m: s for m, s in scores.items() if m in planned.to_score},
+        scores.get(planned.move),
     )
     if not lost:
         return planned.move, Kind.LIKELIEST
-    return _drawn(sorted(lost, key=lambda m: (-weights[m], m.uci())), weights, rng), Kind.BLUNDER
+    drawn = _drawn(sorted(lost, key=lambda m: (-weights[m], m.uci())), weights, rng)
+    return drawn, planned.kind
 
 
 class Scorer(Protocol):
@@ -243,7 +285,7 @@ async def choose(
     errors: BeginnerErrors,
     rng: random.Random,
 ) -> BeginnerChoice:
-    """The beginner's move: :func:`plan`, then where a blunder is planned, two searches of the
+    """The beginner's move: :func:`plan`, then where an error is planned, two searches of the
     judge at :data:`ERROR_DEPTH` (its best move; the planned moves and the likeliest together,
     one line each) and :func:`settle`."""
     planned = plan(board, weights, errors, rng)

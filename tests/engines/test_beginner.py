@@ -43,8 +43,10 @@ def _near(hits: int, trials: int, rate: float) -> bool:
     return abs(hits / trials - rate) <= spread
 
 
-def _errors(rate: float, mate_miss: float = 0.0) -> BeginnerErrors:
-    return BeginnerErrors((0, 600), rate, mate_miss)
+def _errors(rate: float, mate_miss: float = 0.0, mistake: float = 0.0) -> BeginnerErrors:
+    return BeginnerErrors(
+        (0, 600), blunder_rate=rate, mistake_rate=mistake, mate_miss_rate=mate_miss
+    )
 
 
 def _board(moves: str = "e2e4 e7e5 g1f3 b8c6") -> chess.Board:
@@ -54,15 +56,17 @@ def _board(moves: str = "e2e4 e7e5 g1f3 b8c6") -> chess.Board:
     return board
 
 
-LIKELIEST, BLUNDER, SOUND, RARE_BLUNDER, SMALL_BLUNDER = (
-    chess.Move.from_uci(uci) for uci in ("f1b5", "f3g5", "d2d4", "f3h4", "a2a4")
+LIKELIEST, BLUNDER, SOUND, RARE_BLUNDER, SMALL_BLUNDER, MISTAKE = (
+    chess.Move.from_uci(uci) for uci in ("f1b5", "f3g5", "d2d4", "f3h4", "a2a4", "h2h4")
 )
 
 
 def _weights(board: chess.Board) -> dict[chess.Move, float]:
     """The network's weights in a made-up position: a likeliest move, a blunder of weight, a
-    smaller one, a sound move, and a blunder below the floor; the rest share what is left."""
-    given = {LIKELIEST: 0.5, BLUNDER: 0.2, SMALL_BLUNDER: 0.05, SOUND: 0.15, RARE_BLUNDER: 0.005}
+    smaller one, a mistake, a sound move, and a blunder below the floor; the rest share what
+    is left."""
+    given = {LIKELIEST: 0.45, BLUNDER: 0.2, SMALL_BLUNDER: 0.05, MISTAKE: 0.05, SOUND: 0.15}
+    given[RARE_BLUNDER] = 0.005
     rest = [m for m in board.legal_moves if m not in given]
     left = (1 - sum(given.values())) / len(rest)
     assert left < WEIGHT_FLOOR
@@ -74,6 +78,7 @@ SCORES = {
     LIKELIEST: Cp(50),
     BLUNDER: Cp(-400),
     SMALL_BLUNDER: Cp(-250),
+    MISTAKE: Cp(-100),
     SOUND: Cp(30),
     RARE_BLUNDER: Cp(-900),
 }
@@ -117,6 +122,50 @@ async def test_it_errs_at_its_rate_among_weighted_moves_and_asks_only_then(rate:
     assert judge.searches == 2 * kinds[Kind.BLUNDER]
 
 
+@pytest.mark.parametrize(("blunders", "mistakes"), [(0.0, 0.2), (0.15, 0.35)])
+async def test_it_makes_mistakes_at_their_rate_where_no_blunder_was_drawn(
+    blunders: float, mistakes: float
+) -> None:
+    board, rng, judge = _board(), random.Random(5), Scripted()
+    weights = _weights(board)
+    kinds: Counter[Kind] = Counter()
+    moves: Counter[tuple[Kind, chess.Move]] = Counter()
+    for _ in range(4000):
+        choice = await beginner.choose(board, weights, judge, _errors(blunders, 0, mistakes), rng)
+        kinds[choice.kind] += 1
+        moves[choice.kind, choice.move] += 1
+    assert _near(kinds[Kind.BLUNDER], 4000, blunders)
+    assert _near(kinds[Kind.MISTAKE], 4000, (1 - blunders) * mistakes)
+    # Only h4 (-100 against the best's +60: 160) loses 100 to 299; d4 (30) loses too little,
+    # a4 (310) is a blunder, and so is every move below the floor.
+    assert {m for k, m in moves if k is Kind.MISTAKE} == {MISTAKE}
+    assert {m for k, m in moves if k is Kind.BLUNDER} <= {BLUNDER, SMALL_BLUNDER}
+    assert judge.searches == 2 * (kinds[Kind.BLUNDER] + kinds[Kind.MISTAKE])
+
+
+def test_a_mistake_is_neither_a_blunder_nor_a_move_that_loses_little() -> None:
+    assert [beginner.loses_as(Kind.MISTAKE, lost) for lost in (99, 100, 299, 300)] == [
+        False,
+        True,
+        True,
+        False,
+    ]
+    assert [beginner.loses_as(Kind.BLUNDER, lost) for lost in (299, 300, 1000)] == [
+        False,
+        True,
+        True,
+    ]
+
+
+def test_where_the_likeliest_move_is_a_mistake_itself_it_adds_no_other() -> None:
+    board, rng = _board(), random.Random(1)
+    planned = plan(board, _weights(board), _errors(0.0, 0.0, 1.0), rng)
+    assert planned.kind is Kind.MISTAKE and planned.move == LIKELIEST
+    assert settle(planned, _weights(board), BEST, SCORES, rng) == (MISTAKE, Kind.MISTAKE)
+    scores = SCORES | {LIKELIEST: Cp(-60)}  # it loses 120 on its own
+    assert settle(planned, _weights(board), BEST, scores, rng) == (LIKELIEST, Kind.LIKELIEST)
+
+
 def test_a_planned_blunder_where_none_loses_enough_is_the_likeliest_move() -> None:
     board, rng = _board(), random.Random(1)
     planned = plan(board, _weights(board), _errors(1.0), rng)
@@ -152,14 +201,17 @@ def test_a_mate_in_one_is_missed_at_the_rate_and_else_played() -> None:
 
 
 @pytest.mark.parametrize("errors", BANDS, ids=lambda e: f"{e.band[0]}-{e.band[1]}")
-def test_each_shipped_band_plans_its_blunders_and_misses_its_mates_at_its_rates(
+def test_each_shipped_band_plans_its_errors_and_misses_its_mates_at_its_rates(
     errors: BeginnerErrors,
 ) -> None:
     board, mate, rng = _board(), _board(FOOLS_MATE), random.Random(11)
     assert 0 < errors.blunder_rate < 1 and 0 < errors.mate_miss_rate < 1
+    assert 0 < errors.mistake_rate < 1
     weights = dict.fromkeys(board.legal_moves, 1 / board.legal_moves.count())
     planned = [plan(board, weights, errors, rng) for _ in range(2000)]
     assert _near(sum(p.kind is Kind.BLUNDER for p in planned), 2000, errors.blunder_rate)
+    mistakes = (1 - errors.blunder_rate) * errors.mistake_rate
+    assert _near(sum(p.kind is Kind.MISTAKE for p in planned), 2000, mistakes)
     mate_weights = dict.fromkeys(mate.legal_moves, 1 / mate.legal_moves.count())
     planned = [plan(mate, mate_weights, errors, rng) for _ in range(2000)]
     assert _near(sum(p.kind is Kind.MISSED_MATE for p in planned), 2000, errors.mate_miss_rate)

@@ -277,6 +277,10 @@ def test_the_engine_blunders_at_its_bands_rate_judged_by_its_own_stockfish() -> 
             for _ in range(BLUNDER_GOES):
                 move, info = _played(maia, said, judged.board)
                 assert move in judged.board.legal_moves
+                if info.startswith(f"info string {Kind.MISTAKE.value}"):
+                    # Its second kind of error, drawn where no blunder was: a move of weight.
+                    assert judged.weights[move] >= WEIGHT_FLOOR and move != top, info
+                    continue
                 if not info.startswith(f"info string {Kind.BLUNDER.value}"):
                     assert move == top, info
                     continue

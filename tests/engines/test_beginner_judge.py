@@ -39,7 +39,7 @@ DRAWS = 200
 
 
 def _errors(rate: float) -> BeginnerErrors:
-    return BeginnerErrors((0, 600), rate, 0.0)
+    return BeginnerErrors((0, 600), blunder_rate=rate, mistake_rate=0.0, mate_miss_rate=0.0)
 
 
 @pytest.mark.engine
