@@ -72,6 +72,9 @@ class Ending:
     draw_offered_by: chess.Color | None = None
     """Of a draw agreed (FIDE Laws, article 9.1.2), the side that offered it, the other having
     accepted; None for every other ending, and for an agreed draw recorded without it."""
+    draw_claimed_by: chess.Color | None = None
+    """Of a draw claimed (articles 9.2 and 9.3), the side that claimed it, on its own turn;
+    None for every other ending, and for a claim recorded without it."""
 
     def result(self) -> str:
         """The PGN result, as :meth:`chess.Outcome.result` writes it; ``*`` for a game that

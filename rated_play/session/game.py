@@ -409,7 +409,7 @@ class RatedGame:
         termination = self.claim_grounds(move)
         if move is not None:
             self._push(move, end_automatically=False)
-        self._end(termination, None)
+        self._end(termination, None, draw_claimed_by=self.player_color)
 
     def claim_grounds(self, move: chess.Move | None = None) -> Termination:
         """The draw the player may claim now (with ``move``, if given); raises
@@ -639,9 +639,10 @@ class RatedGame:
         winner: chess.Color | None,
         *,
         draw_offered_by: chess.Color | None = None,
+        draw_claimed_by: chess.Color | None = None,
     ) -> None:
         """End the game off the board (an agreement, a claim, a resignation, a refused double)."""
-        ending = Ending(termination, winner, draw_offered_by)
+        ending = Ending(termination, winner, draw_offered_by, draw_claimed_by)
         self._finish(GameOutcome(ending, self.player_color))
 
     def _finish(self, outcome: GameOutcome) -> None:
