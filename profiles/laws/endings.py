@@ -211,17 +211,6 @@ def occurrences(position: chess.Board) -> int:
     return count
 
 
-def engine_game_ending(board: chess.Board) -> Ending | None:
-    """The end of a game between two engines: every automatic ending, and a threefold
-    repetition or fifty moves that *has happened* (the side it suits would claim it; a side
-    winning on the board plays on rather than repeat)."""
-    ending = board_ending(board)
-    if ending is not None:
-        return ending
-    claim = claimable_draw(board)
-    return None if claim is None else Ending(claim, None)
-
-
 def time_forfeit(board: chess.Board, flagged: chess.Color) -> Ending:
     """``flagged``'s time is up: a loss, unless the opponent cannot possibly mate (then a
     draw), article 6.9."""
