@@ -23,10 +23,11 @@ from profiles.laws.endings import claimable_draw
 
 BETTER_CP: Final = 100
 """Centipawns: a side the judge sees more than this far ahead (about a pawn) plays on; at this
-or less, or behind, it claims. A pawn up is the least edge a player goes on playing for; less
-is a position both sides have just repeated, neither finding a way on, and the judge's view at
-its turn limit wavers by a few tens of centipawns, so a line much nearer 0.00 would have the
-same level position claimed or played on by chance."""
+or less, or behind, it claims. A pawn up is the least edge a player goes on playing for; with
+less, in a position both sides have just repeated, neither having found a way on, a person
+takes the half point. A line much nearer 0.00 would turn on the small edges a short search
+gives quiet positions (the judge, at its turn limit, puts the starting position 0.40 up for
+White), not on winning chances."""
 
 
 def may_claim(board: chess.Board) -> bool:
