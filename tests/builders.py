@@ -39,6 +39,7 @@ from profiles.ledger.ledger import Ledger, LedgerWriteError
 from profiles.ledger.ledger_file import (
     BELIEVABLE_THINKING,
     BELL,
+    DRAW_CLAIMED_BY,
     DRAW_OFFERED_BY,
     ENGINE_LINES,
     GAME_NUMBERS,
@@ -371,6 +372,7 @@ COLUMNS_ADDED = (
     ("games", "draw_offered_by", DRAW_OFFERED_BY),
     ("games", "number", GAME_NUMBERS),
     ("games", "archive_name", GAME_NUMBERS),
+    ("games", "draw_claimed_by", DRAW_CLAIMED_BY),
 )
 """Every column a migration after the first tables added, with the version that added it
 (profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version

@@ -1,7 +1,7 @@
 """The opponent's side played in the test's own process, for the tests that are about a screen
-or a rule: it plays given moves, resigns and offers where it is told, answers offers as it is
-told, and fails on cue. No engine runs: a game against it takes milliseconds, and plays the same
-way with any Stockfish and any random seed.
+or a rule: it plays given moves, resigns, claims and offers where it is told, answers offers as
+it is told, and fails on cue. No engine runs: a game against it takes milliseconds, and plays
+the same way with any Stockfish and any random seed.
 
 It sits where the real engine sits (:class:`engines.opponents.seated.SeatedOpponent`), so the
 game, its clock, its ledger row, its PGN and its screens are all the real ones. What it cannot
@@ -45,18 +45,20 @@ class ScriptedOpponent:
 
     Its conduct is told, not judged; a move N is the number of its turn's move (Black's 10th
     move is move 10, as the score sheet numbers it). It resigns instead of its move at
-    ``resigns_at``, offers a draw with its moves at ``offers_draw_at``, and doubles with its
-    moves at ``doubles_at`` (whether or not the rules allow it: the game keeps them, and offers
-    the player only a double they allow). Offers are answered as told:
-    ``accepts_draws`` and ``accepts_doubles``. It fails on cue: ``start`` is refused with
-    ``unavailable``, its turn at a move in ``crashes_at`` fails once its think is over
-    (``crashes`` times running, each answered by a restart), a restart is refused with
+    ``resigns_at``, claims a draw instead of its move at ``claims_draw_at`` (whether or not the
+    position gives grounds: the game judges a claim), offers a draw with its moves at
+    ``offers_draw_at``, and doubles with its moves at ``doubles_at`` (whether or not the rules
+    allow it: the game keeps them, and offers the player only a double they allow). Offers are
+    answered as told: ``accepts_draws`` and ``accepts_doubles``. It fails on cue: ``start`` is
+    refused with ``unavailable``, its turn at a move in ``crashes_at`` fails once its think is
+    over (``crashes`` times running, each answered by a restart), a restart is refused with
     ``restart_refused``; ``think`` seconds pass over each move (longer than its clock: it loses
     on time).
     """
 
     script: Sequence[str] = ()
     resigns_at: int | None = None
+    claims_draw_at: Collection[int] = ()
     offers_draw_at: Collection[int] = ()
     doubles_at: Collection[int] = ()
     accepts_draws: bool = False
@@ -91,6 +93,8 @@ class ScriptedOpponent:
         number = board.fullmove_number
         if number == self.resigns_at:
             return TurnResult.resignation()
+        if number in self.claims_draw_at:
+            return TurnResult.draw_claim()
         if self.think:
             waiting = asyncio.Event() if stop is None else stop
             with contextlib.suppress(TimeoutError):

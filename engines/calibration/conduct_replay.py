@@ -2,12 +2,14 @@
 conduct would have ended them.
 
 An opponent's conduct (:mod:`engines.opponents.conduct`) changes none of its moves: it only
-ends a game sooner, by a resignation instead of a move or a draw offered with one and agreed.
-So a game played without it is replayed move by move with each side's :class:`Conduct`, its
-disposition to resign drawn at the start as a game draws it, the judge asked as a game asks it,
-and the other side answering an offer as :meth:`EnginePlayer.accepts_draw` does; where the
-conduct acts, the game ends there, with the result it would then have had. A game it would not
-have cut keeps its result.
+ends a game sooner, by a resignation or a draw claimed instead of a move or a draw offered with
+one and agreed. (Its claim may also have a game go on, a side more than a pawn up playing on
+past a repetition; but a game played without the conduct ended at its first threefold
+repetition or fifty moves, so its replay never meets a claim.) So a game played without it is
+replayed move by move with each side's :class:`Conduct`, its disposition to resign drawn at
+the start as a game draws it, the judge asked as a game asks it, and the other side answering
+an offer as :meth:`EnginePlayer.accepts_draw` does; where the conduct acts, the game ends
+there, with the result it would then have had. A game it would not have cut keeps its result.
 
 One difference from a game, for time: a side one to resign is judged on its turns only once
 it is :data:`MATERIAL_DOWN` pawns of material behind (a game judges every turn of one). Lost is
@@ -41,11 +43,11 @@ import chess.pgn
 
 from engines.calibration.engine_game import tag_ending
 from engines.launch import close_engine, open_engine
-from engines.opponents import draw_offer
+from engines.opponents import draw_claim, draw_offer
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.judge import JUDGE, JUDGEMENT_LIMIT, TURN_LIMIT
 from engines.opponents.pool import shipped_calibration
-from profiles.laws.endings import Ending, Termination
+from profiles.laws.endings import Ending, Termination, claimable_draw
 from profiles.material import material_lead
 
 MATERIAL_DOWN = 3
@@ -83,11 +85,14 @@ async def conduct_ending(
         view = None
         lost_material = conduct[side].resigns and material_lead(board, side) <= -MATERIAL_DOWN
         # The turns a game judges, but for time (above).
-        if draw_offer.may_offer_soon(board) or lost_material:
+        if draw_claim.may_claim(board) or draw_offer.may_offer_soon(board) or lost_material:
             view = await judge_view(judge, board, TURN_LIMIT)
         act = conduct[side].act(board, view)
         if act is Act.RESIGN:
             return Ended(Ending(Termination.RESIGNATION, not side), ply)
+        claim = claimable_draw(board) if act is Act.CLAIM_DRAW else None
+        if claim is not None:
+            return Ended(Ending(claim, None, draw_claimed_by=side), ply)
         board.push(move)
         if act is Act.OFFER_DRAW and board.outcome() is None:
             answer = await judge_view(judge, board, JUDGEMENT_LIMIT)

@@ -13,7 +13,13 @@ from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.opponent import Opponent
 from engines.opponents.turn import ClockReading, Turn
 from profiles.laws.clock import GameClock
-from profiles.laws.endings import Ending, Termination, engine_game_ending, time_forfeit
+from profiles.laws.endings import (
+    Ending,
+    Termination,
+    board_ending,
+    claimable_draw,
+    time_forfeit,
+)
 from profiles.laws.time_control import TimeControl, TimeControlError
 
 MOVE_GRACE = 1.0
@@ -58,13 +64,24 @@ async def play_match_game(
 
     Each side is an :class:`EnginePlayer`, the same player as in a rated game (technique,
     variation and all), told the real clock when there is one. Without a clock each plays at
-    its own search limits alone. The game ends as :func:`profiles.laws.endings.engine_game_ending`
-    says, or on the flag (:func:`profiles.laws.endings.time_forfeit`): the same rules and the same
-    clock as a rated game's. Each side takes its turns as in a rated game
-    (:meth:`EnginePlayer.take_turn`, its conduct drawn from ``rng`` when given): a side may
-    resign instead of moving, and a draw one side offers with its move is agreed when the
-    other side accepts it (:meth:`EnginePlayer.accepts_draw`). Nothing is played for a stake,
-    so no side doubles.
+    its own search limits alone. The game ends on the board as a rated game does
+    (:func:`profiles.laws.endings.board_ending`), or on the flag
+    (:func:`profiles.laws.endings.time_forfeit`): the same rules and the same clock. Each side
+    takes its turns as in a rated game (:meth:`EnginePlayer.take_turn`, its conduct drawn from
+    ``rng`` when given): a side may resign or claim a draw instead of moving, and a draw one
+    side offers with its move is agreed when the other side accepts it
+    (:meth:`EnginePlayer.accepts_draw`). Nothing is played for a stake, so no side doubles.
+
+    A claim is the side's own, on its turn, as in a rated game
+    (:mod:`engines.opponents.draw_claim`). The games played before it ended at every threefold
+    repetition or fifty moves that had happened, whoever it suited, which was not the same
+    conduct: only the side to move may claim (FIDE Laws, 9.2 and 9.3), and of the shipped games
+    so drawn, 269 of 1,515 repetitions and 52 of 280 fifty-move draws had that side more than a
+    pawn up to the judge, which plays on now (``benchmarks/claims_shipped.py``). Such a game
+    may still be drawn a ply later, by the other side's claim (after fifty moves at once,
+    unless a pawn moved or a piece was taken; a repetition if the position comes round again).
+    Those games are kept as played: one that would have gone on cannot be replayed, and a game
+    ended by a claim is tagged as they are (no ``EndReason``: the board shows the grounds).
 
     The players come from ``roster`` and go back to it after a game that ended normally (an
     engine that failed is closed); without one, both are started for this game alone. An engine
@@ -83,18 +100,25 @@ async def play_match_game(
         players[chess.WHITE] = await roster.take(white, rng)
         players[chess.BLACK] = await roster.take(black, rng)
         game_clock.start(board.turn)
-        while (ending := engine_game_ending(board)) is None:
+        while (ending := board_ending(board)) is None:
             side = board.turn
             result = await players[side].take_turn(Turn(board.copy(), ClockReading.of(game_clock)))
             if game_clock.flagged(grace=MOVE_GRACE) is not None:
                 ending = time_forfeit(board, side)
+                break
+            if result.draw_claimed:
+                claim = claimable_draw(board)
+                assert claim is not None  # a conduct claims only on grounds (draw_claim)
+                ending = Ending(claim, None, draw_claimed_by=side)
                 break
             if result.move is None:
                 ending = Ending(Termination.RESIGNATION, not side)
                 break
             game_clock.press()
             board.push(result.move)
-            offered = result.draw_offered and engine_game_ending(board) is None
+            # A draw the other side may claim is its own to claim or play on: no offer stands.
+            offered = result.draw_offered and board_ending(board) is None
+            offered = offered and claimable_draw(board) is None
             if offered and await players[not side].accepts_draw(board, not side):
                 ending = Ending(Termination.DRAW_AGREED, None, draw_offered_by=side)
                 break
@@ -131,7 +155,8 @@ def _recorded(
 
 def tag_ending(headers: chess.pgn.Headers, ending: Ending) -> None:
     """The tags that say how a calibration game ended: its result, its ``Termination``, and an
-    ``EndReason`` for a resignation or an agreed draw."""
+    ``EndReason`` for a resignation or an agreed draw (a claim's grounds are on the board, as
+    in the games played before sides judged their claims)."""
     headers["Result"] = ending.result()
     headers["Termination"] = ending.termination.pgn
     if ending.termination in (Termination.RESIGNATION, Termination.DRAW_AGREED):

@@ -1,9 +1,10 @@
-"""An opponent's conduct off the board over one game: whether it resigns, and when it offers a
-draw, from the judge's view of each of its turns.
+"""An opponent's conduct off the board over one game: whether it resigns, when it claims a draw
+and when it offers one, from the judge's view of each of its turns.
 
-The rules are in :mod:`engines.opponents.resignation` and :mod:`engines.opponents.draw_offer`;
-this keeps what they need across a game (the views so far, the move of the last offer, whether
-this game's opponent is one to resign) and is asked once a turn. A rated game and a calibration
+The rules are in :mod:`engines.opponents.resignation`, :mod:`engines.opponents.draw_claim` and
+:mod:`engines.opponents.draw_offer`; this keeps what they need across a game (the views so far,
+the move of the last offer, whether this game's opponent is one to resign) and is asked once a
+turn. A rated game and a calibration
 game both ask it, so an opponent is measured as it plays.
 """
 
@@ -15,7 +16,7 @@ from enum import Enum
 import chess
 import chess.engine
 
-from engines.opponents import draw_offer, resignation
+from engines.opponents import draw_claim, draw_offer, resignation
 
 
 class Act(Enum):
@@ -24,6 +25,9 @@ class Act(Enum):
     MOVE = "move"
     RESIGN = "resign"
     """Instead of moving."""
+    CLAIM_DRAW = "claim a draw"
+    """Instead of moving, in the position on the board (FIDE Laws, articles 9.2 and 9.3: the
+    player having the move claims)."""
     OFFER_DRAW = "offer a draw"
     """With its move (FIDE Laws, article 9.1.2.1: the offer is made after making a move)."""
 
@@ -43,10 +47,11 @@ class Conduct:
 
     def needs_judge(self, board: chess.Board) -> bool:
         """Whether the judge's view of this turn could matter: for one to resign, every turn;
-        otherwise only a turn that may bring a draw offer (little material, late enough to
-        have been level for :data:`draw_offer.DEAD_TURNS` turns by the first move it may
-        offer). A turn not judged counts as judged no view at all."""
-        return self.resigns or draw_offer.may_offer_soon(board)
+        otherwise only a turn on which it may claim a draw, or one that may bring a draw offer
+        (little material, late enough to have been level for :data:`draw_offer.DEAD_TURNS`
+        turns by the first move it may offer). A turn not judged counts as judged no view at
+        all."""
+        return self.resigns or draw_claim.may_claim(board) or draw_offer.may_offer_soon(board)
 
     def act(
         self, board: chess.Board, view: chess.engine.PovScore | None, seconds: float | None = None
@@ -54,12 +59,16 @@ class Conduct:
         """What the opponent does in ``board`` (its turn), given the judge's ``view`` of it
         (None: the judge gave none, or was not asked) and its own clock (``seconds``; None in a
         game without one): one to resign resigns a lost turn with the hazard's chance
-        (:func:`resignation.resign_chance`)."""
+        (:func:`resignation.resign_chance`); a draw it may claim it claims unless it is better
+        (:func:`draw_claim.claims_draw`; a turn it may claim is never resigned, as it cannot
+        lose the game); else it may offer one with its move."""
         self._judged.append(None if view is None else view.pov(board.turn))
         if self.resigns:
             lost = resignation.lost_turn(board, self._judged, seconds, self.rating)
             if lost is not None and self._rng.random() < resignation.resign_chance(lost):
                 return Act.RESIGN
+        if draw_claim.claims_draw(board, self._judged[-1]):
+            return Act.CLAIM_DRAW
         if draw_offer.offers_draw(board, self._judged, self._last_offer):
             self._last_offer = board.fullmove_number
             return Act.OFFER_DRAW

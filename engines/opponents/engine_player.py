@@ -230,7 +230,8 @@ class EnginePlayer:
 
     async def take_turn(self, turn: Turn, stop: asyncio.Event | None = None) -> TurnResult:
         """Its turn in a game (see :class:`~engines.opponents.seated.SeatedOpponent`): its
-        conduct first (resign instead of moving, or offer a draw with its move), then its move
+        conduct first (resign or claim a draw instead of moving, or offer a draw with its
+        move), then its move
         (:meth:`choose`), then, where the rules allow, whether it doubles with it. Raises
         :class:`EngineCrashError` as :meth:`choose` does."""
         began = time.monotonic()
@@ -238,6 +239,8 @@ class EnginePlayer:
         act = await self._conduct_on(board, clock, stop)
         if act is Act.RESIGN:
             return TurnResult.resignation()
+        if act is Act.CLAIM_DRAW:
+            return TurnResult.draw_claim()
         if clock is not None:
             # Its clock ran while the judge looked: its engine is told what is left.
             clock = clock.spent(board.turn, time.monotonic() - began)
@@ -391,7 +394,8 @@ class EnginePlayer:
     ) -> chess.engine.PovScore | None:
         """The judge's view of ``board``, the opponent to move, for its conduct: one search at
         :data:`TURN_LIMIT`, within :func:`judge_budget`; None when it fails, runs out of time,
-        or ``stop`` is set first (no view: the opponent neither resigns nor offers on it)."""
+        or ``stop`` is set first (no view: the opponent neither resigns nor offers on it, and
+        takes a draw it may claim)."""
         with contextlib.suppress(JudgeError):
             return await _unless_stopped(
                 stop or asyncio.Event(),

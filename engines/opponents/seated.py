@@ -43,7 +43,8 @@ class SeatedOpponent(Protocol):
         when it cannot (the game is then void)."""
 
     async def take_turn(self, turn: Turn, stop: asyncio.Event | None = None) -> TurnResult:
-        """Its turn: a move, or a resignation instead, and with a move a draw offer or (where
+        """Its turn: a move, or instead a resignation or a draw claimed (only where the
+        position on the board gives grounds for one), and with a move a draw offer or (where
         ``turn`` allows one) a double. Raises
         :class:`~engines.opponents.engine_player.EngineCrashError` when it failed on the way;
         the game starts it again and gives it the same turn, which it decides as before (its

@@ -1,10 +1,11 @@
 """One turn of the opponent, as a game gives it and as the opponent takes it.
 
 The opponent is handed its turn (:class:`Turn`: the position, the clocks, what the rules allow
-it beside a move) and decides all of it itself (:class:`TurnResult`): its move, or a resignation
-instead, and with a move a draw offer or a double. python-chess's ``PlayResult`` carries a draw
-offer and a resignation beside an engine's move the same way, and lila keeps an offer as the
-offering player's own. The game keeps the rules, the clocks, the stake and the ledger.
+it beside a move) and decides all of it itself (:class:`TurnResult`): its move, or instead a
+resignation or a draw claimed, and with a move a draw offer or a double. python-chess's
+``PlayResult`` carries a draw offer and a resignation beside an engine's move the same way, and
+lila keeps an offer as the offering player's own. The game keeps the rules, the clocks, the
+stake and the ledger.
 """
 
 from __future__ import annotations
@@ -56,12 +57,16 @@ class Turn:
 
 @dataclass(frozen=True)
 class TurnResult:
-    """What the opponent did with its turn: a move, or a resignation instead of one."""
+    """What the opponent did with its turn: a move, or instead of one a resignation or a draw
+    claimed."""
 
     move: chess.Move | None
-    """Its move; None when it resigned."""
+    """Its move; None when it resigned or claimed a draw."""
     resigned: bool = False
     """It resigned instead of moving."""
+    draw_claimed: bool = False
+    """It claimed a draw instead of moving, in the position it was given (FIDE Laws, articles
+    9.2 and 9.3: the player having the move claims); the game judges the claim."""
     draw_offered: bool = False
     """It offers a draw with its move (FIDE Laws, article 9.1.2.1: the offer is made after
     making a move, before pressing the clock)."""
@@ -69,12 +74,17 @@ class TurnResult:
     """It offers to double the stake with its move, as a draw is offered."""
 
     def __post_init__(self) -> None:
-        # A turn is a move or a resignation, never both nor neither; an offer comes with a move.
-        if (self.move is None) != self.resigned:
-            raise ValueError(f"a turn is a move or a resignation, not {self}")
-        if self.resigned and (self.draw_offered or self.doubled):
-            raise ValueError("an offer comes with a move, not with a resignation")
+        # A turn is one of a move, a resignation and a claim, never two nor none; an offer
+        # comes with a move.
+        if (self.move is not None) + self.resigned + self.draw_claimed != 1:
+            raise ValueError(f"a turn is a move, a resignation or a claim, one of them, not {self}")
+        if self.move is None and (self.draw_offered or self.doubled):
+            raise ValueError("an offer comes with a move, not with a resignation or a claim")
 
     @classmethod
     def resignation(cls) -> TurnResult:
         return cls(None, resigned=True)
+
+    @classmethod
+    def draw_claim(cls) -> TurnResult:
+        return cls(None, draw_claimed=True)

@@ -72,6 +72,9 @@ class Ending:
     draw_offered_by: chess.Color | None = None
     """Of a draw agreed (FIDE Laws, article 9.1.2), the side that offered it, the other having
     accepted; None for every other ending, and for an agreed draw recorded without it."""
+    draw_claimed_by: chess.Color | None = None
+    """Of a draw claimed (articles 9.2 and 9.3), the side that claimed it, on its own turn;
+    None for every other ending, and for a claim recorded without it."""
 
     def result(self) -> str:
         """The PGN result, as :meth:`chess.Outcome.result` writes it; ``*`` for a game that
@@ -206,17 +209,6 @@ def occurrences(position: chess.Board) -> int:
             break
         count += board.epd() == seen
     return count
-
-
-def engine_game_ending(board: chess.Board) -> Ending | None:
-    """The end of a game between two engines: every automatic ending, and a threefold
-    repetition or fifty moves that *has happened* (the side it suits would claim it; a side
-    winning on the board plays on rather than repeat)."""
-    ending = board_ending(board)
-    if ending is not None:
-        return ending
-    claim = claimable_draw(board)
-    return None if claim is None else Ending(claim, None)
 
 
 def time_forfeit(board: chess.Board, flagged: chess.Color) -> Ending:

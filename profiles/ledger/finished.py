@@ -124,7 +124,7 @@ class FinishedGames(PendingGames):
         Raises :class:`GameClosedError` when the game is not pending (closed already, perhaps
         by another process): a game is never closed twice.
         """
-        offered_by = result.ending.draw_offered_by
+        offered_by, claimed_by = result.ending.draw_offered_by, result.ending.draw_claimed_by
         with self._write():
             written = MOVES.insert_many(
                 self._version,
@@ -149,6 +149,7 @@ class FinishedGames(PendingGames):
                         "purse_after": purse_after,
                         "finished_at": _now().isoformat(),
                         "draw_offered_by": None if offered_by is None else color_name(offered_by),
+                        "draw_claimed_by": None if claimed_by is None else color_name(claimed_by),
                     },
                     "id = ? AND status = ?",
                     game_id,

@@ -172,6 +172,23 @@ already in the ledger is numbered in the order it was played; its ledger id stay
 folder, chosen when the game opens: NULL for the games before this version, whose files keep
 the name the ledger id gave them (profiles.data_directory.archive_name_before_numbers)."""
 
+PLAYERS_CLAIMS = (
+    "CASE WHEN termination IN ('threefold repetition (claimed)','50-move rule (claimed)') "
+    "THEN player_color END"
+)
+"""Who claimed each draw claimed in a ledger before version 12: the player, the only side that
+could claim then (NULL for every other ending). Part of that version's migration, and read so
+from a ledger not yet migrated: frozen with it."""
+
+_DRAW_CLAIMED_BY = f"""
+ALTER TABLE games ADD COLUMN draw_claimed_by TEXT CHECK (draw_claimed_by IN ('white','black'));
+UPDATE games SET draw_claimed_by = {PLAYERS_CLAIMS};
+"""
+"""Version 12: of a draw claimed (a threefold repetition, fifty moves), the side that claimed
+it: the opponent claims draws too since this version. Before it only the player could claim
+one, so every claimed draw already in the ledger was the player's claim; NULL for every other
+ending."""
+
 MIGRATIONS: tuple[str, ...] = (
     _SCHEMA_1,
     _MONEY_AND_SETUPS_2,
@@ -184,6 +201,7 @@ MIGRATIONS: tuple[str, ...] = (
     _OPPONENT_KIND,
     _DRAW_OFFERED_BY,
     _GAME_NUMBERS,
+    _DRAW_CLAIMED_BY,
 )
 """The script that brings a ledger from ``user_version`` *i* to *i* + 1, in order. Each script
 is split at its semicolons, so none may hold one inside a statement."""
@@ -209,6 +227,7 @@ PLAYING_PROCESS = _brought_by(_PLAYING_PROCESS)
 OPPONENT_KIND = _brought_by(_OPPONENT_KIND)
 DRAW_OFFERED_BY = _brought_by(_DRAW_OFFERED_BY)
 GAME_NUMBERS = _brought_by(_GAME_NUMBERS)
+DRAW_CLAIMED_BY = _brought_by(_DRAW_CLAIMED_BY)
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100

@@ -17,11 +17,13 @@ from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger_file import (
     BELIEVABLE_THINKING,
     BELL,
+    DRAW_CLAIMED_BY,
     DRAW_OFFERED_BY,
     GAME_NUMBERS,
     MONEY_AND_SETUPS,
     OPPONENT_KIND,
     PERSON_LIKE,
+    PLAYERS_CLAIMS,
     PLAYING_PROCESS,
 )
 from profiles.ledger.rows import Table, Written, column, finite, optional, read_row, whole
@@ -132,6 +134,14 @@ class GameRecord:
         default=None, metadata=column(optional(color_named), since=DRAW_OFFERED_BY)
     )
     """Of a draw agreed, the side that offered it (the other accepted); None otherwise."""
+    # Its migration added it; the claimed draws before it were all the player's claims, and
+    # a ledger not yet migrated is read so.
+    draw_claimed_by: chess.Color | None = field(
+        default=None,
+        metadata=column(optional(color_named), since=DRAW_CLAIMED_BY, before=PLAYERS_CLAIMS),
+    )
+    """Of a draw claimed (a threefold repetition, fifty moves), the side that claimed it on its
+    own turn; None otherwise."""
     # Its migration numbered every game then in the ledger; a ledger older than it numbered
     # its games by their ids, and is read so.
     number: int = field(default=0, metadata=column(whole, since=GAME_NUMBERS, before="id"))

@@ -36,7 +36,10 @@ def recorded_pgn(
     result and the PGN), from its moves and the ending its row keeps."""
     winners = {result: winner for winner, result in PGN_RESULTS.items()}
     ending = Ending(
-        Termination(record.termination), winners.get(record.result), record.draw_offered_by
+        Termination(record.termination),
+        winners.get(record.result),
+        record.draw_offered_by,
+        record.draw_claimed_by,
     )
     outcome = GameOutcome(ending, record.player_color)
     moves = _played(ledger, record)

@@ -409,7 +409,7 @@ class RatedGame:
         termination = self.claim_grounds(move)
         if move is not None:
             self._push(move, end_automatically=False)
-        self._end(termination, None)
+        self._end(termination, None, draw_claimed_by=self.player_color)
 
     def claim_grounds(self, move: chess.Move | None = None) -> Termination:
         """The draw the player may claim now (with ``move``, if given); raises
@@ -465,9 +465,10 @@ class RatedGame:
         draw offer or the double it makes with it; with a pace, the move is made once a
         person's think time over it has passed (see :meth:`_take_thinking_time`).
 
-        Returns None when the game ended instead: the opponent resigned, its flag fell, the
-        player resigned, or the opponent failed for good (the game is then void). A crashed or
-        hung opponent is restarted and given the same turn again, with the same clocks.
+        Returns None when the game ended instead: the opponent resigned or claimed a draw,
+        its flag fell, the player resigned, or the opponent failed for good (the game is then
+        void). A crashed or hung opponent is restarted and given the same turn again, with the
+        same clocks; so is one that claimed a draw the position gives no grounds for.
         """
         self._require_not_over()
         if self._board.turn != self.opponent_color:
@@ -495,6 +496,11 @@ class RatedGame:
                 return None
             if self._outcome is not None or self.check_flag():
                 return None
+            if result.draw_claimed:
+                grounds = claimable_draw(self._board)
+                assert grounds is not None  # judged in _take_turn
+                self._end(grounds, None, draw_claimed_by=self.opponent_color)
+                return None
             if result.move is None:
                 self._end(Termination.RESIGNATION, self.player_color)
                 return None
@@ -513,9 +519,18 @@ class RatedGame:
     async def _take_turn(self, turn: Turn, opponent_left: float | None) -> TurnResult:
         taking = self._seated.take_turn(turn, self._ended)
         if opponent_left is None:
-            return await taking
-        # The opponent's flag falls when its time is up, whatever it is doing then.
-        return await asyncio.wait_for(taking, timeout=max(opponent_left, 0.0) + 0.05)
+            result = await taking
+        else:
+            # The opponent's flag falls when its time is up, whatever it is doing then.
+            result = await asyncio.wait_for(taking, timeout=max(opponent_left, 0.0) + 0.05)
+        if result.draw_claimed and claimable_draw(turn.board) is None:
+            # The arbiter's refusal (FIDE Laws, 9.5.3) would leave it to move, and it would
+            # claim again: it failed, as an engine that answers an illegal move fails.
+            raise EngineCrashError(
+                f"{self.opponent.title} claimed a draw at move {turn.board.fullmove_number} "
+                "that the position gives no grounds for"
+            )
+        return result
 
     async def _take_thinking_time(self, move: chess.Move, turn_began: float | None) -> None:
         """Wait until the opponent has spent a person's think time over ``move`` since its
@@ -639,9 +654,10 @@ class RatedGame:
         winner: chess.Color | None,
         *,
         draw_offered_by: chess.Color | None = None,
+        draw_claimed_by: chess.Color | None = None,
     ) -> None:
         """End the game off the board (an agreement, a claim, a resignation, a refused double)."""
-        ending = Ending(termination, winner, draw_offered_by)
+        ending = Ending(termination, winner, draw_offered_by, draw_claimed_by)
         self._finish(GameOutcome(ending, self.player_color))
 
     def _finish(self, outcome: GameOutcome) -> None:

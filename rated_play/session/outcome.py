@@ -27,10 +27,9 @@ class GameOutcome(GameResult):
         if self.termination is Termination.DRAW_AGREED and offered_by is not None:
             offerer, accepter = endings.side_name(offered_by), endings.side_name(not offered_by)
             return f"Draw agreed: offered by {offerer}, accepted by {accepter}"
-        if self.termination in CLAIMED:
-            # Only the player claims in a rated game: on their own turn, as 9.2 and 9.3 have
-            # the player with the move claim.
-            return f"{_DRAWS[self.termination]} by {endings.side_name(self.player_color)}"
+        claimed_by = self.ending.draw_claimed_by
+        if self.termination in CLAIMED and claimed_by is not None:
+            return f"{_DRAWS[self.termination]} by {endings.side_name(claimed_by)}"
         if self.winner is None:
             return _DRAWS[self.termination]
         side = endings.side_name(self.winner)
@@ -50,7 +49,7 @@ class GameOutcome(GameResult):
     @property
     def told(self) -> str:
         """:attr:`description` in the player's words where it names who did what (a
-        resignation, an agreed draw): "Your opponent (Black) resigned"."""
+        resignation, an agreed draw, a claim): "Your opponent (Black) resigned"."""
         offered_by = self.ending.draw_offered_by
         if self.termination is Termination.DRAW_AGREED and offered_by is not None:
             if offered_by == self.player_color:
@@ -60,13 +59,16 @@ class GameOutcome(GameResult):
             loser = endings.side_name(not self.winner)
             who = "Your opponent" if self.winner == self.player_color else "You"
             return f"{who} ({loser}) resigned"
-        if self.termination in CLAIMED:
-            return f"{_DRAWS[self.termination]} by you"
+        claimed_by = self.ending.draw_claimed_by
+        if self.termination in CLAIMED and claimed_by is not None:
+            who = "you" if claimed_by == self.player_color else "your opponent"
+            return f"{_DRAWS[self.termination]} by {who}"
         return self.description
 
 
 CLAIMED = frozenset({Termination.THREEFOLD_REPETITION, Termination.FIFTY_MOVES})
-"""The draws a player claims (FIDE Laws, 9.2 and 9.3); every other ending comes by itself."""
+"""The draws a side claims, on its own turn (FIDE Laws, 9.2 and 9.3: the player having the move):
+the player, or the opponent; every other ending comes by itself."""
 
 _DRAWS = {
     Termination.STALEMATE: "Draw by stalemate",

@@ -1,5 +1,6 @@
 """One calibration game: the clock's rules, the time-control syntax, and each side's turn taken
-as in a rated game (a resignation instead of a move, a draw offered with one)."""
+as in a rated game (a resignation or a draw claimed instead of a move, a draw offered with
+one)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,16 @@ import pytest
 
 from engines.calibration.engine_game import match_clock, play_match_game
 from engines.calibration.openings import Opening, load_openings
-from profiles.laws.endings import Termination, engine_game_ending, time_forfeit
+from profiles.laws.endings import Termination, claimable_draw, time_forfeit
 from profiles.laws.time_control import TimeControl
 from rated_play.cli import main
-from tests.builders import DEAD_DRAW_LINE, HOPELESS_LINE, HOPELESS_LOST_FROM, scripted_opponent
+from tests.builders import (
+    DEAD_DRAW_LINE,
+    HOPELESS_LINE,
+    HOPELESS_LOST_FROM,
+    scripted_opponent,
+    uci_line,
+)
 
 START = Opening("initial position", ())
 WHITE_PLAYS_ON_BLACK_RESIGNS = 15
@@ -73,19 +80,40 @@ def test_every_number_of_a_calibration_is_checked_before_a_game_is_played(
     assert not (tmp_path / "calibration-games.pgn").exists()
 
 
-def test_an_engine_game_ends_on_a_repetition_that_happened_not_one_that_could() -> None:
-    board = chess.Board()
-    for san in ("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"):
-        board.push_san(san)
-    # Black could repeat the start position a third time with Ng8: python-chess's
-    # claim_draw=True would end the game here, and a side winning on the board plays on.
-    assert board.outcome(claim_draw=True) is not None
-    assert engine_game_ending(board) is None
-    board.push_san("Ng8")
-    outcome = engine_game_ending(board)
-    assert outcome is not None
-    assert outcome.termination is Termination.THREEFOLD_REPETITION
-    assert outcome.result() == "1/2-1/2"
+KNIGHTS_LINE = uci_line("g1f3 g8f6 f3g1 f6g8 " * 3)
+"""The knights out and back: the starting position a third time after eight plies, White to
+move, level."""
+QUEEN_UP_LINE = uci_line("e2e4 e7e5 g1f3 d8h4 f3h4 d7d6 " + "b1c3 g8f6 c3b1 f6g8 " * 3)
+"""White takes Black's queen and the knights shuffle: the position after 3...d6 a third time
+after fourteen plies, White (a queen up) to move; the one after 4.Nc3 a third time a ply later,
+Black to move."""
+BLACK_PLAYS_ON = 8
+"""A seed whose second draw (0.96) makes Black, at 1500, one to play on: a queen down, it does
+not resign."""
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize(
+    ("line", "plies", "claimant"),
+    [(KNIGHTS_LINE, 8, chess.WHITE), (QUEEN_UP_LINE, 15, chess.BLACK)],
+    ids=["level", "a queen up"],
+)
+async def test_a_calibration_game_is_drawn_by_the_claim_of_a_side_that_is_not_better(
+    line: tuple[str, ...], plies: int, claimant: chess.Color
+) -> None:
+    """Each side claims on its own turn as in a rated game (its judge the real one): level, the
+    side to move at the third occurrence claims; a queen up, it plays on, and the other side
+    claims at the next position's third. The game is tagged as the calibration's games were
+    before sides judged their claims: a draw, "normal", no EndReason, the grounds on the
+    board."""
+    scripted = scripted_opponent(line)
+    game = await play_match_game(scripted, scripted, START, None, rng=random.Random(BLACK_PLAYS_ON))
+    assert (game.headers["Result"], game.headers["Termination"]) == ("1/2-1/2", "normal")
+    assert "EndReason" not in game.headers
+    board = game.end().board()
+    assert [move.uci() for move in board.move_stack] == list(line[:plies])
+    assert board.turn == claimant
+    assert claimable_draw(board) is Termination.THREEFOLD_REPETITION
 
 
 @pytest.mark.engine

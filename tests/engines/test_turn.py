@@ -1,5 +1,6 @@
-"""The opponent's turn as the seam carries it: a move or a resignation, never both nor neither,
-and an offer only beside a move; the clocks it is told once its judge has spent some of its own."""
+"""The opponent's turn as the seam carries it: a move, a resignation or a draw claimed, one of
+them, and an offer only beside a move; the clocks it is told once its judge has spent some of
+its own."""
 
 from __future__ import annotations
 
@@ -11,22 +12,30 @@ from engines.opponents.turn import ClockReading, TurnResult
 E4 = chess.Move.from_uci("e2e4")
 
 
-def test_a_turn_is_a_move_or_a_resignation() -> None:
-    assert TurnResult(E4).move == E4 and not TurnResult(E4).resigned
+def test_a_turn_is_a_move_a_resignation_or_a_claim() -> None:
+    moved = TurnResult(E4)
+    assert moved.move == E4 and not moved.resigned and not moved.draw_claimed
     resigned = TurnResult.resignation()
-    assert resigned.move is None and resigned.resigned
-    with pytest.raises(ValueError, match="a move or a resignation"):
-        TurnResult(None)
-    with pytest.raises(ValueError, match="a move or a resignation"):
-        TurnResult(E4, resigned=True)
+    assert resigned.move is None and resigned.resigned and not resigned.draw_claimed
+    claimed = TurnResult.draw_claim()
+    assert claimed.move is None and claimed.draw_claimed and not claimed.resigned
+    for neither_or_two in (
+        {"move": None},
+        {"move": E4, "resigned": True},
+        {"move": E4, "draw_claimed": True},
+        {"move": None, "resigned": True, "draw_claimed": True},
+    ):
+        with pytest.raises(ValueError, match="a move, a resignation or a claim"):
+            TurnResult(**neither_or_two)
 
 
-def test_an_offer_comes_with_a_move_never_with_a_resignation() -> None:
+def test_an_offer_comes_with_a_move_never_instead_of_one() -> None:
     both = TurnResult(E4, draw_offered=True, doubled=True)
     assert (both.move, both.draw_offered, both.doubled) == (E4, True, True)
     for offer in ({"draw_offered": True}, {"doubled": True}):
-        with pytest.raises(ValueError, match="an offer comes with a move"):
-            TurnResult(None, resigned=True, **offer)
+        for instead in ({"resigned": True}, {"draw_claimed": True}):
+            with pytest.raises(ValueError, match="an offer comes with a move"):
+                TurnResult(None, **instead, **offer)
 
 
 def test_the_clock_spent_is_the_movers_own() -> None:

@@ -342,6 +342,7 @@ NEW_FIELDS = {
     "opponent_kind",
     "opponent_rating_now",
     "draw_offered_by",
+    "draw_claimed_by",
     "number",
     "archive_name",
 }

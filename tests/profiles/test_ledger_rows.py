@@ -14,11 +14,16 @@ from profiles.accuracy import AnalysedMove
 from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.ledger_file import DRAW_OFFERED_BY, MIGRATIONS, SCHEMA_VERSION
+from profiles.ledger.ledger_file import (
+    DRAW_CLAIMED_BY,
+    DRAW_OFFERED_BY,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+)
 from profiles.ledger.records import GameRecord, GameStatus, Setup
 from profiles.ledger.rows import select_list
 from rated_play.session.outcome import GameOutcome
-from tests.builders import open_game
+from tests.builders import back_to_version, open_game, record_game
 
 ROWS = {"games": GameRecord, "setups": Setup, "analysed_moves": AnalysedMove}
 """Each table a dataclass is read from."""
@@ -132,3 +137,39 @@ def test_agreed_draws_before_the_opponent_offered_any_were_the_players_offers() 
     finally:
         db.close()
     assert offered == [(1, "black"), (2, None)]
+
+
+def test_claimed_draws_before_the_opponent_claimed_any_were_the_players_claims(
+    tmp_path: Path,
+) -> None:
+    """A ledger of the version before the claimant was kept, with a threefold repetition the
+    player claimed as White, fifty moves claimed as Black and an agreed draw: read as it is,
+    and once migrated, each claim is the player's, and no other game is a claim."""
+    data = DataDirectory(tmp_path)
+    ledger = Ledger.open(data)
+    profile = ledger.create_profile("Ju")
+    threefold = record_game(
+        ledger, profile, 0.5, player=W, termination=Termination.THREEFOLD_REPETITION
+    )
+    fifty = record_game(ledger, profile, 0.5, player=B, termination=Termination.FIFTY_MOVES)
+    agreed = record_game(ledger, profile, 0.5, termination=Termination.DRAW_AGREED)
+    ledger.close()
+    db = sqlite3.connect(ledger.path, isolation_level=None)
+    db.executescript(f"BEGIN; {back_to_version(DRAW_CLAIMED_BY - 1)} COMMIT;")
+    db.close()
+    for readonly in (True, False):  # read as the older ledger, then migrated by opening it
+        opened = Ledger.open(data, readonly=readonly)
+        try:
+            claimed = {game.id: game.draw_claimed_by for game in opened.games()}
+        finally:
+            opened.close()
+        assert claimed == {threefold: W, fifty: B, agreed: None}
+    db = sqlite3.connect(ledger.path)
+    try:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        kept = db.execute(
+            "SELECT draw_claimed_by FROM games WHERE id IN (?, ?) ORDER BY id", (threefold, fifty)
+        )
+        assert kept.fetchall() == [("white",), ("black",)]
+    finally:
+        db.close()

@@ -80,7 +80,7 @@ def test_every_drawn_ending_is_said_as_a_player_says_it() -> None:
         if termination not in decisive
     }
     assert said[Termination.DRAW_AGREED] == "Draw by agreement"
-    assert said[Termination.FIFTY_MOVES] == "Draw by the fifty-move rule, claimed by White"
+    assert said[Termination.FIFTY_MOVES] == "Draw by the fifty-move rule, claimed"
     for sentence in said.values():
         assert sentence.startswith("Draw") and "(claimed)" not in sentence, sentence
         assert "Draw by draw" not in sentence and "by 75-move" not in sentence, sentence
@@ -111,13 +111,19 @@ def test_every_ending_python_chess_sees_on_a_board_has_its_name() -> None:
 
 
 def test_a_claimed_draw_says_who_claimed_it() -> None:
-    """ "Draw by threefold repetition, claimed" said not by whom: it is the player, the one
-    side that claims in a rated game, on its own turn."""
+    """ "Draw by threefold repetition, claimed" said not by whom: either side claims, on its
+    own turn, the player or the opponent; a claim recorded without its claimant says only that
+    it was claimed."""
     for player in chess.COLORS:
-        outcome = GameOutcome(Ending(Termination.THREEFOLD_REPETITION, None), player)
-        side = endings.side_name(player)
-        assert outcome.description == f"Draw by threefold repetition, claimed by {side}"
-        assert outcome.told == "Draw by threefold repetition, claimed by you"
+        for claimant in chess.COLORS:
+            ending = Ending(Termination.THREEFOLD_REPETITION, None, draw_claimed_by=claimant)
+            outcome = GameOutcome(ending, player)
+            side = endings.side_name(claimant)
+            assert outcome.description == f"Draw by threefold repetition, claimed by {side}"
+            who = "you" if claimant == player else "your opponent"
+            assert outcome.told == f"Draw by threefold repetition, claimed by {who}"
+        unknown = GameOutcome(Ending(Termination.FIFTY_MOVES, None), player)
+        assert unknown.description == unknown.told == "Draw by the fifty-move rule, claimed"
 
 
 def test_a_position_is_counted_each_time_it_occurs() -> None:

@@ -1,10 +1,10 @@
-"""The opponent resigns a rated game it is lost in and offers a draw in a dead-drawn one,
-through the game as the player's own acts go: the ledger row, the PGN and the outcome say who
-resigned, and who offered the draw and who agreed. Where the promise is the opponent's (its
-judge sees the game lost, or dead level), the opponent is the real one, its engine a scripted
-process (``tests/scripted_engine.py``) with the real Stockfish judging beside it; where it is the
-game's rules, a scripted opponent in the test's own process that resigns and offers where it is
-told."""
+"""The opponent resigns a rated game it is lost in, claims a draw the rules give it and offers
+one in a dead-drawn game, through the game as the player's own acts go: the ledger row, the PGN
+and the outcome say who resigned, who claimed, and who offered the draw and who agreed. Where
+the promise is the opponent's (its judge sees the game lost, or dead level), the opponent is
+the real one, its engine a scripted process (``tests/scripted_engine.py``) with the real
+Stockfish judging beside it; where it is the game's rules, a scripted opponent in the test's
+own process that resigns, claims and offers where it is told."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from engines.opponents.engine_player import EnginePlayer
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import GameStatus, Profile
+from profiles.ledger.records import GameRecord, GameStatus, Profile
 from rated_play.session import RatedGame
 from rated_play.session.game import DrawOfferError
 from tests.builders import (
@@ -32,6 +32,7 @@ from tests.builders import (
     fast_opponent,
     pgn_extract,
     scripted_opponent,
+    uci_line,
 )
 from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
@@ -237,3 +238,92 @@ async def test_the_players_own_agreed_draw_says_the_player_offered_it(
         await game.close()
     assert record_of(ledger, game) == ("1/2-1/2", "draw agreed", chess.WHITE)
     assert "Draw agreed: offered by White, accepted by Black" in ledger.game(game.game_id).pgn
+
+
+KNIGHTS = uci_line("g1f3 g8f6 f3g1 f6g8 " * 3)
+"""The knights out and back: the starting position a third time after eight plies (White to
+move), the position after 1.Nf3 a third time after nine (Black to move, at its 5th turn)."""
+
+
+def claim_of(record: GameRecord) -> tuple[str, str, chess.Color | None, chess.Color | None]:
+    return record.result, record.termination, record.draw_claimed_by, record.draw_offered_by
+
+
+def pgn_tags(record: GameRecord) -> tuple[str, str, str]:
+    pgn = chess.pgn.read_game(io.StringIO(record.pgn))
+    assert pgn is not None and pgn.errors == []
+    return pgn.headers["Result"], pgn.headers["Termination"], pgn.headers["EndReason"]
+
+
+async def test_the_opponent_claims_a_repetition_instead_of_its_move_and_the_record_says_so(
+    ledger: Ledger, profile: Profile
+) -> None:
+    claiming = ScriptedOpponent(KNIGHTS, claims_draw_at={5})
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=claiming)
+    try:
+        assert game.player_color == chess.WHITE
+        await play_white(game, KNIGHTS, stop_at_offer=False)
+        outcome = game.outcome
+        assert outcome is not None
+        assert outcome.termination is Termination.THREEFOLD_REPETITION
+        assert (outcome.winner, outcome.player_score) == (None, 0.5)
+        # Its 5th turn, the position after 5.Nf3 there a third time, was its claim: no move.
+        assert len(game.board.move_stack) == 9 and claiming.asked == ["turn"] * 5
+        assert outcome.description == "Draw by threefold repetition, claimed by Black"
+        assert outcome.told == "Draw by threefold repetition, claimed by your opponent"
+        assert game.clock.running is None, "the clocks stop with the game"
+    finally:
+        await game.close()
+    reader = Ledger.open(ledger.directory, readonly=True)  # as the file holds it
+    try:
+        record = reader.game(game.game_id)
+    finally:
+        reader.close()
+    assert claim_of(record) == ("1/2-1/2", "threefold repetition (claimed)", chess.BLACK, None)
+    assert (record.status, record.player_score) == (GameStatus.FINISHED, 0.5)
+    assert pgn_tags(record) == (
+        "1/2-1/2", "normal", "Draw by threefold repetition, claimed by Black",
+    )  # fmt: skip
+
+
+async def test_the_players_own_claim_is_recorded_as_the_players(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """The same repetition a ply sooner, White to move: the player claims it."""
+    game = await RatedGame.start(
+        ledger, profile, fast_opponent(), RAPID, seated=ScriptedOpponent(KNIGHTS)
+    )
+    try:
+        await play_white(game, KNIGHTS[:8], stop_at_offer=False)
+        assert game.is_player_turn and not game.is_over
+        await game.claim_draw()
+        outcome = game.outcome
+        assert outcome is not None and outcome.told == (
+            "Draw by threefold repetition, claimed by you"
+        )
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert claim_of(record) == ("1/2-1/2", "threefold repetition (claimed)", chess.WHITE, None)
+    assert pgn_tags(record)[2] == "Draw by threefold repetition, claimed by White"
+
+
+async def test_an_opponents_claim_without_grounds_is_its_failure_never_a_draw(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """Claimed at its first turn, with nothing on the board to claim: refused, the claim would
+    only come again, so it is the opponent failing, started again as a failed engine is, and
+    past its restarts the game is void, never drawn."""
+    claiming = ScriptedOpponent(claims_draw_at={1})
+    game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=claiming)
+    try:
+        await game.play(chess.Move.from_uci("e2e4"))
+        assert await game.opponent_turn() is None
+        outcome = game.outcome
+        assert outcome is not None and outcome.void
+        assert claiming.restarts == 3 and claiming.asked == ["turn"] * 4
+        assert len(game.board.move_stack) == 1
+    finally:
+        await game.close()
+    record = ledger.game(game.game_id)
+    assert (record.status, record.result, record.draw_claimed_by) == (GameStatus.VOID, "*", None)
