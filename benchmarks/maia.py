@@ -194,6 +194,8 @@ def matching(
     for name in sorted(bands_of, key=lambda n: (n not in people_like, pool.get(n).rating, n)):
         opponent = pool.get(name)
         asked = [position for band in bands_of[name] for position in positions[band]]
+        if not asked:  # an engine near only a band the sample has no positions of
+            continue
         played = asyncio.run(_engine_moves(opponent, asked))
         cells = ""
         for band in bands:

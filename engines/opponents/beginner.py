@@ -241,7 +241,9 @@ def settle(
     """The planned error, given the judge's ``best`` score and its ``scores`` of the planned
     moves (and of the likeliest, where it has it): drawn by the network's weight among those
     that lose what an error of its kind loses (:data:`ERROR_LOSSES`); the likeliest move where
-    none does."""
+    none does. A plan of no error stands as it is."""
+    if planned.kind not in ERROR_LOSSES:
+        return planned.move, planned.kind
     lost = errors_among(
         planned.kind,
         best,

@@ -136,9 +136,11 @@ def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
     reach = person_like_reach(ladder)
     weakest, strongest = ladder[0], ladder[-1]
     if wanted < weakest.rating - reach:
-        # Why none weaker, as benchmarks/maia.py measures it: a network made to play weaker
-        # than the weakest entry plays people's moves no more often than an engine does.
-        end, why = "weakest", " (none weaker plays more like people than engines)"
+        # Why none weaker, as the calibration measures it: a network's likeliest move with the
+        # errors of lichess players under 800 (engines/opponents/beginner.py) plays no weaker
+        # here than the weakest step, and one drawn at a higher temperature plays people's
+        # moves no more often than an engine does (benchmarks/maia.py).
+        end, why = "weakest", " (people's moves with a beginner's errors play no weaker)"
     elif wanted > strongest.rating + reach:
         end, why = "strongest", ""
     else:

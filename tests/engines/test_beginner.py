@@ -285,3 +285,5 @@ def test_with_no_other_move_of_weight_no_blunder_is_planned() -> None:
     weights = dict.fromkeys(board.legal_moves, 0.001) | {LIKELIEST: 1.0}
     planned = plan(board, weights, _errors(1.0), random.Random(2))
     assert planned == beginner.Plan(LIKELIEST, Kind.LIKELIEST)
+    # Settled against any scores, a plan of no error stands as it is.
+    assert settle(planned, weights, BEST, SCORES, random.Random(2)) == (LIKELIEST, Kind.LIKELIEST)
