@@ -20,6 +20,11 @@ class Mark(StrEnum):
         """The mark as players write it after the move (the PGN standard's NAGs 6, 2, 4)."""
         return {Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}[self]
 
+    @property
+    def plural(self) -> str:
+        """The mark's name for more than one: "inaccuracies", "mistakes", "blunders"."""
+        return "inaccuracies" if self is Mark.INACCURACY else f"{self.value}s"
+
 
 JUDGEMENTS = ((0.3, Mark.BLUNDER), (0.2, Mark.MISTAKE), (0.1, Mark.INACCURACY))
 """``CpAdvice.winningChanceJudgements``: the first drop in the mover's winning chances (−1 to 1)

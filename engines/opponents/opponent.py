@@ -235,7 +235,7 @@ class Opponent:
         judge choose (without it the engine ends, as a crash)."""
         own = Need(self.command, self.package, "its moves")
         if self.veto is not None:
-            return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.value}s")
+            return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, f"its veto of {self.veto.plural}")
         if self.beginner is not None:
             return own, Need(JUDGE_COMMAND, JUDGE_PACKAGE, "judging its beginner's errors")
         return (own,)

@@ -32,10 +32,14 @@ def test_a_veto_entry_without_stockfish_is_unavailable_saying_why(
     pool = load_pool()
     vetoed = [opponent for opponent in pool.opponents if opponent.veto is not None]
     assert vetoed
+    # Said as English says it, not "inaccuracys".
+    assert "its veto of inaccuracies" in {
+        need.purpose for opponent in vetoed for need in opponent.needs
+    }
     for opponent in vetoed:
         assert not pool.is_available(opponent)
         assert pool.why_unavailable(opponent) == (
-            f"not installed: stockfish, for its veto of {opponent.veto}s"
+            f"not installed: stockfish, for its veto of {opponent.veto.plural}"
         )
         with pytest.raises(EngineUnavailableError, match="'stockfish' for its veto"):
             pool.playable(opponent.name)
@@ -43,7 +47,7 @@ def test_a_veto_entry_without_stockfish_is_unavailable_saying_why(
     status, out, _ = run_cli(capsys, "engines", *data)
     assert status == 0
     row = next(line for line in out.splitlines() if f" {vetoed[0].name} " in line)
-    assert f"  [not installed: stockfish, for its veto of {vetoed[0].veto}s]" in row
+    assert f"  [not installed: stockfish, for its veto of {vetoed[0].veto.plural}]" in row
     status, out, _ = run_cli(capsys, "engines", "--json", *data)
     described = {entry["name"]: entry for entry in json.loads(out)["opponents"]}
     entry = described[vetoed[0].name]
@@ -51,7 +55,7 @@ def test_a_veto_entry_without_stockfish_is_unavailable_saying_why(
     assert entry["needs"][1] == {
         "command": "stockfish",
         "package": "stockfish",
-        "for": f"its veto of {vetoed[0].veto}s",
+        "for": f"its veto of {vetoed[0].veto.plural}",
     }
     status, _, err = run_cli(capsys, "engines", "uci", vetoed[0].name, *data)
     assert status != 0 and "install the Debian package 'stockfish'" in err
