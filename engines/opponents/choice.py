@@ -140,7 +140,7 @@ def _person_like(ladder: Sequence[Opponent], wanted: float) -> OpponentChoice:
         # errors of lichess players under 800 (engines/opponents/beginner.py) plays no weaker
         # here than the weakest step, and one drawn at a higher temperature plays people's
         # moves no more often than an engine does (benchmarks/maia.py).
-        end, why = "weakest", " (people's moves with a beginner's errors play no weaker)"
+        end, why = "weakest", " (with a beginner's errors, people's moves play no weaker than it)"
     elif wanted > strongest.rating + reach:
         end, why = "strongest", ""
     else:

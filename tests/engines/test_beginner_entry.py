@@ -117,9 +117,7 @@ def test_the_shipped_beginners_name_their_band_and_one_is_the_sliders_weakest_st
     for opponent in shipped:
         errors = opponent.beginner.errors if opponent.beginner else None
         assert errors is not None
-        assert opponent.provenance.startswith(
-            "Maia-1 of lichess players 1100–1199, with a beginner's errors ("
-        )
+        assert opponent.provenance.startswith("Maia-1 of lichess players 1100–1199, ")
         # The band it plays, said as measured, or as beyond what was measured.
         said = errors.players if errors.measured else f"more often than {BANDS[0].players}"
         assert said in opponent.provenance, opponent.name

@@ -75,8 +75,8 @@ def test_ticked_inside_the_ladder_gets_the_nearest_person_like_entry_and_no_note
 def test_ticked_below_the_ladder_gets_its_weakest_and_says_so() -> None:
     assert choose(500, person_like=True) == (
         "net-1200",
-        "No person-like opponent plays near 500; the weakest plays (people's moves with a "
-        "beginner's errors play no weaker).",
+        "No person-like opponent plays near 500; the weakest plays (with a beginner's "
+        "errors, people's moves play no weaker than it).",
     )
 
 

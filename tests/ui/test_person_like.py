@@ -74,8 +74,8 @@ async def test_ticked_gets_the_nearest_network_by_what_it_plays_or_says_none_pla
         await pilot.pause()
         assert screen.opponent.name == "maia-1100"  # never an engine while the box is ticked
         assert (
-            "No person-like opponent plays near 800; the weakest plays (people's moves with a "
-            "beginner's errors play no weaker)." in opponent_said(app)
+            "No person-like opponent plays near 800; the weakest plays (with a beginner's "
+            "errors, people's moves play no weaker than it)." in opponent_said(app)
         )
         await ask_for(app, 2400, person_like=True)
         await pilot.pause()

@@ -52,17 +52,33 @@ def pool() -> Pool:
     )
 
 
-PROVENANCE = "Maia-1 of lichess players 1100–1199, with a beginner's errors"
+PROVENANCE = "Maia-1 of lichess players 1100–1199,"
 
 
 @pytest.mark.parametrize(
     ("wish", "step", "named"),
     [
-        (400, "maia-1100-beginner-400-600", "about 450: {p} (more often than lichess players"),
-        (500, "maia-1100-beginner-400-600", "about 450: {p} (more often than lichess players"),
-        (600, "maia-1100-beginner-600-800", "about 600: {p} (those of lichess players 600–799)"),
-        (700, "maia-1100-beginner-800-1000", "about 750: {p} (those of lichess players 800–999)"),
-        (900, "maia-1100-beginner-1000-1200", "about 900: {p} (those of lichess players 1000–"),
+        (
+            400,
+            "maia-1100-beginner-400-600",
+            "about 450: {p} erring more often than lichess players",
+        ),
+        (500, "maia-1100-beginner-400-600", "about 450: {p} erring more often than lichess"),
+        (
+            600,
+            "maia-1100-beginner-600-800",
+            "about 600: {p} with the errors of lichess players 600–799",
+        ),
+        (
+            700,
+            "maia-1100-beginner-800-1000",
+            "about 750: {p} with the errors of lichess players 800–999",
+        ),
+        (
+            900,
+            "maia-1100-beginner-1000-1200",
+            "about 900: {p} with the errors of lichess players 1000–",
+        ),
     ],
 )
 async def test_ticked_at_a_beginners_strength_the_nearest_beginner_plays_named_by_it(
