@@ -519,13 +519,13 @@ def parameters(judged: dict[Band, list[Judged]], say: Callable[[str], None]) -> 
     say("t (mistakes) the band's shipped blunder rate, planned first; rate = (p − q) /")
     say("(o (1 − t) a), the chance a move is such an error where one can be; the model takes a")
     say('band\'s "all" row (beginner.BANDS), its phases within their noise')
+    say(f"{'':27}{'blunders':^35}  │{'mistakes':^42}")
     say(
         f"{'band':10}{'phase':12}{'n':>5}"
         + "".join(f"{c:>7}" for c in ("p", "q", "o", "a", "rate"))
         + "  │"
         + "".join(f"{c:>7}" for c in ("p", "q", "o", "a", "t", "rate"))
     )
-    say(f"{'':27}{'blunders':^35}  │{'mistakes':^42}")
     figures = []
     for band, rows in judged.items():
         for phase in (None, *Phase):
