@@ -19,7 +19,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import chess
@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
+from engines.opponents.pool import load_pool
 from profiles.accuracy import AnalysedMove, GameAnalysis
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
@@ -167,6 +168,18 @@ def fast_opponent(
         search=SearchLimit(nodes=nodes),
         package="stockfish",
         calibrated=calibrated,
+    )
+
+
+def offered_at(name: str, rating: float, rating_error: float) -> Opponent:
+    """A shipped entry as a calibration that measured it at ``rating`` would offer it, on a
+    test's own ladder."""
+    return replace(
+        load_pool().get(name),
+        rating=rating,
+        rating_error=rating_error,
+        calibrated=True,
+        offered=True,
     )
 
 

@@ -5,22 +5,20 @@ profile, and a whole rated game against it through the app."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import chess.engine
 import pytest
 from textual.widgets import Checkbox
 
 from engines.opponents.choice import OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
-from engines.opponents.pool import Pool, load_pool
+from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.result import ResultScreen
 from rated_play.ui.screens.setup import SetupScreen
 from rated_play.ui.widgets.strength import StrengthSlider
-from tests.builders import fast_opponent, record_game
+from tests.builders import fast_opponent, offered_at, record_game
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
@@ -36,9 +34,7 @@ from tests.ui.driving import (
 
 def network(name: str, rating: float) -> Opponent:
     """A shipped network at a known rating, offered on this test's own ladder."""
-    return replace(
-        load_pool().get(name), rating=rating, rating_error=25.0, calibrated=True, offered=True
-    )
+    return offered_at(name, rating, 25.0)
 
 
 @pytest.fixture

@@ -5,17 +5,15 @@ and a whole rated game against the step near 600, its real engine and its real j
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import chess.engine
 import pytest
 
 from engines.opponents.opponent import Opponent
-from engines.opponents.pool import Pool, load_pool
+from engines.opponents.pool import Pool
 from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import GameStatus
 from rated_play.ui.app import AppOptions, RatedPlayApp
-from tests.builders import fast_opponent
+from tests.builders import fast_opponent, offered_at
 from tests.scripted_opponent import ScriptedSeating
 from tests.ui.driving import (
     SIZE,
@@ -33,10 +31,7 @@ STEPS = {
 
 
 def offered(name: str, rating: float) -> Opponent:
-    """A shipped entry as a calibration that measured it at ``rating`` would offer it."""
-    return replace(
-        load_pool().get(name), rating=rating, rating_error=40.0, calibrated=True, offered=True
-    )
+    return offered_at(name, rating, 40.0)
 
 
 @pytest.fixture
