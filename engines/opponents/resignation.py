@@ -37,6 +37,7 @@ import chess.engine
 
 from engines.opponents import draw_offer
 from engines.opponents.doubling import winning_chances
+from engines.opponents.rating_bands import band_index
 from profiles.accuracy import MATE_SCORE, win_percent
 from profiles.laws.endings import claimable_draw
 from profiles.material import material_lead
@@ -44,10 +45,6 @@ from profiles.material import material_lead
 LOST_CHANCES: Final = win_percent(draw_offer.LOST_CP) / 100.0
 """Winning chances (lila's curve, a draw half) at or below which the judge sees a side lost:
 25%, at the 300 centipawns down from which a lost side takes a draw (``draw_offer.LOST_CP``)."""
-
-BAND_FLOORS: Final = (1200.0, 1600.0, 2000.0)
-"""The lower bounds of the rating bands above the first: under 1200, 1200–1600, 1600–2000, 2000
-and over, as people's games are counted (``benchmarks/people_games.py``)."""
 
 RESIGNING_SHARE: Final[tuple[float, float, float, float]] = (0.64, 0.94, 1.00, 0.91)
 """By rating band, the share of people who resign a lost game at all (the rest play every lost
@@ -77,11 +74,6 @@ class LostTurn:
     seconds: float | None
     """The side's own clock; None in a game without one."""
     rating: float
-
-
-def band_index(rating: float) -> int:
-    """0 for under 1200, to 3 for 2000 and over (:data:`BAND_FLOORS`)."""
-    return sum(rating >= floor for floor in BAND_FLOORS)
 
 
 BEYOND_CAP: Final = (1000, 3000)

@@ -1,7 +1,7 @@
 """An opponent resigns a lost game as people do, when it is one to resign, and never a game it
-can hold or one the judge does not see lost; it offers a draw only late, in a dead-level
-position with little material. The rules on their own, and each opponent's conduct against the
-real judge."""
+can hold or one the judge does not see lost; it offers and accepts draws where and as often as
+people agree them. The rules on their own, and each opponent's conduct against the real
+judge."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ import chess
 import chess.engine
 import pytest
 
-from engines.opponents import draw_offer, resignation
+from engines.opponents import draw_offer, rating_bands, resignation
 from engines.opponents.conduct import Act, Conduct
+from engines.opponents.draw_offer import AgreementTurn
 from engines.opponents.engine_player import EnginePlayer
 from engines.opponents.resignation import LostTurn
 from engines.opponents.turn import Turn, TurnResult
-from tests.builders import fast_opponent, human_move
+from tests.builders import Draws, fast_opponent, human_move
 
 RESIGNS = 1
 """A seed whose first draw (0.13) makes an opponent of any rating one to resign."""
@@ -31,7 +32,7 @@ LEVEL = chess.engine.Cp(0)
 
 
 def test_the_share_that_resigns_is_read_from_one_table_by_band() -> None:
-    floors = (0.0, *resignation.BAND_FLOORS)
+    floors = (0.0, *rating_bands.BAND_FLOORS)
     for index, floor in enumerate(floors):
         assert resignation.resigning_share(floor) == resignation.RESIGNING_SHARE[index]
         if index:
@@ -116,33 +117,114 @@ def test_one_to_resign_resigns_a_lost_game_at_the_hazards_rate() -> None:
         assert resigned_by[turn] / games == pytest.approx(expected, abs=spread), turn
 
 
-def test_a_draw_is_offered_late_with_little_material_and_a_level_judge() -> None:
-    rooks = chess.Board("8/8/4k3/8/2r5/8/4K3/R7 b - - 0 45")
-    assert draw_offer.offers_draw(rooks, views(LEVEL, LEVEL, LEVEL), None)
-    assert not draw_offer.offers_draw(rooks, views(LEVEL, LEVEL), None)
-    assert not draw_offer.offers_draw(rooks, views(LEVEL, chess.engine.Cp(40), LEVEL), None)
-    assert not draw_offer.offers_draw(rooks, views(LEVEL, LEVEL, chess.engine.Mate(9)), None)
-    early = rooks.copy()
-    early.fullmove_number = draw_offer.OFFER_FROM_MOVE - 1
-    assert not draw_offer.offers_draw(early, views(LEVEL, LEVEL, LEVEL), None)
+ROOKS = chess.Board("8/8/4k3/8/2r5/8/4K3/R7 b - - 0 45")
+"""A rook each and nothing else at move 45: an ending people agree drawn."""
+QUEENS_MIDDLEGAME = chess.Board(
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 25"
+)
+"""Every piece on the board at move 25: a middlegame people play on."""
+
+
+def turn(board: chess.Board, centipawns: int = 0, rating: float = 1500.0) -> AgreementTurn:
+    return AgreementTurn.of(board, centipawns, rating)
+
+
+def test_people_agree_level_repeating_endings_far_more_than_middlegames() -> None:
+    """What the fit found (docs/engine-pool.md, "How games are drawn"): level, little material,
+    a repetition under way, a stronger player; and no agreement before move 20."""
+    chance = draw_offer.agreement_chance
+    assert chance(turn(ROOKS)) > 10 * chance(turn(QUEENS_MIDDLEGAME))
+    repeating = ROOKS.copy()
+    for uci in ("c4c5", "a1a2", "c5c4", "a2a1"):
+        repeating.push_uci(uci)
+    assert turn(repeating).repeated and not turn(ROOKS).repeated
+    assert chance(turn(repeating)) > 3 * chance(turn(ROOKS))
+    assert chance(turn(ROOKS, 0, 2200.0)) > 1.5 * chance(turn(ROOKS, 0, 1000.0))
+    assert chance(turn(ROOKS, 0)) > chance(turn(ROOKS, 150)) > chance(turn(ROOKS, 900))
+    early = ROOKS.copy()
+    early.fullmove_number = draw_offer.FROM_MOVE - 1
+    assert chance(turn(early)) == 0.0
+
+
+@pytest.mark.parametrize("board", [ROOKS, QUEENS_MIDDLEGAME], ids=["rooks", "queens"])
+@pytest.mark.parametrize("rating", [1000.0, 1500.0, 1800.0, 2200.0])
+def test_an_offer_and_its_acceptance_between_them_agree_at_peoples_rate(
+    board: chess.Board, rating: float
+) -> None:
+    """Level or nearly, each side offers and accepts, the product people's chance on the turn;
+    a side more than a pawn behind offers twice as often to one that accepts as the turn's
+    chance says, so that, only one side offering, the two agree at people's rate a turn."""
+    for centipawns in (0, 60):
+        at = turn(board, centipawns, rating)
+        product = draw_offer.offer_chance(at, centipawns) * draw_offer.acceptance_chance(
+            at, centipawns
+        )
+        assert product == pytest.approx(draw_offer.agreement_chance(at))
+    behind = turn(board, -150, rating)
+    offered = draw_offer.offer_chance(behind, -150)
+    assert offered * draw_offer.acceptance_chance(behind, 150) == pytest.approx(
+        2 * draw_offer.agreement_chance(behind)
+    )
+
+
+def test_a_side_better_never_offers_and_one_behind_accepts_any_offer() -> None:
+    for board in (ROOKS, QUEENS_MIDDLEGAME):
+        assert draw_offer.offer_chance(turn(board, 150), 150) == 0.0
+        assert draw_offer.acceptance_chance(turn(board, -150), -150) == 1.0
+    opening = chess.Board()
+    opening.push_uci("e2e4")
+    assert draw_offer.acceptance_chance(turn(opening), 0) == 0.0, "no draw after 1.e4"
+    assert draw_offer.acceptance_chance(turn(opening, -150), -150) == 0.0
+    assert draw_offer.acceptance_chance(turn(opening, -400), -400) == 1.0, "a piece down"
+    assert 0.0 < draw_offer.acceptance_chance(turn(ROOKS), 0) < 1.0
+    assert draw_offer.acceptance_chance(draw_offer.DRAWN_TURN, 0) == pytest.approx(1.0)
+
+
+def test_an_offer_is_made_from_move_twenty_with_a_view_and_not_again_for_ten_moves() -> None:
+    """Every draw 0 offers wherever the chance is above nothing."""
+    offers = draw_offer.offers_draw
+    assert offers(ROOKS, LEVEL, None, 1500.0, Draws(then=0.0))
+    assert not offers(ROOKS, LEVEL, None, 1500.0, Draws(then=0.99))
+    assert not offers(ROOKS, None, None, 1500.0, Draws(then=0.0)), "no offer without a view"
+    assert not offers(ROOKS, chess.engine.Cp(150), None, 1500.0, Draws(then=0.0))
+    early = ROOKS.copy()
+    early.fullmove_number = draw_offer.FROM_MOVE - 1
+    assert not offers(early, LEVEL, None, 1500.0, Draws(then=0.0))
     refused_at = 45 - draw_offer.OFFER_EVERY + 1
-    assert not draw_offer.offers_draw(rooks, views(LEVEL, LEVEL, LEVEL), refused_at)
-    assert draw_offer.offers_draw(rooks, views(LEVEL, LEVEL, LEVEL), refused_at - 1)
-    queens = chess.Board("8/8/4k3/8/2q5/8/4K3/Q7 b - - 0 45")
-    assert not draw_offer.offers_draw(queens, views(LEVEL, LEVEL, LEVEL), None)
-    assert draw_offer.little_material(chess.Board("8/8/2bnk3/8/8/8/3BNK2/8 b - - 0 45"))
-    assert not draw_offer.little_material(chess.Board("8/8/2rnk3/8/8/8/3RNK2/8 b - - 0 45"))
+    assert not offers(ROOKS, LEVEL, refused_at, 1500.0, Draws(then=0.0))
+    assert offers(ROOKS, LEVEL, refused_at - 1, 1500.0, Draws(then=0.0))
+
+
+def test_an_opponent_offers_at_the_models_rate_and_answers_as_its_willingness_says() -> None:
+    games = 4000
+    chance = draw_offer.offer_chance(turn(ROOKS), 0)
+    offered = sum(
+        Conduct(1500.0, random.Random(seed)).act(ROOKS, chess.engine.PovScore(LEVEL, chess.BLACK))
+        is Act.OFFER_DRAW
+        for seed in range(games)
+    )
+    assert offered / games == pytest.approx(chance, abs=3.3 * math.sqrt(chance / games) + 1e-3)
+    accepting = draw_offer.acceptance_chance(turn(ROOKS), 0)
+    answers = [Conduct(1500.0, random.Random(seed)) for seed in range(games)]
+    accepted = [conduct.accepts_draw(ROOKS, LEVEL) for conduct in answers]
+    assert sum(accepted) / games == pytest.approx(
+        accepting, abs=3.3 * math.sqrt(accepting * (1 - accepting) / games)
+    )
+    again = [conduct.accepts_draw(ROOKS, LEVEL) for conduct in answers]
+    assert again == accepted, "a refusal stands in the same position"
+    willing = Conduct(1500.0, Draws(then=0.0))
+    assert willing.accepts_draw(ROOKS, LEVEL) and willing.accepts_draw(QUEENS_MIDDLEGAME, LEVEL)
 
 
 def test_one_offer_then_none_for_ten_moves() -> None:
-    conduct = Conduct(1500.0, random.Random(PLAYS_ON))
-    board = chess.Board("8/8/4k3/8/2r5/8/4K3/R7 b - - 0 45")
+    conduct = Conduct(1500.0, Draws(then=0.0))
+    board = ROOKS.copy()
     acts = []
     for move in range(45, 60):
         board.fullmove_number = move
         acts.append(conduct.act(board, chess.engine.PovScore(LEVEL, chess.BLACK)))
     offered = [45 + i for i, act in enumerate(acts) if act is Act.OFFER_DRAW]
-    assert offered == [47, 57]
+    assert offered == [45, 55]
 
 
 # Against the real judge: an opponent's conduct as a game asks for it, turn after turn, through
@@ -239,7 +321,8 @@ async def test_a_drawn_ending_is_never_resigned(
 
 
 class Counted(random.Random):
-    """The first draw 0 (one to resign), every later one 0.999 (no resignation), counted."""
+    """The first draw 0 (one to resign), every later one 0.999 (hardly willing to accept a
+    draw, and no resignation), counted."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -271,4 +354,4 @@ async def test_a_turn_given_again_after_a_failure_is_the_conduct_it_decided(
             board.push(await human_move(human, board, 6))
     finally:
         await player.close()
-    assert rng.draws == 1 + turns, "the disposition, then one draw a lost turn"
+    assert rng.draws == 2 + turns, "the dispositions (to resign, to accept), one a lost turn"
