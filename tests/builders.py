@@ -296,6 +296,20 @@ OWN_SEARCH = 2.0
 (its opening variety starts a second engine once), however loaded the machine."""
 
 
+class Draws(random.Random):
+    """The draws given (``first``), then ``then`` every time: 0 is below every chance (one to
+    resign, who resigns, offers and accepts wherever the rules let it), 0.99 above nearly all.
+    An opponent's conduct draws whether it resigns, then its willingness to accept a draw."""
+
+    def __init__(self, *first: float, then: float) -> None:
+        super().__init__()
+        self.first = list(first)
+        self.then = then
+
+    def random(self) -> float:
+        return self.first.pop(0) if self.first else self.then
+
+
 class _Deliberate(random.Random):
     """A generator whose normal draws are all at the pace's upper limit."""
 

@@ -85,7 +85,7 @@ async def conduct_ending(
         view = None
         lost_material = conduct[side].resigns and material_lead(board, side) <= -MATERIAL_DOWN
         # The turns a game judges, but for time (above).
-        if draw_claim.may_claim(board) or draw_offer.may_offer_soon(board) or lost_material:
+        if draw_claim.may_claim(board) or draw_offer.may_offer(board) or lost_material:
             view = await judge_view(judge, board, TURN_LIMIT)
         act = conduct[side].act(board, view)
         if act is Act.RESIGN:
@@ -96,7 +96,7 @@ async def conduct_ending(
         board.push(move)
         if act is Act.OFFER_DRAW and board.outcome() is None:
             answer = await judge_view(judge, board, JUDGEMENT_LIMIT)
-            if draw_offer.accepts_draw(answer.pov(not side), board):
+            if conduct[not side].accepts_draw(board, answer.pov(not side)):
                 return Ended(Ending(Termination.DRAW_AGREED, None, draw_offered_by=side), ply + 1)
     return None
 

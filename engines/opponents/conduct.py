@@ -40,18 +40,22 @@ class Conduct:
         self.resigns = resignation.resigns_lost_games(rating, rng)
         """Drawn at the start: whether this game's opponent resigns a lost game at all, or plays
         it to mate, as people of its rating do (:data:`resignation.RESIGNING_SHARE`)."""
+        self.willingness = rng.random()
+        """Drawn at the start: how readily this game's opponent takes a draw offered, 0 the
+        readiest (:func:`draw_offer.accepts_draw`). Drawn once, so that an offer refused is
+        refused again in the same position, as a person's would be."""
         self._rng = rng
-        """Draws, on each lost turn of one to resign, whether it resigns there."""
+        """Draws, on each lost turn of one to resign, whether it resigns there, and on each
+        turn whether it offers a draw."""
         self._judged: list[chess.engine.Score | None] = []
         self._last_offer: int | None = None
 
     def needs_judge(self, board: chess.Board) -> bool:
         """Whether the judge's view of this turn could matter: for one to resign, every turn;
         otherwise only a turn on which it may claim a draw, or one that may bring a draw offer
-        (little material, late enough to have been level for :data:`draw_offer.DEAD_TURNS`
-        turns by the first move it may offer). A turn not judged counts as judged no view at
+        (from :data:`draw_offer.FROM_MOVE`). A turn not judged counts as judged no view at
         all."""
-        return self.resigns or draw_claim.may_claim(board) or draw_offer.may_offer_soon(board)
+        return self.resigns or draw_claim.may_claim(board) or draw_offer.may_offer(board)
 
     def act(
         self, board: chess.Board, view: chess.engine.PovScore | None, seconds: float | None = None
@@ -61,7 +65,8 @@ class Conduct:
         game without one): one to resign resigns a lost turn with the hazard's chance
         (:func:`resignation.resign_chance`); a draw it may claim it claims unless it is better
         (:func:`draw_claim.claims_draw`; a turn it may claim is never resigned, as it cannot
-        lose the game); else it may offer one with its move."""
+        lose the game); else it may offer one with its move, as often as people's agreements
+        say (:func:`draw_offer.offers_draw`)."""
         self._judged.append(None if view is None else view.pov(board.turn))
         if self.resigns:
             lost = resignation.lost_turn(board, self._judged, seconds, self.rating)
@@ -69,7 +74,14 @@ class Conduct:
                 return Act.RESIGN
         if draw_claim.claims_draw(board, self._judged[-1]):
             return Act.CLAIM_DRAW
-        if draw_offer.offers_draw(board, self._judged, self._last_offer):
+        judged, last_offer = self._judged[-1], self._last_offer
+        if draw_offer.offers_draw(board, judged, last_offer, self.rating, self._rng):
             self._last_offer = board.fullmove_number
             return Act.OFFER_DRAW
         return Act.MOVE
+
+    def accepts_draw(self, board: chess.Board, score: chess.engine.Score) -> bool:
+        """Whether the opponent, to move in ``board`` with its own view ``score`` of it,
+        accepts the draw offered with the last move (:func:`draw_offer.accepts_draw`, against
+        this game's :attr:`willingness`)."""
+        return draw_offer.accepts_draw(score, board, self.rating, self.willingness)

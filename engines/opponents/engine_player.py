@@ -25,7 +25,7 @@ from engines.launch import (
     open_engine,
     with_last_words,
 )
-from engines.opponents import doubling, draw_offer
+from engines.opponents import doubling
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.judge import JUDGEMENT_LIMIT, TURN_LIMIT, Judge, JudgeError
 from engines.opponents.opponent import Opponent, Protocol, SearchLimit
@@ -406,12 +406,13 @@ class EnginePlayer:
 
     async def accepts_draw(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, accepts a draw offered in ``board``
-        (see :mod:`engines.opponents.draw_offer`); it declines when it cannot judge."""
+        as a person of its rating would (:meth:`Conduct.accepts_draw`); it declines when it
+        cannot judge."""
         try:
             score = await self._judge.evaluate(board, JUDGEMENT_LIMIT)
         except JudgeError:
             return False
-        return draw_offer.accepts_draw(score.pov(colour), board)
+        return self._conduct.accepts_draw(board, score.pov(colour))
 
     async def accepts_double(self, board: chess.Board, colour: chess.Color) -> bool:
         """Whether the opponent, playing ``colour``, takes a double offered in ``board`` (see

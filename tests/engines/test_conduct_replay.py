@@ -6,7 +6,6 @@ Against the real judge."""
 from __future__ import annotations
 
 import io
-import random
 from pathlib import Path
 
 import chess
@@ -23,6 +22,7 @@ from engines.calibration.conduct_replay import (
 from engines.launch import close_engine, open_engine
 from engines.opponents.judge import JUDGE
 from profiles.laws.endings import Termination
+from tests.builders import Draws
 
 pytestmark = pytest.mark.engine
 
@@ -40,17 +40,6 @@ def hopeless(white: str = "strong", black: str = "weak") -> str:
 RATINGS = {"strong": 2500.0, "weak": 2500.0}
 
 
-class Always(random.Random):
-    """Every draw the same: below every share (everyone resigns) or above them all."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__()
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
-
-
 def stored(text: str) -> chess.pgn.Game:
     game = chess.pgn.read_game(io.StringIO(text))
     assert game is not None
@@ -62,7 +51,7 @@ async def test_the_side_lost_resigns_on_its_first_lost_turn_when_every_draw_says
     judge = await open_engine(JUDGE)
     try:
         game = stored(hopeless())
-        ended = await conduct_ending(game, RATINGS, judge, Always(0.0))
+        ended = await conduct_ending(game, RATINGS, judge, Draws(then=0.0))
         assert ended is not None
         assert ended.ending.termination is Termination.RESIGNATION
         assert ended.ending.winner == chess.WHITE
@@ -72,7 +61,7 @@ async def test_the_side_lost_resigns_on_its_first_lost_turn_when_every_draw_says
         assert cut.headers["White"] == "strong" and cut.headers["FEN"] == game.headers["FEN"]
         assert len(list(cut.mainline_moves())) == 1
         # One that plays every lost game to mate changes nothing.
-        assert await conduct_ending(stored(hopeless()), RATINGS, judge, Always(0.99)) is None
+        assert await conduct_ending(stored(hopeless()), RATINGS, judge, Draws(then=0.99)) is None
     finally:
         await close_engine(judge)
 
@@ -83,7 +72,7 @@ async def test_a_level_game_is_left_as_it_was() -> None:
         level = stored(
             '[White "strong"]\n[Black "weak"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'
         )
-        assert await conduct_ending(level, RATINGS, judge, Always(0.0)) is None
+        assert await conduct_ending(level, RATINGS, judge, Draws(then=0.0)) is None
     finally:
         await close_engine(judge)
 

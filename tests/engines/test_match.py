@@ -12,6 +12,7 @@ import pytest
 
 from engines.calibration.engine_game import match_clock, play_match_game
 from engines.calibration.openings import Opening, load_openings
+from engines.opponents import draw_offer
 from profiles.laws.endings import Termination, claimable_draw, time_forfeit
 from profiles.laws.time_control import TimeControl
 from rated_play.cli import main
@@ -19,15 +20,16 @@ from tests.builders import (
     DEAD_DRAW_LINE,
     HOPELESS_LINE,
     HOPELESS_LOST_FROM,
+    Draws,
     scripted_opponent,
     uci_line,
 )
 
 START = Opening("initial position", ())
-WHITE_PLAYS_ON_BLACK_RESIGNS = 15
-"""A seed whose first two draws make White one to play on (0.97) and Black one to resign
-(0.01), at 1500 (resigning share 0.94), and whose later draws have Black resign within the
-line."""
+WHITE_PLAYS_ON_BLACK_RESIGNS = 478
+"""A seed whose first draws make White one to play on (0.964, its willingness to draw 0.837)
+and Black one to resign (0.115), at 1500 (resigning share 0.94), and whose later draws have
+Black resign within the line."""
 
 
 def test_time_controls_parse_and_print_as_pgn() -> None:
@@ -87,9 +89,9 @@ QUEEN_UP_LINE = uci_line("e2e4 e7e5 g1f3 d8h4 f3h4 d7d6 " + "b1c3 g8f6 c3b1 f6g8
 """White takes Black's queen and the knights shuffle: the position after 3...d6 a third time
 after fourteen plies, White (a queen up) to move; the one after 4.Nc3 a third time a ply later,
 Black to move."""
-BLACK_PLAYS_ON = 8
-"""A seed whose second draw (0.96) makes Black, at 1500, one to play on: a queen down, it does
-not resign."""
+BLACK_PLAYS_ON = 72
+"""A seed whose third draw (0.989, after White's two) makes Black, at 1500, one to play on: a
+queen down, it does not resign."""
 
 
 @pytest.mark.engine
@@ -135,11 +137,20 @@ async def test_a_calibration_game_is_resigned_as_a_rated_game_would_be() -> None
 
 @pytest.mark.engine
 async def test_a_calibration_game_ends_in_a_draw_offered_with_a_move_and_accepted() -> None:
-    """Both sides play the line that leaves a rook each, dead level to the judge: Black offers a
-    draw with its 49th move, as in a rated game (tests/session/test_opponent_conduct.py), and
-    White's judge accepts it; the moves after it are never played."""
+    """Both sides play the line that leaves a rook each, neither one to resign and each as
+    willing to draw as can be, every later draw 0: the first side to move from move 20 that its
+    judge does not see more than a pawn up offers a draw with its move, as in a rated game
+    (tests/session/test_opponent_conduct.py), and the other side's judge accepts it; the moves
+    after it are never played. Every draw 0.99: neither offers, and the line is played out."""
     line = scripted_opponent(DEAD_DRAW_LINE)
-    game = await play_match_game(line, line, START, None, rng=random.Random(2))
+    willing = Draws(0.99, 0.0, 0.99, 0.0, then=0.0)
+    game = await play_match_game(line, line, START, None, rng=willing)
     assert (game.headers["Result"], game.headers["EndReason"]) == ("1/2-1/2", "draw agreed")
-    played = [move.uci() for move in game.mainline_moves()]
-    assert played == list(DEAD_DRAW_LINE[:98]) and played[-1] == "f4e3"
+    board = game.end().board()
+    played = [move.uci() for move in board.move_stack]
+    assert played == list(DEAD_DRAW_LINE[: len(played)]) and len(played) < len(DEAD_DRAW_LINE)
+    offered_on = len(played) - 1  # the ply of the offering move
+    assert offered_on // 2 + 1 >= draw_offer.FROM_MOVE
+    unwilling = await play_match_game(line, line, START, None, rng=Draws(then=0.99))
+    assert "EndReason" not in unwilling.headers
+    assert len(list(unwilling.mainline_moves())) == len(DEAD_DRAW_LINE)

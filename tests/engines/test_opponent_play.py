@@ -1,5 +1,5 @@
 """How every opponent plays, whatever its strength: it mates a bare king, it does not replay a
-game, and it takes a draw only when a player of any rating would. Real engines throughout."""
+game, and it takes a draw as a person of its rating would. Real engines throughout."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
 from engines.opponents.technique import is_simple_win
 from engines.opponents.variation import VARIED_MOVES
+from tests.builders import Draws
 
 # One entry of each way of weakening an engine: a negative skill level, UCI_Elo, a node budget.
 FAMILIES = (
@@ -124,24 +125,32 @@ async def test_early_draw_offers_in_balanced_openings_are_declined_by_every_entr
             await player.close()
 
 
+LEVEL_PAWN_ENDING = "8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 45"
+
+
 @pytest.mark.engine
 @pytest.mark.parametrize(
-    ("fen", "accepted"),
+    ("fen", "willingness", "accepted"),
     [
-        # The opponent (Black) is a queen down in the middlegame: it takes the half point.
-        ("r1b1kbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 10", True),
-        # A bare-kings-and-pawns level ending past move 30: a draw is a fair result.
-        ("8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 45", True),
-        # The same level ending at move 12 would be a draw offer in the opening: declined.
-        ("8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 12", False),
-        # Black is clearly better: it plays on.
-        ("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 35", False),
+        # The opponent (Black) is a queen down in the middlegame: it takes the half point,
+        # however unwilling.
+        ("r1b1kbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 10", 0.99, True),
+        # A level ending of kings and pawns at move 45: taken by one willing enough…
+        (LEVEL_PAWN_ENDING, 0.0, True),
+        # …and declined by one that is not,
+        (LEVEL_PAWN_ENDING, 0.99, False),
+        # and at move 12 by every one: a draw offer in the opening.
+        ("8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 12", 0.0, False),
+        # Black is a queen up at move 35: one of middling willingness plays on.
+        ("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 35", 0.5, False),
     ],
 )
-async def test_a_draw_is_taken_only_when_lost_or_level_past_the_opening(
-    fen: str, accepted: bool
+async def test_a_draw_offered_is_answered_as_the_model_and_the_willingness_say(
+    fen: str, willingness: float, accepted: bool
 ) -> None:
-    player = EnginePlayer(_entry("stockfish-elo-1500"))
+    """The opponent's answer is its judge's view through the model (its chance of accepting,
+    tests/engines/test_conduct.py), against the willingness its conduct drew for the game."""
+    player = EnginePlayer(_entry("stockfish-elo-1500"), rng=Draws(then=willingness))
     try:
         assert await player.accepts_draw(chess.Board(fen), chess.BLACK) is accepted
     finally:

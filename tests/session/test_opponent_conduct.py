@@ -1,5 +1,5 @@
 """The opponent resigns a rated game it is lost in, claims a draw the rules give it and offers
-one in a dead-drawn game, through the game as the player's own acts go: the ledger row, the PGN
+one where people would, through the game as the player's own acts go: the ledger row, the PGN
 and the outcome say who resigned, who claimed, and who offered the draw and who agreed. Where
 the promise is the opponent's (its judge sees the game lost, or dead level), the opponent is
 the real one, its engine a scripted process (``tests/scripted_engine.py``) with the real
@@ -18,6 +18,7 @@ import chess
 import chess.pgn
 import pytest
 
+from engines.opponents import draw_offer
 from engines.opponents.engine_player import EnginePlayer
 from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
@@ -29,6 +30,7 @@ from tests.builders import (
     DEAD_DRAW_LINE,
     HOPELESS_LINE,
     HOPELESS_LOST_FROM,
+    Draws,
     fast_opponent,
     pgn_extract,
     scripted_opponent,
@@ -117,17 +119,21 @@ async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
 
 
 @pytest.mark.engine
-async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_player_agrees(
+async def test_a_level_game_brings_the_opponents_offer_with_its_move_and_the_player_agrees(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
+    """The opponent not one to resign, and every later draw 0: it offers with its first move
+    from move 20 that its judge does not see it more than a pawn up (draw_offer.offer_chance,
+    which is above nothing there)."""
     opponent = scripted_opponent(DEAD_DRAW_LINE)
-    seated = EnginePlayer(opponent, rng=random.Random(PLAYS_ON))
+    seated = EnginePlayer(opponent, rng=Draws(0.99, then=0.0))
     game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=seated)
     try:
         await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
         assert game.draw_offered_to_player and game.is_player_turn
-        # With its 49th move, the third level one with a rook each: never before.
-        assert game.board.peek().uci() == "f4e3" and game.board.fullmove_number == 50
+        played = [move.uci() for move in game.board.move_stack]
+        assert played == list(DEAD_DRAW_LINE[: len(played)])
+        assert game.board.fullmove_number > draw_offer.FROM_MOVE, "with a move from move 20"
         game.answer_draw(accept=True)
         outcome = game.outcome
         assert outcome is not None
@@ -139,6 +145,23 @@ async def test_a_dead_draw_brings_the_opponents_offer_with_its_move_and_the_play
     pgn = checked_pgn(ledger.game(game.game_id).pgn, tmp_path)
     assert pgn.headers["Result"] == "1/2-1/2"
     assert pgn.headers["EndReason"] == "Draw agreed: offered by Black, accepted by White"
+
+
+@pytest.mark.engine
+async def test_an_opponent_whose_every_draw_is_high_never_offers(
+    ledger: Ledger, profile: Profile
+) -> None:
+    """Every draw 0.99, above any chance of offering: the dead-level line to its end (a rook
+    each from Black's 47th move, then bare kings) brings no offer."""
+    opponent = scripted_opponent(DEAD_DRAW_LINE)
+    seated = EnginePlayer(opponent, rng=Draws(then=0.99))
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=seated)
+    try:
+        await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
+        assert not game.draw_offered_to_player
+        assert len(game.board.move_stack) == len(DEAD_DRAW_LINE)
+    finally:
+        await game.close()
 
 
 # The rules of the game around the opponent's resignation and offers: the scripted opponent
@@ -226,8 +249,8 @@ async def test_an_offer_made_with_a_mating_move_does_not_stand(
 async def test_the_players_own_agreed_draw_says_the_player_offered_it(
     ledger: Ledger, profile: Profile
 ) -> None:
-    """The player's offer at move 49, a rook each, accepted (the judge takes a level position
-    from move 30: tests/engines/test_opponent_play.py)."""
+    """The player's offer at move 49, a rook each, accepted by a scripted opponent told to
+    accept (how the real one answers: tests/engines/test_opponent_play.py)."""
     agrees = ScriptedOpponent(DEAD_DRAW_LINE, accepts_draws=True)
     game = await RatedGame.start(ledger, profile, fast_opponent(), RAPID, seated=agrees)
     try:
