@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gzip
-import io
 import math
 import random
 import statistics
@@ -50,14 +48,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 from benchmarks.clocked_games import held_out_game
 from benchmarks.draws_people import DrawKind, draw_kind
 from benchmarks.people_games import BANDS, band_name, band_of, player, rating, read_games, wilson
+from benchmarks.shipped_sample import rated_sample
 from engines.calibration.conduct_replay import judge_view
-from engines.calibration.stored import SHIPPED_GAMES
 from engines.launch import close_engine, open_engine
 from engines.opponents import draw_offer
 from engines.opponents.conduct import Act, Conduct
 from engines.opponents.draw_offer import AgreementTurn, features
 from engines.opponents.judge import JUDGE, TURN_LIMIT
-from engines.opponents.pool import shipped_calibration
 from profiles.accuracy import MATE_SCORE
 
 Band = tuple[int, int]
@@ -278,24 +275,11 @@ def agreed_in_replay(
 
 async def ours(sample: int, replays: int, seed: int) -> dict[int, list[float]]:
     """By band, each sampled game's share of replays ending agreed."""
-    calibration = shipped_calibration()
-    assert calibration is not None, "no shipped calibration"
-    ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
-    with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as stream:
-        texts = stream.read().split("\n\n[Event ")
     rng = random.Random(seed)
     shares: dict[int, list[float]] = {index: [] for index in range(len(BANDS))}
     judge = await open_engine(JUDGE)
     try:
-        for done, index in enumerate(rng.sample(range(len(texts)), min(sample, len(texts)))):
-            text = texts[index] if index == 0 else "[Event " + texts[index]
-            game = chess.pgn.read_game(io.StringIO(text))
-            if game is None:
-                continue
-            names = game.headers["White"], game.headers["Black"]
-            if not all(name in ratings for name in names):
-                continue
-            pair = (ratings[names[0]], ratings[names[1]])
+        for done, (game, pair) in enumerate(rated_sample(sample, rng)):
             views = await judged_views(judge, game)
             agreed = sum(agreed_in_replay(game, views, pair, rng) for _ in range(replays))
             shares[BANDS.index(band_of(round(sum(pair) / 2)))].append(agreed / replays)

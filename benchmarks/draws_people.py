@@ -20,8 +20,6 @@ It prints figures; it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
 import random
 import sys
 from collections import Counter, defaultdict
@@ -34,8 +32,7 @@ import chess.pgn
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
 from benchmarks.people_games import BANDS, band_name, band_of, player, rating, read_games, wilson
-from engines.calibration.stored import SHIPPED_GAMES
-from engines.opponents.pool import shipped_calibration
+from benchmarks.shipped_sample import rated_sample
 
 Band = tuple[int, int]
 
@@ -102,21 +99,9 @@ def people(paths: list[Path], skipped: set[str]) -> dict[Band, Counter[str]]:
 
 
 def ours(sample: int, seed: int) -> dict[Band, Counter[str]]:
-    calibration = shipped_calibration()
-    assert calibration is not None, "no shipped calibration"
-    ratings = {name: measured.rating for name, measured in calibration.ratings.items()}
-    with gzip.open(SHIPPED_GAMES, "rt", encoding="utf-8") as stream:
-        texts = stream.read().split("\n\n[Event ")
     counts: dict[Band, Counter[str]] = defaultdict(Counter)
-    for index in random.Random(seed).sample(range(len(texts)), min(sample, len(texts))):
-        text = texts[index] if index == 0 else "[Event " + texts[index]
-        game = chess.pgn.read_game(io.StringIO(text))
-        if game is None:
-            continue
-        names = game.headers["White"], game.headers["Black"]
-        if not all(name in ratings for name in names):
-            continue
-        band = band_of(round(sum(ratings[name] for name in names) / 2))
+    for game, ratings in rated_sample(sample, random.Random(seed)):
+        band = band_of(round(sum(ratings) / 2))
         counts[band]["games"] += 1
         kind = draw_kind(game)
         if kind is not None:

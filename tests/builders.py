@@ -205,8 +205,7 @@ DEAD_DRAW_LINE = uci_line(
     "a1b1 a4d4 g8a8 f6g5 a8g8 g5f4 b1c2 f4e3 c2c3 d4f4 g8g2 f4f2 g2f2 e3f2"
 )
 """A game (White's and Black's moves, UCI) that reaches a rook each and nothing else from
-Black's 47th move on, dead level to the judge: Black may offer a draw with its 49th move
-(``f4e3``) and no earlier."""
+Black's 47th move on, dead level to the judge: an ending of the kind people agree drawn."""
 
 HOPELESS_LINE = uci_line(
     "e2e3 c7c6 f1a6 h7h5 a6b7 g7g5 b7a8 f8g7 a8c6 g8h6 c6d7 e8f8 d7c8 h8g8 d1h5 b8c6 h5h6 e7e6 "

@@ -1,6 +1,6 @@
 """A full-strength Stockfish beside every opponent, for the few moments when an opponent must
 not play at its own strength: finishing a won ending, varying its opening, judging a draw offer,
-and seeing when a game is lost or dead drawn (to resign, or offer a draw).
+and seeing when a game is lost or level (to resign, or to offer and accept a draw).
 
 It is started on first use and shared by nothing else, so an opponent that never needs it costs
 nothing, and its searches are the same for every opponent: a weak entry judges a position with

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import random
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import chess
@@ -102,18 +102,27 @@ async def test_a_hopeless_opponent_resigns_and_the_record_says_it_resigned(
 
 
 @pytest.mark.engine
-async def test_an_opponent_not_one_to_resign_plays_the_hopeless_game_on(
-    ledger: Ledger, profile: Profile
+@pytest.mark.parametrize(
+    ("line", "draws"),
+    [
+        (HOPELESS_LINE, lambda: random.Random(PLAYS_ON)),
+        (DEAD_DRAW_LINE, lambda: Draws(then=0.99)),
+    ],
+    ids=["hopeless, one to play on", "dead level, every draw high"],
+)
+async def test_an_opponent_plays_the_line_out_where_its_draws_say_so(
+    ledger: Ledger, profile: Profile, line: Sequence[str], draws: Callable[[], random.Random]
 ) -> None:
-    """Its judge sees its game lost from its 4th turn on; it plays on: it is not one to resign
-    this game."""
-    opponent = scripted_opponent(HOPELESS_LINE)
-    playing_on = EnginePlayer(opponent, rng=random.Random(PLAYS_ON))
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=playing_on)
+    """Hopeless, its judge seeing its game lost from its 4th turn on: it is not one to resign
+    this game, and plays on. Dead level (a rook each from Black's 47th move, then bare kings),
+    every draw 0.99, above any chance of offering: it never offers."""
+    opponent = scripted_opponent(line)
+    seated = EnginePlayer(opponent, rng=draws())
+    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=seated)
     try:
-        await play_white(game, HOPELESS_LINE, stop_at_offer=False)
-        assert not game.is_over
-        assert len(game.board.move_stack) == len(HOPELESS_LINE)
+        await play_white(game, line, stop_at_offer=True)
+        assert not game.draw_offered_to_player
+        assert len(game.board.move_stack) == len(line)
     finally:
         await game.close()
 
@@ -145,23 +154,6 @@ async def test_a_level_game_brings_the_opponents_offer_with_its_move_and_the_pla
     pgn = checked_pgn(ledger.game(game.game_id).pgn, tmp_path)
     assert pgn.headers["Result"] == "1/2-1/2"
     assert pgn.headers["EndReason"] == "Draw agreed: offered by Black, accepted by White"
-
-
-@pytest.mark.engine
-async def test_an_opponent_whose_every_draw_is_high_never_offers(
-    ledger: Ledger, profile: Profile
-) -> None:
-    """Every draw 0.99, above any chance of offering: the dead-level line to its end (a rook
-    each from Black's 47th move, then bare kings) brings no offer."""
-    opponent = scripted_opponent(DEAD_DRAW_LINE)
-    seated = EnginePlayer(opponent, rng=Draws(then=0.99))
-    game = await RatedGame.start(ledger, profile, opponent, RAPID, seated=seated)
-    try:
-        await play_white(game, DEAD_DRAW_LINE, stop_at_offer=True)
-        assert not game.draw_offered_to_player
-        assert len(game.board.move_stack) == len(DEAD_DRAW_LINE)
-    finally:
-        await game.close()
 
 
 # The rules of the game around the opponent's resignation and offers: the scripted opponent
