@@ -53,9 +53,11 @@ from profiles.laws.time_control import TimeClass
 from rated_play.session.think_model import (
     FEATURES,
     SHIPPED_FIT,
+    SPREAD_FEATURES,
     ClassFit,
     ThinkTimeFit,
     fitted_class,
+    spread_values,
 )
 
 Array = npt.NDArray[np.float64]
@@ -63,6 +65,9 @@ Array = npt.NDArray[np.float64]
 ITERATIONS = 12
 """Rounds of the stochastic EM: the estimates settle within a few (each round moves every
 drawn time a little), so the last half are averaged."""
+SCORING_STEPS = 3
+"""Rounds of weighted least squares and Fisher scoring each M-step: started from the last
+round's estimates, they move little after the first."""
 CANDIDATES = 16
 """Times proposed for each move in a round, one kept by its posterior weight."""
 LONGEST = 3600.0
@@ -77,13 +82,25 @@ class Sample:
     """One row of :data:`FEATURES` a move."""
     seconds: Array
     resolution: Array
+    spread: Array | None = None
+    """One row of :data:`SPREAD_FEATURES` a move; None: one scale for every move."""
+
+    def spread_design(self) -> Array:
+        """The columns the scale's logarithm is linear in: a constant, then :attr:`spread`."""
+        constant = np.ones((len(self.seconds), 1))
+        return constant if self.spread is None else np.column_stack([constant, self.spread])
 
 
 def posterior_draw(
-    seconds: Array, resolution: Array, location: Array, scale: float, rng: np.random.Generator
+    seconds: Array,
+    resolution: Array,
+    location: Array,
+    scale: Array | float,
+    rng: np.random.Generator,
 ) -> Array:
-    """A time for each move, drawn from its posterior: log-normal(``location``, ``scale``)
-    times the chance that a move of that length is read as ``seconds``.
+    """A time for each move, drawn from its posterior: log-normal(``location``, ``scale``, the
+    scale one for every move or one each) times the chance that a move of that length is read
+    as ``seconds``.
 
     A clock read to ``r`` seconds times a move of ``t`` as ``q`` with the triangular chance
     ``1 - |t - q| / r`` (the two readings' fractions of a tick fall anywhere), so the
@@ -93,34 +110,53 @@ def posterior_draw(
     spread = rng.random((moves, CANDIDATES)) - rng.random((moves, CANDIDATES))
     candidates = np.maximum(np.abs(seconds[:, None] + resolution[:, None] * spread), 1e-3)
     logs = np.log(candidates)
-    log_weights = -((logs - location[:, None]) ** 2) / (2 * scale**2) - logs
+    scales = np.broadcast_to(np.asarray(scale, float), seconds.shape)[:, None]
+    log_weights = -((logs - location[:, None]) ** 2) / (2 * scales**2) - logs
     weights = np.exp(log_weights - log_weights.max(axis=1, keepdims=True))
     cumulative = weights.cumsum(axis=1)
     chosen = (cumulative > rng.random((moves, 1)) * cumulative[:, -1:]).argmax(axis=1)
     return candidates[np.arange(moves), chosen]
 
 
-def fit_class(sample: Sample, rng: np.random.Generator) -> tuple[Array, float]:
-    """The coefficients and scale of one class (see the module's docstring)."""
-    x = sample.features
+def fit_class(sample: Sample, rng: np.random.Generator) -> tuple[Array, Array]:
+    """The coefficients of one class's location and of its scale's logarithm (the first of
+    those the constant, the rest :attr:`Sample.spread`'s; see the module's docstring)."""
+    x, z = sample.features, sample.spread_design()
     start = np.log(np.maximum(sample.seconds, sample.resolution / 2))
-    coefficients, scale = _least_squares(x, start)
-    kept: list[tuple[Array, float]] = []
+    coefficients, spread = _maximum_likelihood(x, z, start, _constant_spread(x, z, start))
+    kept: list[tuple[Array, Array]] = []
     for round_number in range(ITERATIONS):
-        drawn = posterior_draw(sample.seconds, sample.resolution, x @ coefficients, scale, rng)
-        coefficients, scale = _least_squares(x, np.log(drawn))
+        drawn = posterior_draw(
+            sample.seconds, sample.resolution, x @ coefficients, np.exp(z @ spread), rng
+        )
+        coefficients, spread = _maximum_likelihood(x, z, np.log(drawn), spread)
         if round_number >= ITERATIONS // 2:
-            kept.append((coefficients, scale))
+            kept.append((coefficients, spread))
     return (
         np.mean([c for c, _ in kept], axis=0),
-        float(np.mean([s for _, s in kept])),
+        np.mean([s for _, s in kept], axis=0),
     )
 
 
-def _least_squares(x: Array, y: Array) -> tuple[Array, float]:
+def _constant_spread(x: Array, z: Array, y: Array) -> Array:
+    """The scale's coefficients of ordinary least squares: one scale for every move."""
     coefficients, *_ = np.linalg.lstsq(x, y, rcond=None)
-    residuals = y - x @ coefficients
-    return coefficients, float(np.sqrt(np.mean(residuals**2)))
+    spread = np.zeros(z.shape[1])
+    spread[0] = np.log(np.sqrt(np.mean((y - x @ coefficients) ** 2)))
+    return spread
+
+
+def _maximum_likelihood(x: Array, z: Array, y: Array, spread: Array) -> tuple[Array, Array]:
+    """The normal's maximum likelihood with a scale of ``exp(z @ spread)``, from ``spread``:
+    the location by least squares weighted by the scale, the scale's coefficients by a step of
+    Fisher scoring given the location (Harvey, Econometrica 44, 1976), in turn."""
+    information = 2 * z.T @ z
+    for _ in range(SCORING_STEPS):
+        weights = np.exp(-z @ spread)
+        coefficients, *_ = np.linalg.lstsq(x * weights[:, None], y * weights, rcond=None)
+        standardized = (y - x @ coefficients) * weights
+        spread = spread + np.linalg.solve(information, z.T @ (standardized**2 - 1))
+    return coefficients, spread
 
 
 def samples(moves: list[ClockedMove]) -> dict[TimeClass, Sample]:
@@ -132,6 +168,7 @@ def samples(moves: list[ClockedMove]) -> dict[TimeClass, Sample]:
             features=np.array([move.features for move in chosen]),
             seconds=np.array([move.seconds for move in chosen]),
             resolution=np.array([move.resolution for move in chosen]),
+            spread=np.array([spread_values(move.features) for move in chosen]),
         )
         for time_class, chosen in by_class.items()
     }
@@ -173,14 +210,18 @@ def main() -> None:
     rng = np.random.default_rng(arguments.seed)
     classes = {}
     for time_class, sample in sorted(samples(moves).items()):
-        coefficients, scale = fit_class(sample, rng)
+        coefficients, spread = fit_class(sample, rng)
+        scale = float(np.exp(spread[0]))
         classes[time_class.value] = ClassFit(
             location=tuple(round(float(c), 6) for c in coefficients),
             scale=round(scale, 6),
+            spread=tuple(round(float(c), 6) for c in spread[1:]),
             moves=len(sample.seconds),
         )
         print(
-            f"{time_class.value}: {len(sample.seconds)} moves, scale {scale:.3f}", file=sys.stderr
+            f"{time_class.value}: {len(sample.seconds)} moves, scale {scale:.3f}, spread "
+            + " ".join(f"{c:+.3f}" for c in spread[1:]),
+            file=sys.stderr,
         )
     given = sys.argv[1:]
     if "--out" in given:  # where this copy went is not how it was made
@@ -194,6 +235,7 @@ def main() -> None:
             "whole seconds or tenths; every fifth game held out. Made by: " + command
         ),
         features=tuple(FEATURES),
+        spread_features=SPREAD_FEATURES,
         classes=classes,
     )
     arguments.out.write_text(json.dumps(schema.write(fit), indent=1) + "\n", encoding="utf-8")
