@@ -1,15 +1,19 @@
 """Refit the think-time model (``rated_play/session/think_times.json``) from people's clocked
 games: for each class of time control, the coefficients of the logarithm of a move's seconds
-on :data:`~rated_play.session.think_model.FEATURES`, and the spread around them.
+on :data:`~rated_play.session.think_model.FEATURES`, and of the logarithm of the spread around
+them on :data:`~rated_play.session.think_model.SPREAD_FEATURES`.
 
 The clocks are read to the second (lichess) or the tenth (chess.com), so a move timed at
 ``q`` took between ``q - r`` and ``q + r`` (``r`` the resolution; 0 s is anything under one
 tick). The fit treats the true time as unseen: a stochastic EM (Celeux and Diebolt, "The SEM
 algorithm", Computational Statistics Quarterly 2, 1985) draws each move's time from its
 posterior under the current fit (the log-normal times the chance the clocks read ``q``), then
-fits the coefficients by least squares on the logarithms, and again; the last iterations'
-estimates are averaged. Every fifth game is held out (:func:`clocked_games.held_out`), for
-``benchmarks/think_times.py --held-out`` to report on.
+fits the coefficients to the logarithms by maximum likelihood, and again; the last iterations'
+estimates are averaged. With a scale that varies, the likelihood's maximum is found as Harvey
+finds it ("Estimating regression models with multiplicative heteroscedasticity", Econometrica
+44, 1976): least squares weighted by the scale for the median, a step of Fisher scoring for
+the scale's coefficients, in turn. Every fifth game is held out
+(:func:`clocked_games.held_out`), for ``benchmarks/think_times.py --held-out`` to report on.
 
 The network's view of each position costs a few milliseconds, so the training games are
 thinned at random to about ``--most-games`` of each time control and rating band (the band of
@@ -223,9 +227,11 @@ def main() -> None:
     fit = ThinkTimeFit(
         source=arguments.source or ", ".join(path.name for path in arguments.games),
         method=(
-            "log-normal think times: least squares of the logarithm of each move's seconds on "
-            "the features, per class of time control, by a stochastic EM over the clocks' "
-            "whole seconds or tenths; every fifth game held out. Made by: " + command
+            "log-normal think times: the logarithm of each move's seconds linear in the "
+            "features, the logarithm of its scale linear in the spread features, fitted by "
+            "maximum likelihood per class of time control in a stochastic EM over the clocks' "
+            "whole seconds or tenths; every fifth game held out, the others thinned to about "
+            "--most-games of each time control and band. Made by: " + command
         ),
         features=tuple(FEATURES),
         spread_features=SPREAD_FEATURES,
