@@ -150,19 +150,6 @@ def held_out_game(number: int) -> bool:
 GameKey = Callable[[chess.pgn.Headers], Hashable]
 
 
-def control_and_band(headers: chess.pgn.Headers) -> tuple[str, int]:
-    """A game's ``TimeControl`` tag, as its server wrote it, and the band of its players' mean
-    rating: the groups the fit and the benchmark thin the games in, so that a rare clock's few
-    games are all kept."""
-    ratings = [
-        int(value)
-        for value in (headers.get("WhiteElo", ""), headers.get("BlackElo", ""))
-        if value.isdigit()
-    ]
-    mean = sum(ratings) // len(ratings) if ratings else 0
-    return headers.get("TimeControl", "-"), band_of(mean)[0]
-
-
 def count_games(paths: Iterable[Path], by: GameKey) -> Counter[Hashable]:
     """The games of the files by ``by`` of their headers, read without their moves."""
     counts: Counter[Hashable] = Counter()

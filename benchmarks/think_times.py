@@ -49,12 +49,11 @@ import numpy.typing as npt
 from benchmarks.clocked_games import (
     ClockedMove,
     clocked_moves,
-    control_and_band,
     count_games,
     held_out_game,
     sampled,
 )
-from benchmarks.people_games import BANDS, band_name, people_arguments, read_games
+from benchmarks.people_games import BANDS, band_name, band_of, people_arguments, read_games
 from rated_play.session.think_model import FEATURES, shipped_model
 from rated_play.session.thinking import DEVIATION_LIMIT, within_clock
 
@@ -190,6 +189,17 @@ def _line(label: str, row: dict[str, object]) -> str:
     )
 
 
+def _control_and_band(headers: chess.pgn.Headers) -> tuple[str, int]:
+    """A game's ``TimeControl`` tag and the band of its players' mean rating."""
+    ratings = [
+        int(value)
+        for value in (headers.get("WhiteElo", ""), headers.get("BlackElo", ""))
+        if value.isdigit()
+    ]
+    mean = sum(ratings) // len(ratings) if ratings else 0
+    return headers.get("TimeControl", "-"), band_of(mean)[0]
+
+
 def _chooser(
     paths: Sequence[Path], only_held_out: bool, most_games: int, seed: int
 ) -> Callable[[int, chess.pgn.Game], bool]:
@@ -200,8 +210,8 @@ def _chooser(
     if most_games:
         # The held-out games are a fifth of each group's.
         most = most_games * (5 if only_held_out else 1)
-        counts = count_games(paths, control_and_band)
-        thinned = sampled(counts, control_and_band, most, seed)
+        counts = count_games(paths, _control_and_band)
+        thinned = sampled(counts, _control_and_band, most, seed)
 
     def chosen(number: int, game: chess.pgn.Game) -> bool:
         if only_held_out and not held_out_game(number):

@@ -154,24 +154,6 @@ FEATURES: tuple[str, ...] = (
 """What a move's think time depends on, each a number the fit weighs, as the fit file names
 them; :func:`features` reads them from a turn, in this order."""
 
-SPREAD_FEATURES: tuple[str, ...] = (
-    "moves past the opening",
-    "moves past 38",
-    "log share of the game's time left",
-)
-"""Of :data:`FEATURES`, those the spread of a move's time depends on as well as its median:
-the logarithm of the log-normal's scale is linear in them (a multiplicative
-heteroscedasticity, as Harvey models it: "Estimating regression models with multiplicative
-heteroscedasticity", Econometrica 44, 1976). People's times spread differently in the opening
-they know, the middlegame and the endings, and when the clock runs short."""
-_SPREAD_AT = tuple(FEATURES.index(name) for name in SPREAD_FEATURES)
-
-
-def spread_values(values: Sequence[float]) -> list[float]:
-    """:data:`SPREAD_FEATURES` of a move, from its :data:`FEATURES` ``values``."""
-    return [values[at] for at in _SPREAD_AT]
-
-
 SURENESS_NETWORK = "maia-1500"
 """The network whose policy says how sure a person would be of a move: the middle of the nine
 Maia networks, the same for every opponent (its rating is a feature of its own)."""
@@ -276,18 +258,9 @@ class ClassFit:
     """The coefficients of :data:`FEATURES`: the logarithm of the median seconds is their sum
     weighted by the features."""
     scale: float = field(metadata=key(number(0.0)))
-    """The standard deviation of the logarithm of the seconds around that median, where every
-    one of :data:`SPREAD_FEATURES` is 0."""
-    spread: tuple[float, ...] = field(metadata=key(ListOf(number(), "a list of numbers")))
-    """The coefficients of :data:`SPREAD_FEATURES`: the logarithm of the standard deviation is
-    the logarithm of :attr:`scale` plus their sum weighted by the features."""
+    """The standard deviation of the logarithm of the seconds around that median."""
     moves: int = field(metadata=key(whole()))
     """People's moves of this class the fit saw."""
-
-    def scale_of(self, values: Sequence[float]) -> float:
-        """The standard deviation for a move of :data:`FEATURES` ``values``."""
-        spread = math.fsum(c * x for c, x in zip(self.spread, spread_values(values), strict=True))
-        return self.scale * math.exp(spread)
 
 
 @dataclass(frozen=True)
@@ -299,7 +272,6 @@ class ThinkTimeFit:
     method: str = field(metadata=key(text()))
     """How the fit was made, and with which command."""
     features: tuple[str, ...] = field(metadata=key(ListOf(text(), "a list of names")))
-    spread_features: tuple[str, ...] = field(metadata=key(ListOf(text(), "a list of names")))
     classes: Mapping[str, ClassFit] = field(
         metadata=key(TableOf(Record(ClassFit), "a table of time-control classes"))
     )
@@ -316,17 +288,14 @@ class ThinkModel:
     fit: ThinkTimeFit
 
     def __post_init__(self) -> None:
-        if (self.fit.features, self.fit.spread_features) != (FEATURES, SPREAD_FEATURES):
+        if self.fit.features != tuple(FEATURES):
             raise ThinkModelError(
                 "the think-time fit was made with other features than this code reads: refit "
                 "it with benchmarks/fit_think_times.py"
             )
         for name in FITTED_CLASSES:
             fitted = self.fit.classes.get(name.value)
-            if fitted is None or (len(fitted.location), len(fitted.spread)) != (
-                len(FEATURES),
-                len(SPREAD_FEATURES),
-            ):
+            if fitted is None or len(fitted.location) != len(FEATURES):
                 raise ThinkModelError(f"the think-time fit has no {name.value} coefficients")
 
     def class_fit(self, time_control: TimeControl) -> ClassFit:
@@ -343,7 +312,7 @@ class ThinkModel:
         """:meth:`seconds` from features already read."""
         fitted = self.class_fit(time_control)
         location = math.fsum(c * x for c, x in zip(fitted.location, values, strict=True))
-        return math.exp(location + fitted.scale_of(values) * deviation)
+        return math.exp(location + fitted.scale * deviation)
 
 
 def fitted_class(time_control: TimeControl) -> TimeClass:

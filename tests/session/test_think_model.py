@@ -13,7 +13,6 @@ from profiles.laws.time_control import TimeClass, TimeControl
 from rated_play.session.think_model import (
     FEATURES,
     FITTED_CLASSES,
-    SPREAD_FEATURES,
     ClassFit,
     ThinkModel,
     ThinkModelError,
@@ -91,14 +90,11 @@ def test_the_network_says_how_sure_a_person_would_be() -> None:
 
 
 def _fit(**changes: object) -> ThinkTimeFit:
-    fitted = ClassFit(
-        location=(0.0,) * len(FEATURES), scale=0.5, spread=(0.0,) * len(SPREAD_FEATURES), moves=1
-    )
+    fitted = ClassFit(location=(0.0,) * len(FEATURES), scale=0.5, moves=1000)
     fit = ThinkTimeFit(
         source="test",
         method="by hand",
         features=tuple(FEATURES),
-        spread_features=SPREAD_FEATURES,
         classes={time_class.value: fitted for time_class in FITTED_CLASSES},
     )
     return dataclasses.replace(fit, **changes)
@@ -107,8 +103,6 @@ def _fit(**changes: object) -> ThinkTimeFit:
 def test_a_fit_made_with_other_features_or_missing_a_class_is_refused() -> None:
     with pytest.raises(ThinkModelError, match="refit"):
         ThinkModel(_fit(features=(*FEATURES[:-1], "something else")))
-    with pytest.raises(ThinkModelError, match="refit"):
-        ThinkModel(_fit(spread_features=SPREAD_FEATURES[:-1]))
     with pytest.raises(ThinkModelError, match="blitz"):
         ThinkModel(_fit(classes={"bullet": _fit().classes["bullet"]}))
 
@@ -116,12 +110,7 @@ def test_a_fit_made_with_other_features_or_missing_a_class_is_refused() -> None:
 def test_the_seconds_are_the_log_normal_of_the_class_and_classical_takes_rapids() -> None:
     constant = [1.0 if name == "constant" else 0.0 for name in FEATURES]
     classes = {
-        name.value: ClassFit(
-            location=tuple(c * level for c in constant),
-            scale=0.5,
-            spread=(0.0,) * len(SPREAD_FEATURES),
-            moves=1,
-        )
+        name.value: ClassFit(location=tuple(c * level for c in constant), scale=0.5, moves=1)
         for name, level in zip(FITTED_CLASSES, (0.0, 1.0, 2.0), strict=True)
     }
     model = ThinkModel(_fit(classes=classes))
@@ -143,18 +132,3 @@ def test_the_shipped_fit_is_whole() -> None:
         assert 0.3 < fitted.scale < 2.0, "people's times spread about as widely as measured"
         assert fitted.moves >= 1000
     assert shipped_model().fit == fit
-
-
-def test_the_scale_follows_the_spread_features() -> None:
-    """The scale is the class's at every spread feature 0, times the exponential of their sum
-    weighted by the fit: a deviation goes further where the fit says people's times spread
-    more."""
-    weights = tuple(0.1 * (number + 1) for number in range(len(SPREAD_FEATURES)))
-    fitted = ClassFit(location=(0.0,) * len(FEATURES), scale=0.5, spread=weights, moves=1)
-    model = ThinkModel(_fit(classes={name.value: fitted for name in FITTED_CLASSES}))
-    values = features(turn(chess.Board(), "e2e4", left=90.0))
-    read = named(values)
-    spread = math.fsum(w * read[n] for w, n in zip(weights, SPREAD_FEATURES, strict=True))
-    expected = 0.5 * math.exp(spread)
-    assert fitted.scale_of(values) == pytest.approx(expected)
-    assert model.seconds_of(values, BLITZ, 2.0) == pytest.approx(math.exp(2 * expected))
