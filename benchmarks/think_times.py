@@ -9,7 +9,9 @@ median for the order. By time control, and by the mover's rating band within it:
 - the Kolmogorov–Smirnov distance between the two distributions (the largest gap between their
   cumulative shares; 0 is the same distribution);
 - Spearman's rank correlation between our median time for each move and the person's time on
-  it: whether the moves we think long over are those people do.
+  it: whether the moves we think long over are those people do; and (``--json`` only,
+  ``spearman_own``) the same against our own draws, read as people's are: what the ties of
+  whole-second readings leave of it even to a model that were exactly right.
 
 With ``--by-phase``, each time control's opening (the first eight moves, played from memory),
 middlegame (to move 38) and ending as well (``--json`` gives them always).
@@ -132,6 +134,9 @@ def figures(compared: Sequence[Compared]) -> dict[str, float]:
         "ours_under_2s": float(np.mean(ours < 2)),
         "ks": ks_distance(people, ours),
         "spearman": spearman([c.median for c in compared], people),
+        # Our medians against our own draws, read as coarsely: the Spearman a model would
+        # reach were people's times its draws, which the ties of a coarse reading cap.
+        "spearman_own": spearman([c.median for c in compared], ours),
     }
 
 

@@ -17,7 +17,9 @@ import pytest
 from benchmarks.clocked_games import clocked_moves, held_out, resolution
 from benchmarks.fit_think_times import Sample, fit_class, posterior_draw
 from benchmarks.think_times import (
+    Compared,
     average_ranks,
+    figures,
     ks_distance,
     phase_of,
     read_like_people,
@@ -86,6 +88,15 @@ def test_a_moves_phase_is_read_from_its_features() -> None:
 
     assert at(1 / 30, 0.0) == "middlegame"
     assert at(1.0, 1 / 60) == "ending"
+
+
+def test_the_own_spearman_ranks_our_medians_against_our_own_draws() -> None:
+    compared = [
+        Compared(people=p, ours=o, median=m) for p, o, m in [(1, 3, 1), (2, 2, 2), (3, 1, 3)]
+    ]
+    read = figures(compared)
+    assert read["spearman"] == pytest.approx(1.0)
+    assert read["spearman_own"] == pytest.approx(-1.0)
 
 
 def test_the_clocks_resolution_is_read_from_the_game() -> None:
