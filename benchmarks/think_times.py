@@ -9,7 +9,12 @@ median for the order. By time control, and by the mover's rating band within it:
 - the Kolmogorov–Smirnov distance between the two distributions (the largest gap between their
   cumulative shares; 0 is the same distribution);
 - Spearman's rank correlation between our median time for each move and the person's time on
-  it: whether the moves we think long over are those people do.
+  it: whether the moves we think long over are those people do; and (``--json`` only,
+  ``spearman_own``) the same against our own draws, read as people's are: what the ties of
+  whole-second readings leave of it even to a model that were exactly right.
+
+With ``--by-phase``, each time control's opening (the first eight moves, played from memory),
+middlegame (to move 38) and ending as well (``--json`` gives them always).
 
 People's clocks are read to the second (lichess) or the tenth (chess.com), so ours are read as
 coarsely before they are compared: a time ``t`` on a clock whose reading falls anywhere within
@@ -17,7 +22,7 @@ a tick shows as ``r · ceil(t / r − u)``, ``u`` uniform (``r`` the game's reso
 
 Run: nice .venv/bin/python benchmarks/think_times.py --games A.pgn [B.pgn ...]
      [--skip-player NAME ...] [--held-out] [--most-games N] [--least-moves 500] [--seed 1]
-     [--json]
+     [--by-phase] [--json]
 It prints figures; it asserts nothing.
 """
 
@@ -51,7 +56,7 @@ from benchmarks.clocked_games import (
     sampled,
 )
 from benchmarks.people_games import BANDS, band_name, band_of, people_arguments, read_games
-from rated_play.session.think_model import shipped_model
+from rated_play.session.think_model import FEATURES, shipped_model
 from rated_play.session.thinking import DEVIATION_LIMIT, within_clock
 
 Array = npt.NDArray[np.float64]
@@ -129,7 +134,24 @@ def figures(compared: Sequence[Compared]) -> dict[str, float]:
         "ours_under_2s": float(np.mean(ours < 2)),
         "ks": ks_distance(people, ours),
         "spearman": spearman([c.median for c in compared], people),
+        # Our medians against our own draws, read as coarsely: the Spearman a model would
+        # reach were people's times its draws, which the ties of a coarse reading cap.
+        "spearman_own": spearman([c.median for c in compared], ours),
     }
+
+
+PHASES = ("opening", "middlegame", "ending")
+"""The stages of a game as the model's features count them: the first
+:data:`~rated_play.session.think_model.OPENING_MOVES` moves, then up to move 38, then on."""
+_PAST_OPENING = FEATURES.index("moves past the opening")
+_PAST_38 = FEATURES.index("moves past 38")
+
+
+def phase_of(move: ClockedMove) -> str:
+    """The one of :data:`PHASES` that ``move`` is in, read from its features."""
+    if move.features[_PAST_38] > 0:
+        return "ending"
+    return "middlegame" if move.features[_PAST_OPENING] > 0 else "opening"
 
 
 def report(
@@ -144,7 +166,19 @@ def report(
             in_band = [compared for move, compared in moves if move.band == band]
             if in_band:
                 bands.append({"band": band_name(band), **figures(in_band)})
-        rows.append({"time_control": control, **figures([c for _, c in moves]), "bands": bands})
+        phases = []
+        for phase in PHASES:
+            in_phase = [compared for move, compared in moves if phase_of(move) == phase]
+            if in_phase:
+                phases.append({"phase": phase, **figures(in_phase)})
+        rows.append(
+            {
+                "time_control": control,
+                **figures([c for _, c in moves]),
+                "bands": bands,
+                "phases": phases,
+            }
+        )
     return rows
 
 
@@ -208,6 +242,9 @@ def main() -> None:
         help="about this many games a time control and band, chosen at random (0: every game)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--by-phase", action="store_true", help="each time control's opening, middlegame, ending"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     arguments = parser.parse_args()
     chosen = _chooser(arguments.games, arguments.held_out, arguments.most_games, arguments.seed)
@@ -228,6 +265,9 @@ def main() -> None:
         print(_line(str(row["time_control"]), row))
         for band in row["bands"]:  # type: ignore[attr-defined]
             print(_line(f"  {band['band']}", band))
+        if arguments.by_phase:
+            for phase in row["phases"]:  # type: ignore[attr-defined]
+                print(_line(f"  {phase['phase']}", phase))
 
 
 if __name__ == "__main__":

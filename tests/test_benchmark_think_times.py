@@ -4,6 +4,7 @@ was not given from times read to the second (benchmarks/fit_think_times.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import math
@@ -15,7 +16,15 @@ import pytest
 
 from benchmarks.clocked_games import clocked_moves, held_out, resolution
 from benchmarks.fit_think_times import Sample, fit_class, posterior_draw
-from benchmarks.think_times import average_ranks, ks_distance, read_like_people, spearman
+from benchmarks.think_times import (
+    Compared,
+    average_ranks,
+    figures,
+    ks_distance,
+    phase_of,
+    read_like_people,
+    spearman,
+)
 from rated_play.session.think_model import FEATURES
 
 CLOCKED = """[Event "Rated Blitz game"]
@@ -64,6 +73,30 @@ def test_a_moves_time_is_its_clocks_drop_and_the_increment() -> None:
     skipped = clocked_moves(games(), skipped=["alice"])
     assert [move.seconds for move in skipped] == [21, 13, pytest.approx(1.3)]
     assert [held_out(move) for move in moves] == [True] * 4 + [False]
+
+
+def test_a_moves_phase_is_read_from_its_features() -> None:
+    """The first eight moves are the opening, then the middlegame to move 38, then the
+    ending, as the features count the moves past each."""
+    move = next(iter(clocked_moves(games())))
+    assert phase_of(move) == "opening"
+
+    def at(past_opening: float, past_38: float) -> str:
+        values = dict(zip(FEATURES, move.features, strict=True))
+        values.update({"moves past the opening": past_opening, "moves past 38": past_38})
+        return phase_of(dataclasses.replace(move, features=list(values.values())))
+
+    assert at(1 / 30, 0.0) == "middlegame"
+    assert at(1.0, 1 / 60) == "ending"
+
+
+def test_the_own_spearman_ranks_our_medians_against_our_own_draws() -> None:
+    compared = [
+        Compared(people=p, ours=o, median=m) for p, o, m in [(1, 3, 1), (2, 2, 2), (3, 1, 3)]
+    ]
+    read = figures(compared)
+    assert read["spearman"] == pytest.approx(1.0)
+    assert read["spearman_own"] == pytest.approx(-1.0)
 
 
 def test_the_clocks_resolution_is_read_from_the_game() -> None:
