@@ -283,7 +283,12 @@ def open_file(path: Path, *, readonly: bool) -> sqlite3.Connection:
                 raise
             return snapshot
     _check_file(path, kind)
-    connection = _connect(path, readonly=readonly)
+    # A WAL-mode file without its log (the snapshot declined: a -journal left beside it, say)
+    # has nobody writing it, every WAL connection keeping the log while open: it is read as it
+    # stands, which leaves a -shm that is there as it was, where SQLite's read-only locking
+    # would write it.
+    unlogged = header[18] == _WAL_MODE and not side_file(path, "-wal").exists()
+    connection = _connect(path, readonly=readonly, immutable=readonly and unlogged)
     if not readonly:
         try:
             _prepare_for_writing(connection, kind)
@@ -310,7 +315,8 @@ def _snapshot(path: Path) -> sqlite3.Connection | None:
     memory under that lock and the connection closed at once, which removes the empty log it
     made: the directory is left as it was, and a writer waits a few milliseconds at most.
     Whenever that cannot be done (a log is there, another process holds the file, the file or
-    its directory is read-only) the file is read in place through SQLite's read-only locking.
+    its directory is read-only) the file is read in place: through SQLite's read-only locking
+    where a ``-wal`` is beside it, and as it stands where none is (:func:`open_file`).
     """
     if any(side_file(path, side).exists() for side in ("-wal", "-journal")):
         return None
@@ -547,11 +553,10 @@ def _uri(path: Path, mode: str) -> str:
     return f"{path.absolute().as_uri()}?mode={mode}"
 
 
-def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
+def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
     try:
-        connection = sqlite3.connect(
-            _uri(path, "ro" if readonly else "rw"), uri=True, timeout=30.0, isolation_level=None
-        )
+        mode = "ro&immutable=1" if immutable else "ro" if readonly else "rw"
+        connection = sqlite3.connect(_uri(path, mode), uri=True, timeout=30.0, isolation_level=None)
         if not readonly:
             return connection
         try:
