@@ -74,8 +74,8 @@ class Conduct:
                 return Act.RESIGN
         if draw_claim.claims_draw(board, self._judged[-1]):
             return Act.CLAIM_DRAW
-        judged, last_offer = self._judged[-1], self._last_offer
-        if draw_offer.offers_draw(board, judged, last_offer, self.rating, self._rng):
+        view_now = self._judged[-1]
+        if draw_offer.offers_draw(board, view_now, self._last_offer, self.rating, self._rng):
             self._last_offer = board.fullmove_number
             return Act.OFFER_DRAW
         return Act.MOVE
