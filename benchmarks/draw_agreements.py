@@ -57,7 +57,6 @@ from engines.opponents.draw_offer import AgreementTurn, features
 from engines.opponents.judge import JUDGE, TURN_LIMIT
 from profiles.accuracy import MATE_SCORE
 
-Band = tuple[int, int]
 Matrix = npt.NDArray[np.float64]
 
 MOVE_BINS = ((20, 30), (30, 40), (40, 60), (60, 1000))

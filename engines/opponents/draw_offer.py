@@ -150,12 +150,16 @@ def agreement_chance(turn: AgreementTurn, coefficients: Sequence[float] = AGREEM
     return 1.0 / (1.0 + math.exp(-logit))
 
 
+_DRAWN_CHANCE: Final = agreement_chance(DRAWN_TURN)
+"""People's chance of an agreement on :data:`DRAWN_TURN`, worked out once."""
+
+
 def acceptance_chance(turn: AgreementTurn, centipawns: int) -> float:
     """The chance that the side to move in ``turn``, the judge giving it ``centipawns``,
     accepts a draw offered with the last move."""
     if centipawns <= LOST_CP or (centipawns < -BETTER_CP and turn.move >= FROM_MOVE):
         return 1.0
-    return min(1.0, math.sqrt(agreement_chance(turn) / agreement_chance(DRAWN_TURN)))
+    return min(1.0, math.sqrt(agreement_chance(turn) / _DRAWN_CHANCE))
 
 
 def offer_chance(turn: AgreementTurn, centipawns: int) -> float:
@@ -163,7 +167,7 @@ def offer_chance(turn: AgreementTurn, centipawns: int) -> float:
     ``centipawns`` (``turn`` is the position it moves in)."""
     if centipawns > BETTER_CP:
         return 0.0
-    chance = math.sqrt(agreement_chance(turn) * agreement_chance(DRAWN_TURN))
+    chance = math.sqrt(agreement_chance(turn) * _DRAWN_CHANCE)
     return min(1.0, 2 * chance if centipawns < -BETTER_CP else chance)
 
 
