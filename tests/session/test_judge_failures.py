@@ -55,12 +55,35 @@ def _vetoed() -> Opponent:
     return replace(load_pool().get("maia-1100"), name="maia-1100-vetoed", veto=Mark.BLUNDER)
 
 
+def _careful_move(board: chess.Board) -> chess.Move:
+    """The player's greedy move, unless it lets the opponent mate at once: then the first that
+    does not. The network mates greedy pawn pushes (1.e4 Nc6 2.f4 … Qh4, Qxf2#) in some of its
+    games, and a game that ends by mate cannot show the judge come back."""
+    greedy = greedy_move(board)
+    safe = [move for move in [greedy, *board.legal_moves] if not _allows_mate(board, move)]
+    return safe[0] if safe else greedy
+
+
+def _allows_mate(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        for reply in board.legal_moves:
+            board.push(reply)
+            mated = board.is_checkmate()
+            board.pop()
+            if mated:
+                return True
+        return False
+    finally:
+        board.pop()
+
+
 async def _play_moves(game: RatedGame, count: int) -> list[chess.Move | None]:
-    """``count`` of the opponent's moves, each answered by the player's greedy one."""
+    """``count`` of the opponent's moves, each answered by the player's careful one."""
     moves: list[chess.Move | None] = []
     for _ in range(count):
         if game.is_player_turn:
-            await game.play(greedy_move(game.board))
+            await game.play(_careful_move(game.board))
         moves.append(await asyncio.wait_for(game.opponent_turn(), DEADLINE))
         if game.is_over:
             break
@@ -120,7 +143,7 @@ async def test_a_draw_offered_to_a_hung_judge_is_declined_at_once_on_the_players
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(judge, signal.SIGKILL)
-        await game.play(greedy_move(game.board))
+        await game.play(_careful_move(game.board))
         assert await game.opponent_turn() is not None
         assert await game.offer_draw() is False
         assert not game.is_over
