@@ -48,7 +48,7 @@ from profiles.data_directory import DataDirectory
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import Setup
+from profiles.setup import Setup
 
 SIZE = ("120", "40")
 SOCKET = "rated-play-first-screen"
@@ -147,7 +147,7 @@ def rated_play_data(directory: Path, games: int) -> str:
         ending = Termination.CHECKMATE if winner is not None else Termination.DRAW_AGREED
         result = GameResult(Ending(ending, winner), game.player_color)
         ledger.close_game(game.id, result, pgn="", rating_after=None)
-    ledger.save_setup(profile.id, Setup(1400.0, False, BLITZ.pgn, False))
+    ledger.save_setup(profile.id, Setup(strength=1400.0, time_control=BLITZ.pgn, doubling=False))
     ledger.close()
     return f"Won {tally[0]} · Drawn {tally[1]} · Lost {tally[2]}"
 

@@ -33,22 +33,12 @@ from engines.calibration.stored import SHIPPED_GAMES
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
 from engines.opponents.pool import load_pool
-from profiles.accuracy import AnalysedMove, GameAnalysis
+from profiles.accuracy import ANALYSED_MOVES, AnalysedMove, GameAnalysis
 from profiles.laws.endings import Ending, GameResult, Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger, LedgerWriteError
-from profiles.ledger.ledger_file import (
-    BELIEVABLE_THINKING,
-    BELL,
-    DRAW_CLAIMED_BY,
-    DRAW_OFFERED_BY,
-    ENGINE_LINES,
-    GAME_NUMBERS,
-    OPPONENT_KIND,
-    PERSON_LIKE,
-    PLAYING_PROCESS,
-)
-from profiles.ledger.records import GameRecord, Profile
+from profiles.ledger.ledger_file import ANALYSES
+from profiles.ledger.records import GAMES, SETUPS, GameRecord, Profile
 from rated_play.cli import main
 from rated_play.session import RatedGame
 from rated_play.session.thinking import DEVIATION_LIMIT, ThinkingPace, think_time
@@ -387,22 +377,20 @@ def app_on_a_terminal(*python_args: str) -> tuple[subprocess.Popen[bytes], int]:
 
 # Ledgers of an older schema, made from a new one.
 
-COLUMNS_ADDED = (
-    ("setups", "believable_thinking", BELIEVABLE_THINKING),
-    ("analysed_moves", "line", ENGINE_LINES),
-    ("setups", "bell", BELL),
-    ("setups", "person_like", PERSON_LIKE),
-    ("games", "player_pid", PLAYING_PROCESS),
-    ("games", "player_started", PLAYING_PROCESS),
-    ("games", "opponent_kind", OPPONENT_KIND),
-    ("games", "draw_offered_by", DRAW_OFFERED_BY),
-    ("games", "number", GAME_NUMBERS),
-    ("games", "archive_name", GAME_NUMBERS),
-    ("games", "draw_claimed_by", DRAW_CLAIMED_BY),
+COLUMNS_ADDED = tuple(
+    sorted(
+        (
+            (table.name, name, since)
+            for table in (GAMES, SETUPS, ANALYSED_MOVES)
+            for name, since in table.added.items()
+            if since > ANALYSES
+        ),
+        key=lambda added: added[2],
+    )
 )
-"""Every column a migration after the first tables added, with the version that added it
-(profiles/ledger/ledger_file.py's MIGRATIONS): what taking a ledger back to an older version
-drops."""
+"""Every column a migration after the last that made tables (version 3, the analyses') added,
+read from the rows' declarations, with the version that added it, oldest first: what taking a
+ledger back to an older version drops."""
 
 
 def back_to_version(version: int) -> str:

@@ -20,8 +20,9 @@ from profiles.ledger.ledger_file import (
     open_file,
 )
 from profiles.ledger.locks import GameLocks
-from profiles.ledger.records import GameRecord, Setup, text_cell
+from profiles.ledger.records import GameRecord, text_cell
 from profiles.ledger.rows import select_list
+from profiles.setup import Setup
 
 
 class GameClosedError(LedgerError):

@@ -16,12 +16,12 @@ from profiles.ledger.records import (
     GameRecord,
     Profile,
     ProfileError,
-    Setup,
     name_key,
     valid_text,
     validate_profile_name,
 )
-from profiles.ledger.rows import read_row, select_list
+from profiles.ledger.rows import cells, read_row, select_list
+from profiles.setup import Setup
 
 if TYPE_CHECKING:
     import chess
@@ -120,16 +120,7 @@ class ProfilesAndSetups(LedgerBase):
             self._db.execute(
                 *SETUPS.insert(
                     self._version,
-                    {
-                        "profile_id": profile_id,
-                        "strength": setup.strength,
-                        "unleashed": int(setup.unleashed),
-                        "time_control": setup.time_control,
-                        "doubling": int(setup.doubling),
-                        "believable_thinking": int(setup.believable_thinking),
-                        "bell": int(setup.bell),
-                        "person_like": int(setup.person_like),
-                    },
+                    {"profile_id": profile_id, **cells(setup)},
                     updating_on="profile_id",
                 )
             )

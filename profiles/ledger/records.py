@@ -1,4 +1,5 @@
-"""The rows of the ledger, each declared once: a profile, a game, a setup, a move, the head of
+"""The rows of the ledger, each declared once: a profile, a game, a setup (its fields in
+:mod:`profiles.setup`), a move, the head of
 an analysis, and the checks a row read back must pass (a row damaged outside this code is
 refused, named and skipped, never taken for a game)."""
 
@@ -15,20 +16,18 @@ from profiles.errors import UserError
 from profiles.laws.endings import RESULTS, GameResult, Termination, color_named
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger_file import (
-    BELIEVABLE_THINKING,
-    BELL,
     DRAW_CLAIMED_BY,
     DRAW_OFFERED_BY,
     GAME_NUMBERS,
     MONEY_AND_SETUPS,
     OPPONENT_KIND,
-    PERSON_LIKE,
     PLAYERS_CLAIMS,
     PLAYING_PROCESS,
 )
 from profiles.ledger.rows import Table, Written, column, finite, optional, read_row, whole
 from profiles.opponent_kind import OpponentKind, against, person_like_short
 from profiles.ratings.base import RATING_RANGE
+from profiles.setup import Setup
 
 if TYPE_CHECKING:
     import chess
@@ -213,34 +212,8 @@ GAMES = Table.of("games", GameRecord, ABANDONMENT_TOLD, PLAYER_PID, PLAYER_START
 """A game's row: what a :class:`GameRecord` reads, and what only the ledger's checks read."""
 
 
-@dataclass(frozen=True)
-class Setup:
-    """A profile's last choices at the setup of a rated game."""
-
-    strength: float | None = field(metadata=column(optional(float)))
-    """The slider's wanted rating (None: never moved)."""
-    unleashed: bool = field(metadata=column(bool))
-    time_control: str = field(metadata=column(str))
-    """PGN form, as :class:`TimeControl` writes it (``"-"`` without a clock)."""
-    doubling: bool = field(metadata=column(bool))
-    # Its migration added the setting; an older ledger reads as its default.
-    believable_thinking: bool = field(
-        default=True, metadata=column(bool, since=BELIEVABLE_THINKING, before="1")
-    )
-    """On a clock, the opponent takes a person's time over its moves, charged to its clock
-    (a setting: on unless the player turns it off)."""
-    # Its migration added the setting; an older ledger reads as its default.
-    bell: bool = field(default=False, metadata=column(bool, since=BELL, before="0"))
-    """The terminal's bell rings on the opponent's move and when the player's clock runs low
-    (off unless turned on)."""
-    # Its migration added the setting; an older ledger reads as its default.
-    person_like: bool = field(default=False, metadata=column(bool, since=PERSON_LIKE, before="0"))
-    """The player asked for an opponent that plays like a person: the person-like entries
-    only (:mod:`engines.opponents.choice`; off unless turned on)."""
-
-
 SETUPS = Table.of("setups", Written("profile_id"), Setup)
-"""A profile's setup, by its profile (one row each)."""
+"""A profile's setup, by its profile (one row each), declared in :mod:`profiles.setup`."""
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,13 @@ def read_row(row_type: type[T], row: sqlite3.Row, **rest: object) -> T:
         raise ValueError(str(error)) from error
 
 
+def cells(row: object) -> dict[str, object]:
+    """The cells of ``row``'s columns, by name, as the ledger writes them: the values of its
+    fields that are columns, which :func:`read_row` reads back (a boolean is stored as 0 or
+    1, as SQLite stores Python's)."""
+    return {name: getattr(row, name) for name, _ in _columns(type(row))}
+
+
 def _cell(name: str, declared: Column, cell: object) -> object:
     if cell is None and not declared.nullable:
         raise ValueError(f"its {name} is empty")

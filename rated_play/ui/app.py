@@ -177,7 +177,7 @@ class RatedPlayApp(App[None]):
         # The game's modules load when a game starts, not before the first screen is painted.
         from rated_play.ui.screens.game import GameScreen  # noqa: PLC0415
 
-        await self.push_screen(GameScreen(message.game, bell=message.bell))
+        await self.push_screen(GameScreen(message.game, message.setup))
 
     @on(messages.GameEnded)
     def show_result(self, message: messages.GameEnded) -> None:

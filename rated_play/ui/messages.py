@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from profiles.laws.time_control import TimeClass
     from profiles.ledger.records import Profile
     from profiles.player.card import ClassCard
+    from profiles.setup import Setup
     from rated_play.session import GameReport, RatedGame
 
 
@@ -25,11 +26,12 @@ class GameStarted(Message):
     """A rated game was started from the setup (its engine running, its clock not yet): the
     app shows it."""
 
-    def __init__(self, game: RatedGame, *, bell: bool) -> None:
+    def __init__(self, game: RatedGame, setup: Setup) -> None:
         super().__init__()
         self.game = game
-        self.bell = bell
-        """Ring the terminal's bell when the opponent moves and when time runs short."""
+        self.setup = setup
+        """What the player chose at the setup, the game's own choices (clock, doubling, pace)
+        and how it is shown (the bell)."""
 
 
 class GameEnded(Message):

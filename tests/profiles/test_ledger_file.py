@@ -28,8 +28,9 @@ from profiles.ledger.ledger_file import (
     PERSON_LIKE,
     SCHEMA_VERSION,
 )
-from profiles.ledger.records import GameRecord, GameStatus, Setup
+from profiles.ledger.records import GameRecord, GameStatus
 from profiles.opponent_kind import OpponentKind
+from profiles.setup import Setup
 from tests.builders import back_to_version, record_game
 
 ROOT = Path(__file__).parents[2]
@@ -409,7 +410,9 @@ def test_a_setup_saved_before_the_thinking_setting_reads_with_it_on(tmp_path: Pa
     reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         setup = reader.last_setup(profile.id)
-        assert setup == Setup(1450.0, False, "600+5", True, believable_thinking=True)
+        assert setup == Setup(
+            strength=1450.0, time_control="600+5", doubling=True, believable_thinking=True
+        )
     finally:
         reader.close()
     assert fingerprint(tmp_path)["ledger.sqlite3"] == before
@@ -445,7 +448,7 @@ def test_a_setting_saved_before_its_migration_reads_off_and_keeps_once_migrated(
     reader = Ledger.open(DataDirectory.of_ledger(path), readonly=True)
     try:
         setup = reader.last_setup(profile.id)
-        assert setup == Setup(1450.0, False, "600+5", True)
+        assert setup == Setup(strength=1450.0, time_control="600+5", doubling=True)
         assert setup is not None and not getattr(setup, setting)
     finally:
         reader.close()

@@ -28,9 +28,9 @@ from profiles.ledger.records import (
     SETUPS,
     Profile,
     RecordedMove,
-    Setup,
 )
 from profiles.ledger.rows import Expression, Table
+from profiles.setup import Setup
 from tests.builders import open_game
 
 TABLES = (PROFILES, GAMES, MOVES, SETUPS, ANALYSES, ANALYSED_MOVES)
@@ -92,7 +92,7 @@ def a_games_life(ledger: Ledger, profile: Profile) -> dict[str, list[str]]:
     with step("create_profile"):
         player = ledger.create_profile("Judit")
     with step("save_setup"):
-        ledger.save_setup(player.id, Setup(1500.0, False, "300+3", True))
+        ledger.save_setup(player.id, Setup(strength=1500.0, time_control="300+3", doubling=True))
     with step("open_game"):
         game = open_game(ledger, player)
     with step("record_move"):

@@ -16,6 +16,7 @@ from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.material import material_score
 from profiles.openings.names import opening_of
+from profiles.setup import Setup
 from rated_play.session import RatedGame
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
@@ -94,7 +95,7 @@ async def test_the_bell_rings_on_the_opponents_move_and_once_at_low_time(
             start_clock=False,
             seated=ScriptedOpponent(),
         )
-        screen = GameScreen(game, bell=True)
+        screen = GameScreen(game, Setup(bell=True))
         await app.push_screen(screen)
         assert game.player_color == chess.WHITE and not rings
         await wait_until(

@@ -28,6 +28,7 @@ from profiles.laws.endings import Termination
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
 from profiles.player.purse import STAKE
+from profiles.setup import Setup
 from rated_play.session import RatedGame
 from rated_play.ui.app import AppOptions, RatedPlayApp
 from rated_play.ui.messages import GameStarted
@@ -113,7 +114,7 @@ async def test_a_quit_as_a_game_starts_waits_for_the_game_and_asks(
             start_clock=False,
             seated=ScriptedOpponent(),
         )
-        app.post_message(GameStarted(game, bell=False))
+        app.post_message(GameStarted(game, Setup()))
         await app.action_quit()  # before the app has handled GameStarted
         assert app.is_running
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), timeout=10)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import Setup
+from profiles.setup import Setup
 from rated_play.ui.app import RatedPlayApp
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.setup import SetupScreen
@@ -72,7 +72,7 @@ async def test_a_remembered_opponent_moved_by_the_results_is_said_why(
     profile = ledger.create_profile("Magnus")
     for _ in range(3):
         record_game(ledger, profile, 0.0, moves=["e4"], opponent_rating=700)
-    ledger.save_setup(profile.id, Setup(1500.0, False, "300+3", False))
+    ledger.save_setup(profile.id, Setup(strength=1500.0, time_control="300+3", doubling=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         slider = app.screen.query_one(StrengthSlider)

@@ -25,6 +25,7 @@ from profiles.errors import printable, sentence
 from profiles.laws.endings import Termination, occurrences, side_name
 from profiles.ledger.ledger import LedgerWriteError
 from profiles.player.card import money
+from profiles.setup import Setup
 from rated_play.session import (
     DrawClaimError,
     MoveInputError,
@@ -104,17 +105,23 @@ class GameScreen(WorkingScreen):
         return "Your opponent" if opponent.person_like else printable(opponent.short_title)
 
     @property
+    def bell(self) -> bool:
+        """The terminal's bell on the opponent's move and once when the player's time runs
+        low (under TENTHS_BELOW, where the clock turns to tenths)."""
+        return self.setup.bell
+
+    @property
     def opponent_holder(self) -> str:
         """The opponent after "may double:", beside "you" and "either side"."""
         opponent = self.game.opponent
         return "your opponent" if opponent.person_like else printable(opponent.short_title)
 
-    def __init__(self, game: RatedGame, *, bell: bool = False) -> None:
+    def __init__(self, game: RatedGame, setup: Setup | None = None) -> None:
         super().__init__()
         self.game = game
-        self.bell = bell
-        """The terminal's bell on the opponent's move and once when the player's time runs
-        low (under TENTHS_BELOW, where the clock turns to tenths)."""
+        self.setup = setup or Setup()
+        """The setup that started the game: the game holds its clock, doubling and pace, the
+        screen reads how it is shown (the bell)."""
         self._low_time_rung = False
         self._ticker: Timer | None = None
         self._finished = False

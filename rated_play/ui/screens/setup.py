@@ -20,7 +20,7 @@ from engines.opponents.seated import Seating
 from profiles.errors import UserError, printable, sentence
 from profiles.laws.time_control import PRESETS, TimeClass, TimeControl, TimeControlError
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import GameRecord, Profile, Setup
+from profiles.ledger.records import GameRecord, Profile
 from profiles.player.card import (
     Preview,
     ProfileCard,
@@ -32,6 +32,7 @@ from profiles.player.card import (
 )
 from profiles.player.opponent_choice import SliderRange, cap_note, counted_as, slider_range
 from profiles.player.purse import STAKE
+from profiles.setup import DEFAULT_CLOCK, TOGGLES, Setup
 from rated_play.ui.messages import (
     CalculatorWanted,
     GameStarted,
@@ -54,8 +55,8 @@ PaceFactory = Callable[[], "ThinkingPace"]
 """What makes the opponent's pace for a game with believable thinking (the session is imported
 only when a game starts)."""
 
-DEFAULT_PRESET = 1
-"""5+3: a blitz game most players can finish in one sitting."""
+DEFAULT_PRESET = PRESETS.index(DEFAULT_CLOCK)
+"""The time-control selector's value for the setup's default clock."""
 CUSTOM = -1
 """The time-control selector's value for a custom base+increment."""
 START_RATING = 1200.0
@@ -100,6 +101,25 @@ class SetupScreen(WorkingScreen):
         Binding("h", "history", "History"),
     ]
 
+    # The widgets the setup reads and writes, kept as they are made (compose), never looked up
+    # by their ids.
+    profile_picker: Dropdown
+    new_profile: Input
+    create_button: Button
+    profile_error: Static
+    card_view: ProfileCardView
+    preset: Dropdown
+    custom: Input
+    clock_error: Static
+    no_clock: Checkbox
+    clock_shown: Static
+    slider: StrengthSlider
+    boxes: dict[str, TickBox]
+    """A box for each of the setup's toggles (:data:`profiles.setup.TOGGLES`), by field name."""
+    opponent_shown: Static
+    preview_shown: Static
+    start_button: Button
+
     def __init__(
         self, ledger: Ledger, pool: Pool, seating: Seating, paces: PaceFactory | None = None
     ) -> None:
@@ -132,15 +152,18 @@ class SetupScreen(WorkingScreen):
 
     @property
     def time_control(self) -> TimeControl:
-        no_clock = self.query_one("#no-clock", Checkbox).value
-        return TimeControl.no_clock() if no_clock else self.clocked
+        return TimeControl.no_clock() if self.no_clock.value else self.clocked
+
+    def ticked(self, name: str) -> bool:
+        """Whether the setup's toggle ``name`` is ticked."""
+        return self.boxes[name].value
 
     @property
     def wish(self) -> OpponentWish:
         return OpponentWish(
-            strength=self.query_one(StrengthSlider).value,
-            person_like=self.query_one("#person-like", Checkbox).value,
-            unleashed=self.query_one("#unleashed", Checkbox).value,
+            strength=self.slider.value,
+            person_like=self.ticked("person_like"),
+            unleashed=self.ticked("unleashed"),
         )
 
     @property
@@ -154,69 +177,74 @@ class SetupScreen(WorkingScreen):
 
     def compose(self) -> ComposeResult:
         low, high = self.pool.rating_range()
-        unleashed = self.pool.unleashed()
+        self.profile_picker = Dropdown(prompt="Pick a profile", id="profile")
+        # Back in it, the name goes on: selected, it went at the next letter.
+        self.new_profile = Input(
+            placeholder="New profile name", id="new-profile", compact=True, select_on_focus=False
+        )
+        self.create_button = Button("Create", id="create-profile", compact=True)
+        self.profile_error = Static("", id="profile-error", markup=False, classes="error")
+        self.card_view = ProfileCardView(id="card")
+        self.preset = Dropdown(
+            [*((tc.label, index) for index, tc in enumerate(PRESETS)), ("Custom", CUSTOM)],
+            value=DEFAULT_PRESET,
+            id="preset",
+        )
+        self.custom = Input(
+            placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
+        )
+        self.clock_error = Static("", id="time-control-error", markup=False, classes="error")
+        self.no_clock = TickBox("No clock", id="no-clock", compact=True)
+        self.clock_shown = Static("", id="time-control", markup=False)
+        self.slider = StrengthSlider(low, high, START_RATING, id="strength")
+        self.boxes = {name: self.box(name) for name in TOGGLES}
+        self.opponent_shown = Static("", id="opponent", markup=False)
+        self.preview_shown = Static("", id="preview", markup=False)
+        self.start_button = Button("Start rated game", id="start", variant="success")
+        # Started by F5 or a click, never by the Enter or space of text typed after a stray
+        # Tab: a rated game begun by accident is a game lost.
+        self.start_button.can_focus = False
+
         yield TitleBar()
         with VerticalScroll(id="setup"), Horizontal(id="columns"):
             with Vertical(id="player", classes="column"):
                 yield Static("Profile", classes="heading")
-                yield Dropdown(prompt="Pick a profile", id="profile")
+                yield self.profile_picker
                 with Horizontal(classes="row"):
-                    # Back in it, the name goes on: selected, it went at the next letter.
-                    yield Input(
-                        placeholder="New profile name",
-                        id="new-profile",
-                        compact=True,
-                        select_on_focus=False,
-                    )
-                    yield Button("Create", id="create-profile", compact=True)
-                yield Static("", id="profile-error", markup=False, classes="error")
-                yield ProfileCardView(id="card")
+                    yield self.new_profile
+                    yield self.create_button
+                yield self.profile_error
+                yield self.card_view
                 yield Static("Time control", classes="heading")
-                yield Dropdown(
-                    [
-                        *((tc.label, index) for index, tc in enumerate(PRESETS)),
-                        ("Custom", CUSTOM),
-                    ],
-                    value=DEFAULT_PRESET,
-                    id="preset",
-                )
-                yield Input(
-                    placeholder="Custom: minutes+increment, e.g. 7+2", id="custom", compact=True
-                )
-                yield Static("", id="time-control-error", markup=False, classes="error")
-                yield TickBox("No clock", id="no-clock", compact=True)
-                yield Static("", id="time-control", markup=False)
+                yield self.preset
+                yield self.custom
+                yield self.clock_error
+                yield self.no_clock
+                yield self.clock_shown
             with Vertical(id="game", classes="column"):
                 yield Static("Opponent strength", classes="heading")
-                yield StrengthSlider(low, high, START_RATING, id="strength")
+                yield self.slider
                 # The choices first, what they give after: ticking a box or moving the slider
                 # changes only the words at the foot of the column, so no box moves from under
                 # the pointer, and Start, below the columns, never moves at all.
-                yield TickBox("Plays like a person", id="person-like", compact=True)
-                yield TickBox(
-                    # One line at 80 columns: ticked, the opponent line names it in full.
-                    Text(f"Unleashed: full strength, ≈{unleashed.rating:.0f}"),
-                    id="unleashed",
-                    compact=True,
-                )
-                yield TickBox("Doubling of the stake", id="doubling", compact=True)
-                yield TickBox(
-                    "Opponent at a person's pace",
-                    value=True,
-                    id="believable-thinking",
-                    compact=True,
-                )
-                yield TickBox("Bell on its moves, at low time", id="bell", compact=True)
-                yield Static("", id="opponent", markup=False)
-                yield Static("", id="preview", markup=False)
+                yield from self.boxes.values()
+                yield self.opponent_shown
+                yield self.preview_shown
         with Horizontal(id="actions"):
             yield Static("", id="actions-left")
-            start = Button("Start rated game", id="start", variant="success")
-            # Started by F5 or a click, never by the Enter or space of text typed after a
-            # stray Tab: a rated game begun by accident is a game lost.
-            start.can_focus = False
-            yield start
+            yield self.start_button
         yield Footer(compact=True)
+
+    def box(self, name: str) -> TickBox:
+        """The box of the setup's toggle ``name``, as declared, ticked as its default."""
+        declared = TOGGLES[name]
+        label = declared.label
+        if name == "unleashed":  # one line at 80 columns; ticked, the opponent line names it
+            label = f"{label}: full strength, ≈{self.pool.unleashed().rating:.0f}"
+        default = getattr(Setup(), name)
+        box = TickBox(Text(label), value=default, id=name.replace("_", "-"), compact=True)
+        box.tooltip = declared.help
+        return box
 
     def on_mount(self) -> None:
         self.title = "rated-play"
@@ -225,7 +253,7 @@ class SetupScreen(WorkingScreen):
         self.show_opponent()
         self.show_time_control()
         # A first run has one thing to do before anything else: name a profile.
-        self.query_one("#new-profile" if self.profile is None else "#strength").focus()
+        (self.new_profile if self.profile is None else self.slider).focus()
 
     def on_screen_suspend(self) -> None:
         """A screen on top (a game, a dialog) may change the ledger: read it again on return."""
@@ -234,7 +262,7 @@ class SetupScreen(WorkingScreen):
     def on_screen_resume(self) -> None:
         """Back from a game: the card has a new result, the colour has changed, and the slider
         follows the new result."""
-        self.query_one("#start", Button).disabled = False
+        self.start_button.disabled = False
         reached = ""
         if self.moved is None:  # else the last choice still stands, as the setup says
             wish = self.wish
@@ -251,7 +279,7 @@ class SetupScreen(WorkingScreen):
 
     def reload_profiles(self, chosen: Profile | None = None) -> None:
         profiles = self.ledger.profiles()
-        picker = self.query_one("#profile", Dropdown)
+        picker = self.profile_picker
         picker.set_options((printable(profile.name), profile.id) for profile in profiles)
         chosen = chosen or self.profile or (profiles[0] if profiles else None)
         if chosen is not None:
@@ -261,7 +289,7 @@ class SetupScreen(WorkingScreen):
     @on(Dropdown.Changed, "#profile")
     def profile_chosen(self, event: Dropdown.Changed) -> None:
         chosen = [p for p in self.ledger.profiles() if p.id == event.value]
-        self.query_one("#profile-error", Static).update("")
+        self.profile_error.update("")
         self.choose_profile(chosen[0] if chosen else None)
 
     def choose_profile(self, profile: Profile | None) -> None:
@@ -290,24 +318,20 @@ class SetupScreen(WorkingScreen):
     def restore(self, setup: Setup | None) -> None:
         """Open the setup as ``setup`` left it; a profile without one gets the defaults."""
         if setup is None:
-            setup = Setup(None, False, PRESETS[DEFAULT_PRESET].pgn, False)
+            setup = Setup()
         self.remembered_strength = setup.strength
-        self.query_one("#unleashed", Checkbox).value = setup.unleashed
-        self.query_one("#doubling", Checkbox).value = setup.doubling
-        self.query_one("#believable-thinking", Checkbox).value = setup.believable_thinking
-        self.query_one("#bell", Checkbox).value = setup.bell
-        self.query_one("#person-like", Checkbox).value = setup.person_like
+        for name, box in self.boxes.items():
+            box.value = getattr(setup, name)
         try:
-            time_control = TimeControl.from_pgn(setup.time_control)
+            time_control = setup.clock
         except TimeControlError:
             return  # a setup this version cannot read: the defaults stand
-        self.query_one("#no-clock", Checkbox).value = time_control.untimed
+        self.no_clock.value = time_control.untimed
         if not time_control.untimed:
             self.clocked = time_control
             preset = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
-            custom = str(time_control) if preset == CUSTOM else ""
-            self.query_one("#custom", Input).value = custom
-            self.query_one("#preset", Dropdown).value = preset
+            self.custom.value = str(time_control) if preset == CUSTOM else ""
+            self.preset.value = preset
 
     def chosen_strength(self) -> float:
         """The strength to remember as the player's choice
@@ -315,45 +339,42 @@ class SetupScreen(WorkingScreen):
         return self.choice.chosen_strength(self.wish)
 
     def current_setup(self) -> Setup:
+        """The setup as the screen shows it: what starting a game saves and plays."""
         return Setup(
             strength=self.chosen_strength(),
-            unleashed=self.query_one("#unleashed", Checkbox).value,
             time_control=self.time_control.pgn,
-            doubling=self.query_one("#doubling", Checkbox).value,
-            believable_thinking=self.query_one("#believable-thinking", Checkbox).value,
-            bell=self.query_one("#bell", Checkbox).value,
-            person_like=self.query_one("#person-like", Checkbox).value,
+            **{name: box.value for name, box in self.boxes.items()},
         )
 
     @on(Button.Pressed, "#create-profile")
     @on(Input.Submitted, "#new-profile")
     def create_profile(self) -> None:
-        name_input = self.query_one("#new-profile", Input)
+        name_input = self.new_profile
         try:
             profile = self.ledger.create_profile(name_input.value)
         except UserError as error:  # a name it cannot take, or a disk it cannot write
-            self.query_one("#profile-error", Static).update(sentence(error))
+            self.profile_error.update(sentence(error))
             return
         name_input.clear()
-        self.query_one("#profile-error", Static).update("")
+        self.profile_error.update("")
         self.reload_profiles(profile)
         # Out of the name box: the next key is the player's choice of what to do (g, h, F5…),
         # not another letter of a name.
-        self.query_one("#strength").focus()
+        self.slider.focus()
 
     def on_key(self, event: events.Key) -> None:
         """A name typed after a Tab too many (onto Create) goes on in the name box: the
         letters were lost, and Enter then pressed Create with an empty name."""
-        if self.focused is not self.query_one("#create-profile") or not event.is_printable:
+        if self.focused is not self.create_button or not event.is_printable:
             return
         assert event.character is not None
         event.stop()  # not a key of the screen's (g, h): a letter of the name
-        name_input = self.query_one("#new-profile", Input)
+        name_input = self.new_profile
         name_input.focus()
         name_input.insert_text_at_cursor(event.character)
 
     def show_card(self) -> None:
-        self.query_one(ProfileCardView).show(self.card, self.time_control.time_class)
+        self.card_view.show(self.card, self.time_control.time_class)
         self.follow_results()
         self.show_opponent()
 
@@ -371,7 +392,7 @@ class SetupScreen(WorkingScreen):
     def follow_results(self) -> None:
         """The slider's range and informative band follow the player's results."""
         limits = self.slider_range()
-        self.query_one(StrengthSlider).set_range(limits.low, limits.high, limits.informative)
+        self.slider.set_range(limits.low, limits.high, limits.informative)
 
     def open_slider(self, reached: str = "") -> None:
         """Open at the last choice while it is informative, else at the opponent the setup
@@ -386,7 +407,7 @@ class SetupScreen(WorkingScreen):
             near = choose_opponent(self.pool, asked)
             if not near.note:  # else none of that kind plays near it: the estimate stands
                 wanted = near.opponent.rating
-        slider = self.query_one(StrengthSlider)
+        slider = self.slider
         slider.value = wanted
         card = None if self.card is None else self.card.classes[self.time_control.time_class]
         provisional = card.games if card is not None and card.rating is None else 0
@@ -400,15 +421,21 @@ class SetupScreen(WorkingScreen):
 
     # -- opponent ------------------------------------------------------------------------
 
+    @on(Checkbox.Changed)
+    def toggled(self, event: Checkbox.Changed) -> None:
+        """A toggle that chooses the opponent shows the one it gets (the clock's box has its
+        own handler)."""
+        name = next((n for n, box in self.boxes.items() if box is event.checkbox), None)
+        if name is not None and TOGGLES[name].chooses_opponent:
+            self.show_opponent()
+
     @on(StrengthSlider.Changed)
-    @on(Checkbox.Changed, "#unleashed")
-    @on(Checkbox.Changed, "#person-like")
     def show_opponent(self) -> None:
-        unleashed = self.query_one("#unleashed", Checkbox).value
-        self.query_one(StrengthSlider).disabled = unleashed
+        unleashed = self.ticked("unleashed")
+        self.slider.disabled = unleashed
         # The box chooses along the slider, set aside with it (the note says which wins).
-        self.query_one("#person-like", Checkbox).disabled = unleashed
-        slider_value = self.query_one(StrengthSlider).value
+        self.boxes["person_like"].disabled = unleashed
+        slider_value = self.slider.value
         choice = self.choice
         opponent = choice.opponent
         line = opponent_line(opponent, approximate=unleashed)
@@ -419,7 +446,7 @@ class SetupScreen(WorkingScreen):
         if self.moved is not None and not unleashed:
             notes.insert(0, self.moved[1])
         said = "".join(f"\n{note}" for note in notes if note)
-        self.query_one("#opponent", Static).update(wanted + line + said)
+        self.opponent_shown.update(wanted + line + said)
         self.show_preview()
 
     def outlook(self, opponent: float) -> Preview:
@@ -446,19 +473,19 @@ class SetupScreen(WorkingScreen):
         """Before the game: what each result would do to the rating (or the provisional
         count) against the chosen opponent, and to the purse."""
         if self.profile is None:
-            self.query_one("#preview", Static).update("")
+            self.preview_shown.update("")
             return
         outlook = self.outlook(self.opponent.rating)
         stake = f"Stake {money(STAKE)}: a win gains it, a loss loses it"
-        self.query_one("#preview", Static).update(f"{preview_words(outlook)}\n{stake}")
+        self.preview_shown.update(f"{preview_words(outlook)}\n{stake}")
 
     # -- time control --------------------------------------------------------------------
 
     @on(Dropdown.Changed, "#preset")
     def preset_chosen(self, event: Dropdown.Changed) -> None:
-        if event.value != self.query_one("#preset", Dropdown).value:
+        if event.value != self.preset.value:
             return  # a change overtaken by a later one (a custom clock typed on, key by key)
-        custom = self.query_one("#custom", Input)
+        custom = self.custom
         if event.value == CUSTOM:
             if self.clocked in PRESETS:  # chosen now, not a custom control restored
                 custom.focus()
@@ -467,13 +494,13 @@ class SetupScreen(WorkingScreen):
         self.clocked = PRESETS[event.value]
         if custom.value.strip() and self.typed_clock() != self.clocked:
             custom.value = ""  # a custom text left from before would contradict the preset
-        self.query_one("#time-control-error", Static).update("")
+        self.clock_error.update("")
         self.show_time_control()
 
     def typed_clock(self) -> TimeControl | None:
         """The custom field's time control; None while it does not read as one."""
         try:
-            return TimeControl.parse(self.query_one("#custom", Input).value)
+            return TimeControl.parse(self.custom.value)
         except TimeControlError:
             return None
 
@@ -481,7 +508,7 @@ class SetupScreen(WorkingScreen):
     def custom_typed(self) -> None:
         """A custom clock is used as soon as it reads as one, so the Clock line and F5 never
         wait for an Enter the player may not press."""
-        self.query_one("#time-control-error", Static).update("")
+        self.clock_error.update("")
         typed = self.typed_clock()
         # "none" waits for Enter or F5: ticking "No clock" would take the field from under the
         # keys. The Clock line says it meanwhile, as it says a text that is no clock yet.
@@ -492,36 +519,34 @@ class SetupScreen(WorkingScreen):
 
     def use_clock(self, time_control: TimeControl) -> None:
         self.clocked = time_control
-        self.query_one("#preset", Dropdown).value = (
-            PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
-        )
+        self.preset.value = PRESETS.index(time_control) if time_control in PRESETS else CUSTOM
         self.show_time_control()
 
     @on(Input.Submitted, "#custom")
     @on(Input.Blurred, "#custom")
     def custom_entered(self) -> None:
-        text = self.query_one("#custom", Input).value
+        text = self.custom.value
         if not text.strip():
             return
         try:
             time_control = TimeControl.parse(text)
         except TimeControlError as error:
-            self.query_one("#time-control-error", Static).update(sentence(error))
+            self.clock_error.update(sentence(error))
             return
-        self.query_one("#time-control-error", Static).update("")
+        self.clock_error.update("")
         if time_control.untimed:
-            self.query_one("#no-clock", Checkbox).value = True
+            self.no_clock.value = True
         else:
             self.use_clock(time_control)
 
     def unsettled_clock(self) -> str | None:
         """Why the clock shown is not yet one to start: a custom entry that does not read as
         a time control, or that is not the one the Clock line shows (None: it is)."""
-        if self.query_one("#no-clock", Checkbox).value:
+        if self.no_clock.value:
             return None
-        text = self.query_one("#custom", Input).value.strip()
+        text = self.custom.value.strip()
         if not text:
-            if self.query_one("#preset", Dropdown).value == CUSTOM:
+            if self.preset.value == CUSTOM:
                 return "Type the custom time control (minutes+increment, e.g. 7+2) or pick one."
             return None
         try:
@@ -529,7 +554,7 @@ class SetupScreen(WorkingScreen):
         except TimeControlError as error:
             return f"Not started: {error}."
         if typed.untimed:  # "none", as the refusal of a text that is no clock suggests
-            self.query_one("#no-clock", Checkbox).value = True
+            self.no_clock.value = True
             return None
         if typed != self.time_control:
             return f"Not started: press Enter in the custom field to use {text!r}, or clear it."
@@ -537,18 +562,19 @@ class SetupScreen(WorkingScreen):
 
     @on(Checkbox.Changed, "#no-clock")
     def show_time_control(self) -> None:
-        no_clock = self.query_one("#no-clock", Checkbox).value
-        self.query_one("#preset", Dropdown).disabled = no_clock
-        self.query_one("#custom", Input).disabled = no_clock
+        no_clock = self.no_clock.value
+        self.preset.disabled = no_clock
+        self.custom.disabled = no_clock
         # Without a clock the opponent always answers at once: there is no time to take.
-        self.query_one("#believable-thinking", Checkbox).disabled = no_clock
-        self.query_one("#time-control", Static).update(self.clock_line())
+        for name, declared in TOGGLES.items():
+            self.boxes[name].disabled = no_clock and declared.needs_clock
+        self.clock_shown.update(self.clock_line())
         self.show_card()
 
     def clock_line(self) -> str:
         """The clock that F5 starts, as the custom field has it now: never the one chosen
         before a text that is no clock yet (the line and the box disagreed)."""
-        text = self.query_one("#custom", Input).value.strip()
+        text = self.custom.value.strip()
         typed = self.typed_clock()
         time_control = self.time_control
         if not time_control.untimed and text:
@@ -579,15 +605,13 @@ class SetupScreen(WorkingScreen):
 
     def action_games(self) -> None:
         if self.profile is None:
-            self.query_one("#profile-error", Static).update("Pick a profile to see its games.")
+            self.profile_error.update("Pick a profile to see its games.")
             return
         self.app.post_message(GamesWanted(self.profile))
 
     def action_history(self) -> None:
         if self.profile is None:
-            self.query_one("#profile-error", Static).update(
-                "Pick a profile to see its rating history."
-            )
+            self.profile_error.update("Pick a profile to see its rating history.")
             return
         self.app.post_message(HistoryWanted(self.profile, self.time_control.time_class))
 
@@ -595,60 +619,43 @@ class SetupScreen(WorkingScreen):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        if self.query_one("#start", Button).disabled:
+        if self.start_button.disabled:
             return  # a game is starting: a second F5 must not start (and so lose) another
         unsettled = self.unsettled_clock()
         if unsettled is not None:
-            self.query_one("#time-control-error", Static).update(unsettled)
+            self.clock_error.update(unsettled)
             return
         if self.profile is None:
-            self.query_one("#profile-error", Static).update(
-                "Pick a profile or create one before starting a rated game."
-            )
+            self.profile_error.update("Pick a profile or create one before starting a rated game.")
             return
-        try:
-            self.ledger.save_setup(self.profile.id, self.current_setup())
-        except UserError as error:  # a full disk: the game could not be written either
-            self.query_one("#profile-error", Static).update(sentence(error))
-            return
-        self.query_one("#start", Button).disabled = True
-        self.moved = None  # played where it opened: that is the choice now
         setup = self.current_setup()
-        self.start_game(
-            self.profile,
-            self.opponent,
-            self.time_control,
-            setup.doubling,
-            setup.believable_thinking,
-            bell=setup.bell,
-        )
+        try:
+            self.ledger.save_setup(self.profile.id, setup)
+        except UserError as error:  # a full disk: the game could not be written either
+            self.profile_error.update(sentence(error))
+            return
+        self.start_button.disabled = True
+        self.moved = None  # played where it opened: that is the choice now
+        self.start_game(self.profile, self.opponent, setup)
 
     @work(exclusive=True, group="start", exit_on_error=False)
-    async def start_game(
-        self,
-        profile: Profile,
-        opponent: Opponent,
-        time_control: TimeControl,
-        doubling: bool,
-        believable_thinking: bool,
-        *,
-        bell: bool,
-    ) -> None:
+    async def start_game(self, profile: Profile, opponent: Opponent, setup: Setup) -> None:
+        """The game ``setup`` asks for, against ``opponent`` (the one its wish got)."""
         # The game's modules load when a game starts, not before the first screen is painted.
         from rated_play.session import RatedGame, ThinkingPace  # noqa: PLC0415
 
-        pace = (self.paces or ThinkingPace)() if believable_thinking else None
+        pace = (self.paces or ThinkingPace)() if setup.believable_thinking else None
         game = await RatedGame.start(
             self.ledger,
             profile,
             opponent,
-            time_control,
+            setup.clock,
             start_clock=False,
-            doubling=doubling,
+            doubling=setup.doubling,
             pace=pace,
             seated=self.seating(opponent),
         )
-        self.app.post_message(GameStarted(game, bell=bell))
+        self.app.post_message(GameStarted(game, setup))
 
     def on_worker_failed(self) -> None:
-        self.query_one("#start", Button).disabled = False
+        self.start_button.disabled = False
