@@ -20,7 +20,7 @@ from profiles.ledger.records import GameStatus
 from rated_play.session import close_abandoned_games
 
 ROOT = Path(__file__).parents[2]
-RUN_SECONDS = 20.0
+RUN_SECONDS = 10.0
 WRITERS = 3
 SETTLERS = 2
 
@@ -138,7 +138,7 @@ def test_writers_and_settlers_killed_at_random_lose_nothing(tmp_path: Path) -> N
     opened = {number for word, number in writers if word == "opened"}
     closed = {number for word, number in writers if word == "closed"}
 
-    assert kills >= 15
+    assert kills >= 10
     assert not [n for w, n in writers if w == "stolen"], "a live game was closed under its player"
     assert opened and opened <= set(games), "every game a player started is in the ledger"
     assert all(games[n].status is GameStatus.FINISHED for n in closed)

@@ -203,7 +203,7 @@ async def test_a_flag_that_falls_under_the_help_brings_the_result_then_the_setup
         await choose_weakest_opponent(pilot)
         app.screen.query_one("#preset", Dropdown).value = CUSTOM
         custom = app.screen.query_one("#custom", Input)
-        custom.value = "0.2+0"  # twelve seconds: the flag falls while the help is read
+        custom.value = "0.1+0"  # six seconds: the flag falls while the help is read
         await pilot.pause()
         game_screen = await start_game(pilot)
         await open_help(app, pilot, "f1")

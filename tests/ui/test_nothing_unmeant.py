@@ -496,14 +496,27 @@ async def test_keys_meant_for_a_text_box_never_start_a_game(
     the Start button had the focus, and took the Enter. It takes none now; F5 or a click do."""
     profile = ledger.create_profile("Magnus")
     async with app.run_test(size=SIZE) as pilot:
-        for tabs in range(14):
-            await pilot.press(*["tab"] * tabs, *"Anna Karpova", "enter", "space", "enter")
-            await pilot.pause()
-            while not isinstance(app.screen, SetupScreen):  # g and h open the games, history
-                app.pop_screen()
-                await pilot.pause()
-            assert not isinstance(app.screen, GameScreen)
+        await pilot.press("tab", "tab", *"Anna Karpova", "enter", "space", "enter")
+        await _back_at_the_setup(app, pilot)
+        # Then the same keys wherever a Tab can put the focus: each widget of the chain (a
+        # Tab at a time, the walk took ninety Tabs to reach them all).
+        stops = len(app.screen.focus_chain)
+        assert stops >= 10
+        for stop in range(stops):
+            chain = app.screen.focus_chain
+            chain[stop % len(chain)].focus()
+            await pilot.press(*"Anna Karpova", "enter", "space", "enter")
+            await _back_at_the_setup(app, pilot)
         assert ledger.games(profile.id) == [], "no rated game was started"
+
+
+async def _back_at_the_setup(app: RatedPlayApp, pilot: Pilot[None]) -> None:
+    """Back from what the letters opened (g and h: the games, the history), never a game."""
+    await pilot.pause()
+    while not isinstance(app.screen, SetupScreen):
+        assert not isinstance(app.screen, GameScreen)
+        app.pop_screen()
+        await pilot.pause()
 
 
 # -- any keys at all ---------------------------------------------------------------------
