@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 
 import chess
@@ -13,12 +14,13 @@ from profiles.ledger.ledger import Ledger
 from profiles.opponent_kind import OpponentKind
 from profiles.player.past_games import past_game
 from rated_play.ui.app import AppOptions, RatedPlayApp
+from rated_play.ui.collections_held import NEVER
 from rated_play.ui.screens.game import GameScreen
 from rated_play.ui.screens.game_viewer import headers_text
 from rated_play.ui.widgets.clock import ClockView
 from tests.builders import record_game
 from tests.scripted_opponent import ScriptedSeating
-from tests.ui.driving import SIZE, long_named, start_game, wait_until
+from tests.ui.driving import SIZE, first_game, long_named, resign, start_game, wait_until
 
 
 async def test_the_opponents_colour_and_rating_survive_a_long_name_at_80x24(
@@ -98,3 +100,19 @@ def test_a_past_game_without_a_clock_says_so_once(ledger: Ledger) -> None:
     game_id = record_game(ledger, profile, 1.0, time_control="none")
     headers = headers_text(past_game(ledger, game_id), "Magnus").splitlines()[2]
     assert headers.startswith("No clock · ") and headers.lower().count("clock") == 1
+
+
+async def test_full_collections_wait_while_the_game_is_on(
+    app: RatedPlayApp, ledger: Ledger
+) -> None:
+    """A full garbage collection stopped the event loop for 10 to 80 ms in the middle of a
+    game (rated_play/ui/collections_held.py): it waits for the game's end, and then the
+    collector's own threshold is back."""
+    before = gc.get_threshold()
+    async with first_game(app, ledger) as (pilot, screen):
+        await wait_until(pilot, lambda: screen.game.clock_started)
+        young, middle, oldest = gc.get_threshold()
+        assert (young, middle) == before[:2]  # the young generations are collected as usual
+        assert oldest == NEVER
+        await resign(pilot)
+        assert gc.get_threshold() == before

@@ -32,6 +32,7 @@ from rated_play.session import (
     RatedGame,
     RatedGameError,
 )
+from rated_play.ui.collections_held import FullCollectionsHeld
 from rated_play.ui.display import display_options
 from rated_play.ui.messages import GameEnded
 from rated_play.ui.screens.base import WorkingScreen
@@ -131,6 +132,8 @@ class GameScreen(WorkingScreen):
         """The player has moved and the engine is to be asked, once the move is drawn."""
         self._leave_question: Question | None = None
         self._focus_before_asking: Widget | None = None
+        self._full_collections = FullCollectionsHeld()
+        """Held back while the game is on: one stopped the loop for tens of milliseconds."""
 
     @property
     def in_play(self) -> bool:
@@ -213,6 +216,7 @@ class GameScreen(WorkingScreen):
         return self.query_one(DecisionPanel).question is not None
 
     def on_mount(self) -> None:
+        self._full_collections.hold()
         self.query_one("#offer-double", Button).display = self.game.doubling
         self.show_stake()
         self.show_position()
@@ -234,6 +238,7 @@ class GameScreen(WorkingScreen):
     async def on_unmount(self) -> None:
         # However the screen goes (result, quit, signal, crash), the engine process goes too;
         # a game still on is abandoned by close(), as the rules say.
+        self._full_collections.release()
         await self.game.close()
 
     # -- showing the game ------------------------------------------------------------------
@@ -753,6 +758,8 @@ class GameScreen(WorkingScreen):
         """The game is over: show the result (once, however many paths lead here)."""
         if self._finished:
             return
+        # No clock runs any more: the collector may catch up (while the result is shown).
+        self._full_collections.release()
         report = self.game.report
         # What the end brings (the result, or the message that it could not be saved) is put
         # in sight, over any screen above this one (the help, open while the flag fell).
