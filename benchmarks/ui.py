@@ -47,6 +47,7 @@ import chess
 import chess.engine
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input
+from worktree import HERE, checked_out
 
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
@@ -332,28 +333,15 @@ def run_tree(tree: Path, moves: int) -> Figures:
 def compare(reference: str, moves: int, rounds: int) -> None:
     """``rounds`` rounds, each measuring this tree and ``reference``'s, taking turns at going
     first, ``moves / rounds`` moves each a round."""
-    here = Path(__file__).resolve().parent.parent
     per_round = max(1, math.ceil(moves / rounds))
-    with tempfile.TemporaryDirectory() as scratch:
-        other = Path(scratch) / "tree"
-        subprocess.run(
-            ["git", "-C", str(here), "worktree", "add", "--detach", str(other), reference],
-            check=True,
-            capture_output=True,
-        )
-        try:
-            trees = {"this tree": here, reference: other}
-            runs: dict[str, list[Figures]] = {name: [] for name in trees}
-            for round_ in range(rounds):
-                order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
-                for name in order:
-                    runs[name].append(run_tree(trees[name], per_round))
-                print(f"round {round_ + 1}/{rounds} done", file=sys.stderr)
-        finally:
-            subprocess.run(
-                ["git", "-C", str(here), "worktree", "remove", "--force", str(other)],
-                check=False,
-            )
+    with checked_out(reference) as other:
+        trees = {"this tree": HERE, reference: other}
+        runs: dict[str, list[Figures]] = {name: [] for name in trees}
+        for round_ in range(rounds):
+            order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
+            for name in order:
+                runs[name].append(run_tree(trees[name], per_round))
+            print(f"round {round_ + 1}/{rounds} done", file=sys.stderr)
     print(f"{rounds} rounds, taking turns, {per_round} moves each a round:")
     print_side_by_side({name: merged(figures) for name, figures in runs.items()})
 

@@ -3,11 +3,13 @@ for everything else, with the same result."""
 
 from __future__ import annotations
 
+import argparse
 import importlib
 
 import pytest
 
-from rated_play.cli import app_arguments, build_parser
+from rated_play.cli import app_arguments, build_parser, parse_arguments
+from rated_play.commands import CommandError
 
 
 @pytest.mark.parametrize(
@@ -37,3 +39,52 @@ def test_the_help_names_the_default_k_that_is_used(
     with pytest.raises(SystemExit):
         build_parser().parse_args([command, "--help"])
     assert "(default 24)" in " ".join(capsys.readouterr().out.split())
+
+
+def commands_of(parser: argparse.ArgumentParser) -> set[str]:
+    """The subcommands ``parser`` has registered."""
+    assert parser._subparsers is not None
+    (action,) = parser._subparsers._group_actions
+    assert isinstance(action.choices, dict)
+    return set(action.choices)
+
+
+COMMAND_LINES = [
+    ["analyse", "7", "--json"],
+    ["calc", "--rating", "1500", "--opponent", "1600", "--result", "win"],
+    ["--data-dir", "x", "engines", "--json", "check"],
+    ["export", "Magnus", "--out", "games.pgn"],
+    ["games", "Magnus", "--json"],
+    ["history", "Magnus", "--class", "blitz"],
+    ["leaderboard"],
+    ["profile", "Magnus", "--data-dir", "profile"],
+    ["--ascii", "rate", "--results", "results.txt"],
+    ["table"],
+]
+"""A line of every subcommand, some with the app's own options before or after it."""
+
+
+def test_every_command_module_registers_the_command_of_its_name_alone() -> None:
+    """What lets a line that names its command load that module alone."""
+    every = commands_of(build_parser())
+    assert every == {word for line in COMMAND_LINES for word in line} & every
+    for command in every:
+        assert commands_of(build_parser(command)) == {command}
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES, ids=" ".join)
+def test_a_line_reads_the_same_with_its_command_alone(argv: list[str]) -> None:
+    read = parse_arguments(argv)
+    assert read == build_parser().parse_args(argv)
+    assert read.command in argv
+
+
+@pytest.mark.parametrize(
+    "argv", [["profile"], ["games", "Magnus", "--bogus"], ["calc", "--rating", "x"]]
+)
+def test_a_wrong_line_that_names_its_command_is_told_the_same(argv: list[str]) -> None:
+    with pytest.raises(CommandError) as alone:
+        parse_arguments(argv)
+    with pytest.raises(CommandError) as whole:
+        build_parser().parse_args(argv)
+    assert str(alone.value) == str(whole.value)
