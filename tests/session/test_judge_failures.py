@@ -35,7 +35,7 @@ from profiles.ledger.records import GameStatus, Profile
 from profiles.marks import Mark
 from rated_play.session import RatedGame
 from rated_play.session.game import ANSWER_LIMIT
-from tests.builders import alive, blunder_position
+from tests.builders import alive, allows_mate_in_one, blunder_position
 from tests.scripted_opponent import greedy_move
 
 BLITZ = TimeControl.parse("5+3")
@@ -60,22 +60,8 @@ def _careful_move(board: chess.Board) -> chess.Move:
     does not. The network mates greedy pawn pushes (1.e4 Nc6 2.f4 … Qh4, Qxf2#) in some of its
     games, and a game that ends by mate cannot show the judge come back."""
     greedy = greedy_move(board)
-    safe = [move for move in [greedy, *board.legal_moves] if not _allows_mate(board, move)]
+    safe = [move for move in [greedy, *board.legal_moves] if not allows_mate_in_one(board, move)]
     return safe[0] if safe else greedy
-
-
-def _allows_mate(board: chess.Board, move: chess.Move) -> bool:
-    board.push(move)
-    try:
-        for reply in board.legal_moves:
-            board.push(reply)
-            mated = board.is_checkmate()
-            board.pop()
-            if mated:
-                return True
-        return False
-    finally:
-        board.pop()
 
 
 async def _play_moves(game: RatedGame, count: int) -> list[chess.Move | None]:
