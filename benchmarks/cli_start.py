@@ -35,6 +35,9 @@ COMMANDS = {
 }  # fmt: skip
 """What is timed: Python's own start, then the commands (the last one fails, as it should)."""
 
+Runs = dict[tuple[str, str], list[tuple[float, float]]]
+"""Each tree's and command's runs, their wall and CPU seconds."""
+
 
 def timed(tree: Path, arguments: list[str], data: Path) -> tuple[float, float]:
     """Wall and CPU seconds of one run of ``arguments`` on the code of ``tree``."""
@@ -55,15 +58,13 @@ def timed(tree: Path, arguments: list[str], data: Path) -> tuple[float, float]:
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
-def measure(trees: dict[str, Path], rounds: int, data: Path) -> dict[tuple[str, str], list]:
+def measure(trees: dict[str, Path], rounds: int, data: Path) -> Runs:
     """Each command on each tree once a round, the trees taking turns at going first, after
     one run of each that is not counted (the page cache, the bytecode cache)."""
     for tree in trees.values():
         for arguments in COMMANDS.values():
             timed(tree, arguments, data)
-    runs: dict[tuple[str, str], list[tuple[float, float]]] = {
-        (name, command): [] for name in trees for command in COMMANDS
-    }
+    runs: Runs = {(name, command): [] for name in trees for command in COMMANDS}
     for round_ in range(rounds):
         order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
         for command, arguments in COMMANDS.items():
@@ -72,7 +73,7 @@ def measure(trees: dict[str, Path], rounds: int, data: Path) -> dict[tuple[str, 
     return runs
 
 
-def print_medians(trees: list[str], runs: dict[tuple[str, str], list]) -> None:
+def print_medians(trees: list[str], runs: Runs) -> None:
     width = max(len(command) for command in COMMANDS)
     print(f"{'':{width}}   " + "   ".join(f"{name:>22}" for name in trees)
           + ("   CPU ratio" if len(trees) == 2 else ""))  # fmt: skip
