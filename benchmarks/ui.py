@@ -1,5 +1,5 @@
-"""How the app feels: start-up to the setup screen, move-to-redraw latency and the longest
-frames while the engine thinks, and memory. Run as ``python benchmarks/ui.py``; it prints
+"""How the app feels: start-up to the setup screen, a Tab there, move-to-redraw latency and the
+longest frames while the engine thinks, and memory. Run as ``python benchmarks/ui.py``; it prints
 figures, it asserts nothing. ``--compare REF`` measures a git ref's tree too (``main``, say),
 checked out in a temporary worktree, in rounds taking turns with this tree, and prints the two
 side by side.
@@ -72,6 +72,8 @@ THINKING = Opponent(
 )
 TYPING_GAP = 0.1
 """Seconds between the last character of a move and Enter: a quick typist's rhythm."""
+TABS = 10
+"""Tabs pressed at the setup before each game: the focus walked along its controls."""
 WATCH_INTERVAL = 0.0005
 FRAME_BUDGET_MS = 16.0
 """A frame at 60 Hz."""
@@ -82,6 +84,8 @@ class Figures:
     """What one run measured, in seconds (milliseconds once printed)."""
 
     startups: list[float] = field(default_factory=list)
+    tabs: list[float] = field(default_factory=list)
+    """CPU seconds of each Tab at the setup screen, from the key to the screen idle again."""
     latencies: list[tuple[float, float]] = field(default_factory=list)
     """Move entered → board redrawn: wall and CPU seconds."""
     frames: list[float] = field(default_factory=list)
@@ -176,6 +180,10 @@ async def play_one_game(
             lambda: isinstance(app.screen, SetupScreen) and bool(app.screen.query("#card"))
         )
         startup = time.perf_counter() - started
+        for _ in range(TABS):
+            cpu = time.process_time()
+            await pilot.press("tab")  # the focus moves on, and the screen shows where
+            watch.figures.tabs.append(time.process_time() - cpu)
         # The engine's own 0.3 s is the thinking measured against; no pace on top of it.
         app.screen.query_one("#believable-thinking", Checkbox).value = False
         await pilot.click("#start")
@@ -255,6 +263,7 @@ def merged(runs: list[Figures]) -> Figures:
     """The runs' figures as one: every move, frame and collection; the largest peaks."""
     return Figures(
         startups=[s for run in runs for s in run.startups],
+        tabs=[tab for run in runs for tab in run.tabs],
         latencies=[latency for run in runs for latency in run.latencies],
         frames=[frame for run in runs for frame in run.frames],
         collections=[pause for run in runs for pause in run.collections],
@@ -281,6 +290,7 @@ def summary(figures: Figures) -> dict[str, str]:
         "start-up to the setup screen (median)": (
             f"{statistics.median(figures.startups) * 1000:.0f} ms"
         ),
+        "a Tab at the setup, the app's CPU": f"{spread(figures.tabs)} ({len(figures.tabs)})",
         "move entered → board redrawn, wall": f"{spread(wall)} ({len(wall)} moves)",
         "  the app's CPU time over the same span": spread(cpu),
         "frames while the game is on, CPU": f"{spread(figures.frames)} ({len(figures.frames)})",

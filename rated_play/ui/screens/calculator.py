@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, RadioSet, Static
+from textual.widgets import Input, Label, RadioSet, Static
 
 from profiles.laws.endings import RESULTS
 from profiles.laws.time_control import TimeClass
@@ -39,6 +39,7 @@ from profiles.ratings.elo import (
 )
 from profiles.ratings.visibility import PROVISIONAL_GAMES, is_provisional
 from rated_play.ui.screens.base import close
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.title_bar import TitleBar
 from rated_play.ui.widgets.toggles import RadioChoice
 
@@ -111,7 +112,7 @@ class CalculatorScreen(Screen[None]):
                 for word in RESULTS:
                     yield RadioChoice(word.capitalize(), id=f"result-{word}", value=word == "win")
             yield Static(id="outcome")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Rating calculator"

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from profiles.errors import printable, sentence
 from profiles.laws.endings import Termination, occurrences, side_name
@@ -39,6 +39,7 @@ from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import TENTHS_BELOW, ClockView
 from rated_play.ui.widgets.decision import Choice, DecisionPanel, Question, confirmation
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.material import side_material
 from rated_play.ui.widgets.move_box import MoveBox
 from rated_play.ui.widgets.move_list import MoveList
@@ -188,7 +189,7 @@ class GameScreen(WorkingScreen):
                             # move typed after a stray Tab, and offer a draw with it.
                             button.can_focus = False
                             yield button
-        yield Footer()
+        yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No key in the footer for a game played without doubling.

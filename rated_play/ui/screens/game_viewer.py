@@ -13,7 +13,7 @@ import chess
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from profiles.errors import printable
 from profiles.laws.endings import side_name
@@ -23,6 +23,7 @@ from profiles.player.card import money
 from profiles.player.past_games import PastGame
 from rated_play.ui.messages import ReviewWanted
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -65,7 +66,7 @@ class GameViewerScreen(SteppedGameScreen):
                 yield MoveList(id="viewer-moves")
                 yield Static("", id="viewer-position", markup=False)
                 yield Static("", id="viewer-facts", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = self.named.capitalize()

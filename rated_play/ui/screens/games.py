@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from profiles.errors import printable
 from profiles.laws.endings import side_name
@@ -25,6 +25,7 @@ from profiles.ratings import DEFAULT_SYSTEM, get_system
 from rated_play.ui.messages import PastGameWanted, ReviewWanted
 from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.fitted_table import FittedTable
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -66,7 +67,7 @@ class GamesScreen(Screen[None]):
         yield Static("", id="games-status", markup=False)
         yield FittedTable(id="games")
         yield Static("", id="games-detail", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"Games of {printable(self.profile.name)}"

@@ -22,10 +22,11 @@ from textual.dom import DOMNode
 from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rated_play.session.rules import RATED_GAME_RULES
 from rated_play.ui.screens.base import close
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.title_bar import TitleBar
 
 OWN_WIDGETS = "rated_play."
@@ -221,7 +222,7 @@ class HelpScreen(ModalScreen[None]):
                     yield Static(TYPED_IS_A_MOVE, id="typed", markup=False)
                 yield Static("What a rated game forbids", classes="heading")
                 yield Static(rules_table(), id="rules")
-        yield Footer()
+        yield KeysFooter()
 
     def clock_said(self) -> str:
         """What the game does while the help is read: whose clock runs, or that it waits."""

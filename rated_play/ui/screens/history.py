@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Select, Static, Tab, Tabs
+from textual.widgets import Select, Static, Tab, Tabs
 
 from profiles.errors import printable
 from profiles.laws.time_control import TimeClass
@@ -28,6 +28,7 @@ from profiles.ratings import DEFAULT_SYSTEM, SYSTEMS
 from profiles.ratings.visibility import PROVISIONAL_GAMES
 from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.fitted_table import FittedTable
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.rating_graph import RatingGraph
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -72,7 +73,7 @@ class HistoryScreen(Screen[None]):
                 )
             yield RatingGraph(id="rating-graph")
             yield FittedTable(id="opponents")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"Rating history of {printable(self.profile.name)}"

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from profiles.errors import printable
 from profiles.ledger.ledger import Ledger
 from profiles.player.seasons import SEASON_SYSTEM_TITLE, Season, leaderboard
 from profiles.ratings.visibility import PROVISIONAL_GAMES
 from rated_play.ui.screens.base import close
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -38,7 +39,7 @@ class LeaderboardScreen(Screen[None]):
         yield TitleBar()
         yield Static(id="season", classes="title")
         yield VerticalScroll(id="standings")
-        yield Footer()
+        yield KeysFooter()
 
     async def on_mount(self) -> None:
         self.sub_title = "Leaderboard"

@@ -8,10 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from profiles.ratings.expected import score_table
 from rated_play.ui.screens.base import close
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.title_bar import TitleBar
 
 
@@ -23,7 +24,7 @@ class RatingTableScreen(Screen[None]):
         yield TitleBar()
         yield Static("Expected score by rating difference (you − opponent)", classes="title")
         yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Expected scores"

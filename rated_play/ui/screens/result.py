@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from profiles.accuracy import GameAnalysis
 from profiles.errors import printable
@@ -26,6 +26,7 @@ from rated_play.ui.messages import ReviewWanted
 from rated_play.ui.screens.base import close
 from rated_play.ui.widgets.board import BoardView
 from rated_play.ui.widgets.clock import format_clock
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.path_line import PathLine
 from rated_play.ui.widgets.title_bar import TitleBar
 
@@ -166,7 +167,7 @@ class ResultScreen(Screen[None]):
                 yield Button("Next game", id="next-game", variant="primary")
                 # Analysis exists only here, after the game: during it there is none at all.
                 yield Button("Analyse", id="analyse")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Game over"

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from profiles.accuracy import GameAnalysis, eval_text
 from profiles.errors import UserError, printable
@@ -32,6 +32,7 @@ from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.screens.stepping import SteppedGameScreen, ending_text
 from rated_play.ui.widgets.board import fit_geometry
 from rated_play.ui.widgets.eval_graph import EvalGraph
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.move_list import MoveList, numbered_line
 from rated_play.ui.widgets.move_time_chart import MoveTimeChart
 from rated_play.ui.widgets.path_line import folded_path
@@ -100,7 +101,7 @@ class ReviewScreen(SteppedGameScreen, WorkingScreen):
             yield ProgressBar(id="review-progress", show_eta=True)
             yield EvalGraph(id="review-graph")
             yield MoveTimeChart(id="review-times")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.fit(self.app.size)  # before the first layout, which would otherwise come twice

@@ -11,7 +11,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from engines.opponents.choice import OpponentChoice, OpponentWish, choose_opponent
 from engines.opponents.opponent import Opponent
@@ -43,6 +43,7 @@ from rated_play.ui.messages import (
 )
 from rated_play.ui.screens.base import WorkingScreen
 from rated_play.ui.widgets.dropdown import Dropdown
+from rated_play.ui.widgets.keys_footer import KeysFooter
 from rated_play.ui.widgets.profile_card import ProfileCardView
 from rated_play.ui.widgets.strength import StrengthSlider
 from rated_play.ui.widgets.title_bar import TitleBar
@@ -233,7 +234,7 @@ class SetupScreen(WorkingScreen):
         with Horizontal(id="actions"):
             yield Static("", id="actions-left")
             yield self.start_button
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def box(self, name: str) -> TickBox:
         """The box of the setup's toggle ``name``, as declared, ticked as its default."""
