@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import subprocess
+import sys
 
 import pytest
 
@@ -88,3 +90,22 @@ def test_a_wrong_line_that_names_its_command_is_told_the_same(argv: list[str]) -
     with pytest.raises(CommandError) as whole:
         build_parser().parse_args(argv)
     assert str(alone.value) == str(whole.value)
+
+
+def test_a_line_that_names_its_command_loads_no_other_command() -> None:
+    """In a process of its own, as the command line starts: reading ``profile``'s line loads
+    no other command's module, and so none of what they import (the game session)."""
+    program = (
+        "import sys; from rated_play.cli import parse_arguments; "
+        "parse_arguments(['profile', 'Magnus']); "
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('rated_play.'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
+    loaded = set(done.stdout.split())
+    commands = {name for name in loaded if name.startswith("rated_play.commands.")}
+    assert commands <= {"rated_play.commands.profile", "rated_play.commands._ledger",
+                        "rated_play.commands._system"}, commands  # fmt: skip
+    assert "rated_play.commands.profile" in commands
+    assert not any(name.startswith("rated_play.session") for name in loaded)
