@@ -125,11 +125,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _app_options(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]] | None:
-    """The options of ``rated-play`` itself, wherever they stand on the line, and the words
-    left (the subcommand and its own); None when those options are wrong, which the whole
-    parser says, naming the subcommands."""
+    """The options of ``rated-play`` itself, wherever they stand on the line (read as the
+    app's: no subcommand), and the words left, the subcommand first; None when those options
+    are wrong, which the whole parser says, naming the subcommands."""
     parser = Parser(prog="rated-play", add_help=False)
     add_app_options(parser)
+    parser.set_defaults(command=None)
     try:
         return parser.parse_known_args(argv)
     except CommandError:
@@ -144,20 +145,14 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
     analysis and rich's progress bars: the app needs none of them before its first screen.
     """
     read = _app_options(argv)
-    if read is None or read[1]:
-        return None
-    args = read[0]
-    args.command = None
-    return args
+    return read[0] if read is not None and not read[1] else None
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    args = app_arguments(argv)
-    if args is not None:
-        return args
     read = _app_options(argv)
-    named = read[1][0] if read is not None and read[1] else None
-    return build_parser(named).parse_args(argv)
+    if read is not None and not read[1]:
+        return read[0]  # the app's own line
+    return build_parser(read[1][0] if read is not None else None).parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
