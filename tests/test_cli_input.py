@@ -22,8 +22,6 @@ from rated_play.ui.screens.leaderboard import LeaderboardScreen
 from tests.builders import CLI_PLAYER, ROOT, Run, analysed_game, assert_refused, record_game, run
 from tests.ui.driving import Host
 
-ENGINE = pytest.mark.engine
-
 
 @pytest.mark.parametrize(
     "argv",
@@ -90,12 +88,10 @@ def sparse(path: Path, size: int) -> str:
         (["rate", "--results", "{big:64}"], "more than 64 MiB"),
         (["engines", "fit", "/dev/zero", "--anchor", "A=1500"], "device"),
         (["engines", "fit", "{big:256}", "--anchor", "A=1500"], "more than 256 MiB"),
-        # calibrate and check find their engines before they read the file
-        pytest.param(["engines", "calibrate", "--pgn", "/dev/zero"], "device", marks=ENGINE),
-        pytest.param(
-            ["engines", "calibrate", "--pgn", "{big:256}"], "more than 256 MiB", marks=ENGINE
-        ),
-        pytest.param(["engines", "check", "--pgn", "/dev/zero"], "device", marks=ENGINE),
+        # calibrate and check read the file before they look for their engines
+        (["engines", "calibrate", "--pgn", "/dev/zero"], "device"),
+        (["engines", "calibrate", "--pgn", "{big:256}"], "more than 256 MiB"),
+        (["engines", "check", "--pgn", "/dev/zero"], "device"),
     ],
 )
 def test_reads_are_bounded(argv: list[str], bound: str, tmp_path: Path) -> None:

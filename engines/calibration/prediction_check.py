@@ -218,12 +218,13 @@ async def check_calibration(
     """``rated-play engines check``: play the check into ``pgn`` (resumed; a temporary file
     when None) and keep its summary in ``data_dir`` for ``rated-play engines`` to show.
 
-    Refuses before a game when there is nothing to check (:func:`checkable`)."""
-    calibration = checkable(ladder, calibration)
+    Refuses before a game when a file it writes cannot be written, whichever engines are
+    installed, and then when there is nothing to check (:func:`checkable`)."""
     summary = DataDirectory(data_dir).calibration_check
     check_writable(summary, CHECK_SUMMARY, data_dir=data_dir, option="the check's summary")
     if pgn is not None:
         check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
+    calibration = checkable(ladder, calibration)
     with contextlib.ExitStack() as stack:
         if pgn is None:
             pgn = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "check.pgn"

@@ -97,7 +97,16 @@ def prepare_calibration(
     ``NAME=RATING`` (default :data:`~engines.calibration.calibrate.DEFAULT_ANCHOR`), or ``only`` the
     named entries fitted against the rest of the calibrated pool held fixed; ``clock`` a time
     control such as ``60+0.6`` instead of each entry's own limits. Files default to the data
-    directory, where the app reads the calibration."""
+    directory, where the app reads the calibration.
+
+    The files the command is given are refused first, before the pool is looked at: a path
+    that cannot be written is the same mistake, and gets the same sentence, whichever engines
+    are installed."""
+    if output is None:
+        output = user_calibration_path(data_dir)
+    _check_output(output, data_dir)
+    if pgn is not None:
+        _check_games_file(pgn, data_dir)
     ladder = pool.available()
     fixed, keep = _anchors(ladder, data_dir, anchors, only)
     if only:
@@ -116,17 +125,10 @@ def prepare_calibration(
         limit=max_games,
         headers={"Event": "rated-play calibration", "Site": site},
     )
-    if output is None:
-        output = user_calibration_path(data_dir)
-    check_writable(output, CALIBRATION, data_dir=data_dir, option="--output")
     if pgn is None:
         files = DataDirectory(data_dir)
         pgn = files.added_calibration_games if keep is not None else files.calibration_games
-    check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
-    check_writable(design_path(pgn), DESIGN, data_dir=data_dir, option="the design beside --pgn")
-    _check_games_file(pgn)
-    if output is not None:
-        _check_output(output)
+        _check_games_file(pgn, data_dir)
     return CalibrationRun(
         ladder=ladder,
         skipped=pool.unavailable(),
@@ -237,9 +239,10 @@ def _clock(text: str | None) -> TimeControl | None:
         raise CalibrationError(f"--tc: {error}") from error
 
 
-def _check_output(output: Path) -> None:
+def _check_output(output: Path, data_dir: Path) -> None:
     """Refuse an --output that cannot be written as a file before any game is played: it is
     written (with any missing directories) only once every game is."""
+    check_writable(output, CALIBRATION, data_dir=data_dir, option="--output")
     for path in (output, *output.parents):
         try:
             mode = path.stat().st_mode
@@ -263,8 +266,11 @@ def _check_output(output: Path) -> None:
         return
 
 
-def _check_games_file(pgn: Path) -> None:
-    """Refuse a games file that cannot be resumed before anything is played or printed."""
+def _check_games_file(pgn: Path, data_dir: Path) -> None:
+    """Refuse a games file that cannot be written, or resumed, before anything is played or
+    printed; and the design kept beside it."""
+    check_writable(pgn, PGN, data_dir=data_dir, option="--pgn")
+    check_writable(design_path(pgn), DESIGN, data_dir=data_dir, option="the design beside --pgn")
     try:
         read_game_headers(pgn)
     except OSError as error:
