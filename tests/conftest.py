@@ -130,9 +130,13 @@ async def human() -> AsyncIterator[chess.engine.Protocol]:
 
 @pytest.fixture(scope="session")
 def played_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ledger file of :mod:`tests.played_games`, played once; copy it with
-    :func:`copy_of_played` before writing to it."""
-    return played_ledger(tmp_path_factory.mktemp("played"))
+    """The ledger file of :mod:`tests.played_games`, played once a run (in the directory the
+    run's workers share, the parent of each one's own); a test copies it before writing to
+    it, as the ``played`` fixture does."""
+    run_directory = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_directory = run_directory.parent
+    return played_ledger(run_directory / "played")
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ scores it), so the class is rated from its 20th game on; blitz: 2 games, still p
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import tempfile
 from pathlib import Path
 
 from engines.opponents.opponent import Opponent
@@ -76,6 +78,16 @@ async def play_games(path: Path) -> None:
 
 
 def played_ledger(directory: Path) -> Path:
+    """The ledger file in ``directory``, played there by the first process of the test run to
+    ask (the others wait for it, then read the same file): each worker of ``pytest -n``
+    playing its own would play the same games again, seconds each time."""
+    directory.mkdir(parents=True, exist_ok=True)
     path = directory / "ledger.sqlite3"
-    asyncio.run(play_games(path))
+    with (directory / "playing.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            # Played aside and moved in whole, so a run stopped mid-game leaves no half ledger.
+            aside = Path(tempfile.mkdtemp(dir=directory)) / path.name
+            asyncio.run(play_games(aside))
+            aside.replace(path)
     return path
