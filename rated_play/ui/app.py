@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App
@@ -60,6 +60,10 @@ def abandonment_notice(record: GameRecord) -> str:
     )
 
 
+SCREEN_STYLES = sorted((Path(__file__).parent / "screens").glob("*.tcss"))
+"""The screens' stylesheets, each named by its screen's CSS_PATH."""
+
+
 class RatedPlayApp(App[None]):
     """The app: it shows the setup first, and what comes next when a screen posts one of
     :mod:`rated_play.ui.messages` (each screen after the first is imported where it is first
@@ -67,6 +71,7 @@ class RatedPlayApp(App[None]):
 
     # The first screen's styles load with the app's: a screen's own CSS_PATH, read when the
     # screen is pushed, makes Textual parse every stylesheet again before the first paint.
+    # The other screens' load together when the first of them is pushed (load_screen_styles).
     CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/setup.tcss"]
     TITLE = "rated-play"
     # The command palette could run actions behind the rules' back (quit without asking):
@@ -131,6 +136,22 @@ class RatedPlayApp(App[None]):
             # as the loss it is to every reader (the card included).
             self.close_abandoned_games()
         self.tell_of_damaged_rows()
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        self.load_screen_styles()
+        return super().push_screen(*args, **kwargs)
+
+    def load_screen_styles(self) -> None:
+        """Every screen's stylesheet, in one parse, at the first push of a screen over the
+        setup (a parse that push made anyway). Read at each screen's first push instead, every
+        sheet was parsed again and every mounted widget restyled at the first game, then again
+        at the first help (its clock running), result, review. Each sheet's rules start with
+        its screen's name, so loading them early styles nothing else, and the widgets already
+        mounted need no restyling; the screens keep their CSS_PATH for a test's host app."""
+        unread = [p for p in SCREEN_STYLES if not self.stylesheet.has_source(str(p), "")]
+        if unread:
+            self.stylesheet.read_all(unread)
+            self.stylesheet.reparse()
 
     settled = False
     """True once the games a dead process left are closed and the player told of them: what
