@@ -61,7 +61,7 @@ def _sheets_and_their_screens() -> dict[Path, set[str]]:
     return sheets
 
 
-def test_the_app_loads_every_screens_sheet_at_its_start() -> None:
+def test_the_apps_screen_sheets_are_every_sheet_a_screen_names() -> None:
     named = set(_sheets_and_their_screens())
     assert named, "no screen names a stylesheet"
     assert {p.resolve() for p in SCREEN_STYLES} == named
