@@ -19,6 +19,8 @@ HARNESS = frozenset(
         "tests.builders",
         # driving the app as a player would (keys, clicks, waiting), and what the screens show
         "tests.ui.driving",
+        # the pilot's keys and pauses waiting for the app's messages, not for a quiet clock
+        "tests.settling",
         # the ledger of finished games, played once per session, and its player and counts
         "tests.played_games",
         # a UCI engine that plays a game's moves from a script (run as a program)

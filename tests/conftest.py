@@ -12,6 +12,9 @@ from typing import NoReturn
 import chess
 import chess.engine
 import pytest
+import textual.app
+import textual.pilot
+from textual.message_pump import MessagePump
 
 import engines.maia  # noqa: F401 - first: numpy's one BLAS thread must be set before it loads
 from engines.discovery import find_engine
@@ -21,6 +24,7 @@ from profiles.ledger.ledger import Ledger
 from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
 from tests.played_games import played_ledger
+from tests.settling import counting_dispatch, settled
 
 ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
@@ -102,6 +106,16 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RATED_PLAY_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+
+
+@pytest.fixture(autouse=True)
+def _settle_by_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pilot's keys and pauses wait until the app has handled its messages, not for the
+    process to sleep 20 ms with no CPU spent (:mod:`tests.settling`)."""
+    monkeypatch.setattr(textual.app, "wait_for_idle", settled)
+    monkeypatch.setattr(textual.pilot, "wait_for_idle", settled)
+    dispatch = counting_dispatch(MessagePump._dispatch_message)
+    monkeypatch.setattr(MessagePump, "_dispatch_message", dispatch)
 
 
 @pytest.fixture
