@@ -21,6 +21,8 @@ HARNESS = frozenset(
         "tests.ui.driving",
         # the pilot's keys and pauses waiting for the app's messages, not for a quiet clock
         "tests.settling",
+        # the order the tests are handed to the workers in: the engine tests first in each share
+        "tests.shares",
         # the ledger of finished games, played once per session, and its player and counts
         "tests.played_games",
         # a UCI engine that plays a game's moves from a script (run as a program)

@@ -25,6 +25,7 @@ from profiles.ledger.records import Profile
 from tests.builders import fast_opponent, human_engine
 from tests.played_games import played_ledger
 from tests.settling import counting_dispatch, settled
+from tests.shares import in_shares
 
 ENGINE_PROGRAMS = ("stockfish", "fairy-stockfish", "pgn-extract", "xboard", "polyglot", "xvfb-run")
 """What the tests marked ``engine`` run: the programs ``scripts/setup --test`` installs."""
@@ -75,6 +76,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             "These tests use an engine fixture but lack @pytest.mark.engine: " + ", ".join(unmarked)
         )
+    items[:] = in_shares(items)
     missing = _missing_engines()
     if missing is None:
         return
