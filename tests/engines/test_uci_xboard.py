@@ -4,7 +4,7 @@ display (xvfb-run), all from Debian and installed by ``scripts/setup --test``.
 
 Short matches, two games each with colours reversed, adjudicated as drawn after a few moves
 (``-adjudicateDrawMoves``): enough for every kind of move the GUI asks for, on a fixed time a
-move and on a clock with an increment, in well under two minutes.
+move and on a clock with an increment, each in well under half a minute.
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ def _match(tmp_path: Path, first: str, second: str, clock: list[str]) -> tuple[s
         "-fcp", str(_engine(tmp_path, first)), "-fUCI",
         "-scp", str(_engine(tmp_path, second)), "-sUCI",
         *clock,
-        "-matchMode", "true", "-matchGames", "2", "-adjudicateDrawMoves", "6",
+        "-matchMode", "true", "-matchGames", "2", "-adjudicateDrawMoves", "5",
+        # xboard rests 10 s between a match's games unless told otherwise: half a second.
+        "-matchPause", "500",
         "-saveGameFile", str(pgn), "-debugMode", "true", "-nameOfDebugFile", str(debug),
         "-popupExitMessage", "false", "-saveSettingsOnExit", "false",
     ]  # fmt: skip
