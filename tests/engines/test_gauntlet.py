@@ -48,7 +48,7 @@ rating = {rating}
 NAMES = ["tiny-a", "tiny-b", "tiny-c"]
 MAX_GAMES = 8
 """Games the tiny entries' calibration plays: a few before the kill and the rest after it
-(each against the pool's anchors, at their time a move: twelve took the test 30-39 s)."""
+(twelve took the test 30-39 s)."""
 
 
 def _calibrate(data_dir: Path) -> list[str]:
