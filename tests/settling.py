@@ -11,9 +11,9 @@ widget of its screen have handled each message they were sent, and the messages 
 turn, and the screen is up to date. A widget is busy while its queue holds a message, while it
 is handling one (:func:`counting_dispatch` keeps that count on it, since Textual's queue does
 not count what it handed out), or while a callback waits to run after one; the wait is for the
-widgets that are busy, without a message sent to the others. What the app
-does off its queues (an opponent's move, a ledger write in a thread) was never promised by the
-pilot's sleep either: a test waits for it by its condition (``tests.ui.driving.wait_until``).
+widgets that are busy, without a message sent to the others. What the app does off its queues
+(an opponent's move, a ledger write in a thread) was never promised by the pilot's sleep
+either: a test waits for it by its condition (``tests.ui.driving.wait_until``).
 """
 
 from __future__ import annotations
