@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from engines import hang
 from engines.calibration.stored import SHIPPED_GAMES
 from engines.discovery import find_engine
 from engines.opponents.opponent import Opponent, SearchLimit
@@ -177,6 +178,17 @@ AWAITING_CALIBRATION: frozenset[str] = frozenset()
 """The shipped entries the calibration has yet to measure: off the slider, with nominal
 ratings, until their games are in ``calibration.json``. None today: every shipped entry is
 calibrated (a new entry is named here while its games are played)."""
+
+SHORT_HANG_WINDOW = 2.0
+"""Seconds of no CPU after which a frozen engine or judge counts as hung in the tests: a frozen
+process uses none at all, so a short window is as sure as the shipped one
+(``engines.hang.HANG_WINDOW``) and keeps the tests short."""
+
+
+def shorten_the_hang_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hang is told after :data:`SHORT_HANG_WINDOW` seconds, for the rest of the test."""
+    monkeypatch.setattr(hang, "HANG_WINDOW", SHORT_HANG_WINDOW)
+
 
 SCRIPTED_ENGINE = Path(__file__).with_name("scripted_engine.py")
 

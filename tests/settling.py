@@ -68,9 +68,17 @@ def counting_dispatch(
     return dispatch_counted
 
 
+def _resizing(app: App[object]) -> bool:
+    """Whether the app has a new terminal size still to give its screen: Textual waits 1/120 s
+    (``App._on_resize``'s timer) so that a burst of sizes is laid out once."""
+    return app._resize_timer is not None or app._resize_event is not None
+
+
 def _busy(pump: MessagePump) -> bool:
     """Whether ``pump`` has a message to handle, is handling one, or has a callback to run
-    after it."""
+    after it; or, the app, a new terminal size still to lay out."""
+    if isinstance(pump, App) and _resizing(pump):
+        return True
     return bool(
         not pump._message_queue.empty() or getattr(pump, HANDLING, 0) or pump._next_callbacks
     )
@@ -95,12 +103,6 @@ def _update_due(app: App[object]) -> bool:
     if screen._layout_required or screen._repaint_required or screen._recompose_required:
         return True
     return bool(screen._dirty_widgets or screen._callbacks or screen._scroll_required)
-
-
-def _resizing(app: App[object]) -> bool:
-    """Whether the app has a new terminal size still to give its screen: Textual waits 1/120 s
-    (``App._on_resize``'s timer) so that a burst of sizes is laid out once."""
-    return app._resize_timer is not None or app._resize_event is not None
 
 
 async def _handled(app: App[object], pumps: list[MessagePump], deadline: float) -> None:
@@ -128,10 +130,6 @@ async def settled(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
         busy = [pump for pump in _pumps(app) if _busy(pump)]
         if busy:
             await _handled(app, busy, deadline)
-        elif _resizing(app):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the app had not taken its new size after {SETTLE_TIMEOUT} s")
-            await asyncio.sleep(HANDLING_LOOK)
         elif _update_due(app):
             # The screen's update now rather than at its timer's next tick, as the pilot's own
             # pause does: what it lays out, repaints and calls back is then handled in turn.

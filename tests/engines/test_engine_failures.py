@@ -20,7 +20,6 @@ import chess
 import chess.engine
 import pytest
 
-from engines import hang as hang_module
 from engines.calibration.engine_game import play_match_game
 from engines.calibration.openings import load_openings
 from engines.calibration.roster import Roster
@@ -28,18 +27,15 @@ from engines.errors import CalibrationError, EngineUnavailableError
 from engines.opponents.engine_player import EngineCrashError, EnginePlayer
 from engines.uci.server import serve_uci
 from rated_play.cli import build_parser, said
-from tests.builders import fast_opponent
+from tests.builders import SHORT_HANG_WINDOW, fast_opponent, shorten_the_hang_window
 
-HANG_WINDOW = 2.0
-"""Seconds of no CPU after which the frozen engine counts as hung: it uses none at all, so a
-short window is as sure as the shipped one and keeps the tests short."""
 DEADLINE = 60.0
 """Seconds within which each step ends on a loaded machine (it takes a few)."""
 
 
 @pytest.fixture(autouse=True)
 def _short_hang_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hang_module, "HANG_WINDOW", HANG_WINDOW)
+    shorten_the_hang_window(monkeypatch)
 
 
 @contextlib.contextmanager
@@ -93,7 +89,7 @@ async def test_an_engine_that_hangs_in_a_calibration_game_ends_it_saying_at_whic
                 await asyncio.wait_for(game, timeout=DEADLINE)
     # The error the game raises is the one the player raised, not a copy with more words.
     assert str(raised.value).startswith(f"{opponent.title} failed at move ")
-    assert str(raised.value).endswith(f"used no CPU for {HANG_WINDOW:.0f} s while thinking")
+    assert str(raised.value).endswith(f"used no CPU for {SHORT_HANG_WINDOW:.0f} s while thinking")
 
 
 @pytest.mark.engine

@@ -23,7 +23,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from engines import discovery, hang
+from engines import discovery
 from engines.discovery import find_engine
 from engines.errors import EngineUnavailableError
 from engines.opponents.engine_player import EngineCrashError, EnginePlayer
@@ -35,19 +35,16 @@ from profiles.ledger.records import GameStatus, Profile
 from profiles.marks import Mark
 from rated_play.session import RatedGame
 from rated_play.session.game import ANSWER_LIMIT
-from tests.builders import alive, allows_mate_in_one, blunder_position
+from tests.builders import alive, allows_mate_in_one, blunder_position, shorten_the_hang_window
 from tests.scripted_opponent import greedy_move
 
 BLITZ = TimeControl.parse("5+3")
-HANG_WINDOW = 2.0
-"""Seconds of no CPU after which the frozen judge counts as hung: it uses none at all, so a
-short window is as sure as the shipped one and keeps the tests short."""
 DEADLINE = 90.0
 
 
 @pytest.fixture(autouse=True)
 def _short_hang_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hang, "HANG_WINDOW", HANG_WINDOW)
+    shorten_the_hang_window(monkeypatch)
 
 
 def _vetoed() -> Opponent:

@@ -19,7 +19,6 @@ import chess.engine
 import chess.pgn
 import pytest
 
-from engines import hang
 from engines.errors import EngineUnavailableError
 from profiles.laws.time_control import TimeClass, TimeControl
 from profiles.ledger.ledger import Ledger
@@ -36,13 +35,16 @@ from rated_play.session import (
     Termination,
     UnreadableMoveError,
 )
-from tests.builders import fast_opponent, human_move, play_out
+from tests.builders import (
+    SHORT_HANG_WINDOW,
+    fast_opponent,
+    human_move,
+    play_out,
+    shorten_the_hang_window,
+)
 from tests.scripted_opponent import ScriptedOpponent, greedy_move
 
 BLITZ = TimeControl.parse("5+3")
-SHORT_HANG_WINDOW = 2.0
-"""Seconds of no CPU after which a frozen engine counts as hung in these tests (the shipped
-window is ``engines.hang.HANG_WINDOW``)."""
 
 
 async def test_a_whole_game_lands_in_the_ledger_with_its_pgn(
@@ -274,8 +276,7 @@ async def test_a_hung_engine_is_restarted_with_its_clock_put_back(
     import os  # noqa: PLC0415
     import signal  # noqa: PLC0415
 
-    # It uses no CPU at all, so a short window is as sure as the shipped one, and shorter.
-    monkeypatch.setattr(hang, "HANG_WINDOW", SHORT_HANG_WINDOW)
+    shorten_the_hang_window(monkeypatch)
 
     # 3 million nodes, so that the stop 0.3 s in lands mid-search on a machine many times as
     # fast as one that took 2.4 s over 2 million; the search is asked again after the restart,
