@@ -1,8 +1,9 @@
 """The subcommands from exec to exit: ``rated-play profile NAME``, ``games NAME``, ``history
-NAME``, ``calc`` and a misspelt command, each a process of its own, for a player who has played
-a while (60 games, as ``benchmarks/first_screen.py`` makes them), beside Python itself starting
-and doing nothing. With ``--compare REF`` a git ref's tree is measured too, checked out in a
-temporary worktree, in rounds taking turns with this one.
+NAME``, ``calc``, ``engines uci NAME`` (as a GUI starts it; its input ends at once) and a
+misspelt command, each a process of its own, for a player who has played a while (60 games,
+as ``benchmarks/first_screen.py`` makes them), beside Python itself starting and doing
+nothing. With ``--compare REF`` a git ref's tree is measured too, checked out in a temporary
+worktree, in rounds taking turns with this one.
 
 Run as ``python benchmarks/cli_start.py [--compare REF] [--rounds N]``; it prints each
 command's median wall time and CPU time (the child's user and system time) for each tree, and
@@ -31,6 +32,7 @@ COMMANDS = {
     "history NAME": ["-m", "rated_play", "history", "Bench"],
     "calc": ["-m", "rated_play", "calc", "--rating", "1500", "--opponent", "1600",
              "--result", "win"],
+    "engines uci NAME": ["-m", "rated_play", "engines", "uci", "stockfish-unleashed"],
     "misspelt command": ["-m", "rated_play", "profil", "Bench"],
 }  # fmt: skip
 """What is timed: Python's own start, then the commands (the last one fails, as it should)."""
@@ -49,6 +51,7 @@ def timed(tree: Path, arguments: list[str], data: Path) -> tuple[float, float]:
         [sys.executable, *arguments],
         cwd=tree,
         env=environment,
+        stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         check=False,

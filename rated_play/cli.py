@@ -19,7 +19,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from types import FrameType
+from types import FrameType, ModuleType
 from typing import Any, NoReturn
 
 from profiles.errors import UserError, printable
@@ -99,29 +99,39 @@ def add_app_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", help="draw pieces as letters")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line's parser; given the ``command`` the line names, only that
-    subcommand is registered. Registering one imports its module, and with it what it runs:
-    the game session, the analysis, the calibration, rich's progress bars. Loading every one
-    made ``rated-play profile NAME`` take 0.31 s where it needs 0.13 (``benchmarks/
-    cli_start.py``), so a line that names its command loads that one alone; any other line
-    (a misspelt command, ``--help``) gets every subcommand, to list or to choose from."""
-    # Not loaded for the app's own command line (app_arguments), which registers nothing.
-    import importlib  # noqa: PLC0415
-    import pkgutil  # noqa: PLC0415
-
+def build_parser(words: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the commands (and a command's actions) the line's
+    ``words`` name: all of them where it names none (a misspelt command, ``--help``), or when
+    no ``words`` are given. Registering one imports its module, and with it what it runs: the
+    game session, the analysis, the calibration, rich's progress bars. Loading every command
+    made ``rated-play profile NAME`` take 0.31 s where it needs 0.13, and every action of
+    ``engines`` made the ``engines uci NAME`` a GUI starts load the calibration too
+    (``benchmarks/cli_start.py``)."""
     parser = Parser(
         prog="rated-play",
         description="Rated chess games against calibrated engines. With no command, the app.",
     )
     add_app_options(parser)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    # Modules whose names begin with _ are helpers shared by the commands, not commands.
-    names = sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name[0] != "_")
-    for name in [command] if command in names else names:
-        module = importlib.import_module(f"{commands.__name__}.{name}")
-        module.register(subparsers)
+    _register(parser.add_subparsers(dest="command", metavar="COMMAND"), commands, words)
     return parser
+
+
+def _register(subparsers: Any, package: ModuleType, words: Sequence[str] | None) -> None:
+    """Register the modules of ``package`` the ``words`` name (all, when they name none or
+    are None); a module whose ``register`` returns subparsers is a package of actions, whose
+    modules are registered on those the same way."""
+    # Not loaded for the app's own command line (app_arguments), which registers nothing.
+    import importlib  # noqa: PLC0415
+    import pkgutil  # noqa: PLC0415
+
+    # Modules whose names begin with _ are helpers shared by the commands, not commands.
+    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.name[0] != "_")
+    named = [name for name in names if words is not None and name in words]
+    for name in named or names:
+        module = importlib.import_module(f"{package.__name__}.{name}")
+        actions = module.register(subparsers)
+        if actions is not None:
+            _register(actions, module, words)
 
 
 def _app_options(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]] | None:
@@ -152,7 +162,12 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     read = _app_options(argv)
     if read is not None and not read[1]:
         return read[0]  # the app's own line
-    return build_parser(read[1][0] if read is not None else None).parse_args(argv)
+    try:
+        return build_parser(read[1] if read is not None else None).parse_args(argv)
+    except CommandError:
+        # Said by the whole parser, which lists every command or action to choose from: a
+        # misspelt one followed by another's name ("profil games") loaded that one alone.
+        return build_parser().parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -71,7 +71,7 @@ def test_every_command_module_registers_the_command_of_its_name_alone() -> None:
     every = commands_of(build_parser())
     assert every == {word for line in COMMAND_LINES for word in line} & every
     for command in every:
-        assert commands_of(build_parser(command)) == {command}
+        assert commands_of(build_parser([command])) == {command}
 
 
 @pytest.mark.parametrize("argv", COMMAND_LINES, ids=" ".join)
@@ -92,20 +92,36 @@ def test_a_wrong_line_that_names_its_command_is_told_the_same(argv: list[str]) -
     assert str(alone.value) == str(whole.value)
 
 
-def test_a_line_that_names_its_command_loads_no_other_command() -> None:
-    """In a process of its own, as the command line starts: reading ``profile``'s line loads
-    no other command's module, and so none of what they import (the game session)."""
+def _loaded_reading(argv: list[str]) -> set[str]:
+    """The modules loaded by reading ``argv``, in a process of its own, as the command line
+    starts."""
     program = (
         "import sys; from rated_play.cli import parse_arguments; "
-        "parse_arguments(['profile', 'Magnus']); "
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith('rated_play.'))))"
+        f"parse_arguments({argv!r}); "
+        "print(' '.join(sorted(sys.modules)))"
     )
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, check=True
     )
-    loaded = set(done.stdout.split())
+    return set(done.stdout.split())
+
+
+def test_a_line_that_names_its_command_loads_no_other_command() -> None:
+    """Reading ``profile``'s line loads no other command's module, and so none of what they
+    import (the game session)."""
+    loaded = _loaded_reading(["profile", "Magnus"])
     commands = {name for name in loaded if name.startswith("rated_play.commands.")}
     assert commands <= {"rated_play.commands.profile", "rated_play.commands._ledger",
                         "rated_play.commands._system"}, commands  # fmt: skip
     assert "rated_play.commands.profile" in commands
     assert not any(name.startswith("rated_play.session") for name in loaded)
+
+
+def test_a_line_that_names_an_action_loads_no_other_action() -> None:
+    """Reading ``engines uci NAME``, the line a GUI starts an opponent with, loads neither the
+    other actions nor the calibration they run; the listing, the command's own handler, loads."""
+    loaded = _loaded_reading(["engines", "--data-dir", "x", "uci", "maia-1100"])
+    actions = {name for name in loaded if name.startswith("rated_play.commands.engines.")}
+    assert actions == {"rated_play.commands.engines.uci", "rated_play.commands.engines._listing",
+                       "rated_play.commands.engines._options"}, actions  # fmt: skip
+    assert "engines.calibration.calibrate" not in loaded

@@ -1,7 +1,9 @@
 """One module per subcommand of ``rated-play``; each exposes ``register(subparsers)``.
 
 ``register`` adds the subcommand's parser and sets ``handler`` to a function taking the parsed
-arguments and returning the exit status. Errors meant for the user are any
+arguments and returning the exit status. A subcommand of several actions (``engines``) is a
+package instead: its ``register`` returns the subparsers its actions go on, and each action is
+a module of the package with a ``register`` of its own. Errors meant for the user are any
 :class:`~profiles.errors.UserError`, raised where the problem is found; the command line prints
 them once, as one sentence on stderr (see :mod:`rated_play.cli`).
 """

@@ -21,15 +21,8 @@ from engines.errors import EngineUnavailableError
 from profiles.errors import printable
 from rated_play import paths
 from rated_play.commands import add_data_dir
-from rated_play.commands.engines._options import (
-    add_games,
-    add_workers,
-    count,
-    games_bar,
-    number,
-    pool_of,
-    quiet_engines,
-)
+from rated_play.commands.engines._games import add_games, add_workers, games_bar
+from rated_play.commands.engines._options import count, number, pool_of, quiet_engines
 from rated_play.commands.engines.fit import print_fit, print_kinds
 
 

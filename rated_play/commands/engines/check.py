@@ -23,13 +23,8 @@ from engines.opponents.pool import rating_calibration
 from profiles.errors import printable
 from rated_play import paths
 from rated_play.commands import add_data_dir, print_json
-from rated_play.commands.engines._options import (
-    add_games,
-    add_workers,
-    games_bar,
-    pool_of,
-    quiet_engines,
-)
+from rated_play.commands.engines._games import add_games, add_workers, games_bar
+from rated_play.commands.engines._options import pool_of, quiet_engines
 
 
 def register(actions: Any) -> None:
