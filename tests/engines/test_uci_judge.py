@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from profiles.data_directory import DataDirectory
+from tests.builders import SHORT_HANG_WINDOW
 from tests.engines.uci_process import UciProcess, marked_processes
 
 ENTRY = """
@@ -47,7 +48,7 @@ def test_a_vetoed_entry_served_over_uci_answers_every_go_past_its_judge_failing(
     engines = DataDirectory(data).config / "engines"
     engines.mkdir(parents=True)
     (engines / "vetoed.toml").write_text(ENTRY)
-    server = UciProcess("vetoed", data)
+    server = UciProcess("vetoed", data, hang_window=SHORT_HANG_WINDOW)
     try:
         server.send("uci")
         server.expect("uciok", 60)

@@ -128,9 +128,11 @@ def test_a_match_at_one_second_a_move_in_xboard(tmp_path: Path) -> None:
 
 
 def test_a_match_on_a_clock_with_an_increment_in_xboard(tmp_path: Path) -> None:
-    # Ten seconds and one a move: unleashed manages its own clock, and the judge's
-    # variation takes at most a tenth of it; the 300-node entry answers at once.
-    pgn, _ = _match(tmp_path, UNLEASHED, NODES, ["-tc", "0:10", "-inc", "1"])
+    # Five seconds and one a move: unleashed manages its own clock, and the judge's
+    # variation takes at most a tenth of it; the 300-node entry answers at once. (xboard
+    # keeps whole seconds of an increment: "-inc 0.5" played 5+0. Ten seconds took 22-24 s
+    # where five take 17-19.)
+    pgn, _ = _match(tmp_path, UNLEASHED, NODES, ["-tc", "0:05", "-inc", "1"])
     for game in _check_games(pgn, UNLEASHED, NODES):
-        assert game.headers["TimeControl"] == "10+1"
+        assert game.headers["TimeControl"] == "5+1"
         assert "time" not in game.end().comment

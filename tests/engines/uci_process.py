@@ -18,8 +18,18 @@ MARK = "RATED_PLAY_UCI_TEST"
 """An environment variable set for the server, which every engine it starts inherits."""
 
 
-def server_argv(name: str, data_dir: Path) -> list[str]:
-    return [sys.executable, "-m", "rated_play", "engines", "uci", name, "--data-dir", str(data_dir)]
+def server_argv(name: str, data_dir: Path, hang_window: float | None = None) -> list[str]:
+    """The server's command line; with ``hang_window``, the server tells a hang after that
+    many seconds instead of the shipped ``engines.hang.HANG_WINDOW``, as the tests in one
+    process do (``tests.builders.shorten_the_hang_window``)."""
+    start = ["-m", "rated_play"]
+    if hang_window is not None:
+        start = [
+            "-c",
+            f"import sys; from engines import hang; hang.HANG_WINDOW = {hang_window!r}; "
+            "from rated_play.cli import main; sys.exit(main())",
+        ]
+    return [sys.executable, *start, "engines", "uci", name, "--data-dir", str(data_dir)]
 
 
 def marked_env(mark: str) -> dict[str, str]:
@@ -61,10 +71,16 @@ class UciProcess:
     """The server with pipes on all three streams; its output is read by a thread, so a test
     can wait for a line with a deadline instead of blocking for ever."""
 
-    def __init__(self, name: str, data_dir: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        data_dir: Path,
+        env: dict[str, str] | None = None,
+        hang_window: float | None = None,
+    ) -> None:
         self.mark = new_mark()
         self.process = subprocess.Popen(
-            server_argv(name, data_dir),
+            server_argv(name, data_dir, hang_window),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env={**marked_env(self.mark), **(env or {})},
         )  # fmt: skip
