@@ -1,6 +1,6 @@
 """What the actions that play games share (``calibrate``, ``check``): their ``--games`` and
-``--workers``, and the bar of games played. Apart from :mod:`._options`, which ``engines uci``
-loads too, because the calibration they import is not needed to serve an opponent."""
+``--workers``, and the bar of games played. Kept apart from :mod:`._options`, which ``engines
+uci`` loads too: these import the calibration, which serving an opponent does not need."""
 
 from __future__ import annotations
 
