@@ -86,14 +86,33 @@ async def open_engine(opponent: Opponent) -> chess.engine.Protocol:
     except BaseException:  # cancelled, or a bug: the process goes with it
         kill_engine(engine)
         raise
+    settings = dict(opponent.engine_options)
     try:
-        if opponent.engine_options:
-            await engine.configure(dict(opponent.engine_options))
-    except (chess.engine.EngineError, TimeoutError) as error:
+        if settings:
+            await engine.configure(settings)
+            if opponent.protocol is Protocol.UCI:
+                # UCI's setoption has no answer, so an engine applies its settings (Stockfish
+                # allocates and clears its hash table, up to a fifth of a second for 64 MB)
+                # during whatever is sent next: the first move's search, on its clock.
+                # isready "can take some time to complete" and waits for them here.
+                await asyncio.wait_for(engine.ping(), timeout=STARTUP_TIMEOUT)
+    except TimeoutError as error:
+        await kill_and_reap(engine)
+        raise EngineUnavailableError(
+            f"{opponent.title} did not answer isready within {STARTUP_TIMEOUT:.0f} s of being "
+            f"given its settings {settings}"
+        ) from error
+    except chess.engine.EngineError as error:
+        if isinstance(error, chess.engine.EngineTerminatedError):
+            await heard_out(engine)  # an engine that ends on its settings says why first
+        why = with_last_words(str(error), engine)
         await close_engine(engine)
         raise EngineUnavailableError(
-            f"{opponent.title} rejected its settings {dict(opponent.engine_options)}: {error}"
+            f"{opponent.title} rejected its settings {settings}: {why}"
         ) from error
+    except BaseException:  # cancelled while it applies them: the process goes with it
+        kill_engine(engine)
+        raise
     return engine
 
 

@@ -197,7 +197,10 @@ class EnginePlayer:
 
     async def start(self) -> None:
         """Start the engine, and the judge of an entry whose veto is its strength. Raises
-        :class:`EngineUnavailableError` when either cannot be."""
+        :class:`EngineUnavailableError` when either cannot be. The judge of an entry whose
+        opening it varies is started too, unwaited for (see :meth:`ready`): a Stockfish
+        starting at the first move would take the time given to vary it (on a short clock,
+        all of it) before the opponent's own move was played."""
         self._engine = await open_engine(self.opponent)
         if self.opponent.veto is not None:
             try:
@@ -205,6 +208,13 @@ class EnginePlayer:
             except BaseException:
                 await self._close_engine()
                 raise
+        elif not self.opponent.varies_by_itself:
+            self._judge.start_soon()
+
+    async def ready(self) -> None:
+        """Wait until a start of its judge begun by :meth:`start` has ended, either way (one
+        that failed is told at its first search)."""
+        await self._judge.settled()
 
     async def restart(self) -> None:
         """Replace a dead or hung process with a new one (closing what is left of the old); a

@@ -2,9 +2,10 @@
 not play at its own strength: finishing a won ending, varying its opening, judging a draw offer,
 and seeing when a game is lost or level (to resign, or to offer and accept a draw).
 
-It is started on first use and shared by nothing else, so an opponent that never needs it costs
-nothing, and its searches are the same for every opponent: a weak entry judges a position with
-the same eyes as a strong one.
+It is started on first use, or with the opponent's engine when the opponent needs it from its
+first moves (a veto, the variation of its opening), so an opponent that never needs it costs
+nothing and one that does pays for no start on its clock; its searches are the same for every
+opponent: a weak entry judges a position with the same eyes as a strong one.
 """
 
 from __future__ import annotations
@@ -109,23 +110,40 @@ class Judge:
         """Start it now rather than on first use; raises :class:`JudgeError` when it cannot."""
         await self._require()
 
+    def start_soon(self) -> None:
+        """Begin its start without waiting for it, for a player that needs it from its first
+        moves: its first search then waits for what is left of the start, if anything. A start
+        that fails says so at that search, as a start on first use does."""
+        if self._engine is None and self._starting is None and self.gone is None:
+            self._begin_start()
+
+    async def settled(self) -> None:
+        """Wait until a start under way has ended, either way (one that failed raises at the
+        next search); at once when none is."""
+        if self._starting is not None:
+            with contextlib.suppress(JudgeError):
+                await self._require()
+
+    def _begin_start(self) -> asyncio.Task[chess.engine.Protocol]:
+        if self._failed:
+            self.restarts += 1
+        self._starting = asyncio.ensure_future(_open_judge())
+        return self._starting
+
     async def _require(self) -> chess.engine.Protocol:
         if self.gone is not None:
             raise JudgeError(self.gone)
         await self.hung_after_stop()
         if self._engine is None:
-            if self._starting is None:
-                if self._failed:
-                    self.restarts += 1
-                self._starting = asyncio.ensure_future(_open_judge())
+            starting = self._starting or self._begin_start()
             # Shielded: a search stopped while the engine starts leaves the start to finish,
             # so the process is kept for the next search and closed with the judge.
             try:
-                self._engine = await asyncio.shield(self._starting)
+                self._engine = await asyncio.shield(starting)
             except EngineUnavailableError as error:
                 self._give_up(f"{JUDGE.title} could not be started ({error})")
             finally:
-                if self._starting.done():  # started, or failed (given up above)
+                if starting.done():  # started, or failed (given up above)
                     self._starting = None
             self._failed = False
         return self._engine

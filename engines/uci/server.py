@@ -350,6 +350,9 @@ async def serve_uci(
     server = UciServer(opponent, output)
     lines = CommandLines(input_stream or sys.stdin)
     await server.player.start()
+    # Its judge too, before the first command is read: "isready" then means every engine is
+    # up, and the first move is not one a Stockfish starts on.
+    await server.player.ready()
     lines.start()
     reading = asyncio.ensure_future(lines.next())
     try:

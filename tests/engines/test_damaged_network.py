@@ -7,15 +7,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import chess
 import pytest
 
+from engines.errors import EngineUnavailableError
 from engines.maia import networks
 from engines.opponents.opponent import Opponent
 from engines.opponents.pool import load_pool
 from profiles.laws.time_control import TimeControl
 from profiles.ledger.ledger import Ledger
-from profiles.ledger.records import GameStatus, Profile
+from profiles.ledger.records import Profile
 from rated_play.session import RatedGame
 from tests.builders import run_cli
 
@@ -84,12 +84,12 @@ def test_the_listing_marks_the_damaged_entry(
 
 
 @pytest.mark.engine
-async def test_a_game_voided_by_a_network_that_fails_to_load_says_why_in_its_words(
+async def test_a_network_that_fails_to_load_stops_the_game_before_it_begins_saying_why(
     ledger: Ledger, profile: Profile, tmp_path: Path
 ) -> None:
     """A network damaged past what a look at the file finds (not a shipped one, whose length
-    is known): the engine starts, fails to load it at its first move, and each restart fails
-    the same way."""
+    is known): the engine loads it on being given it, before the game, so the game never
+    begins and costs the player nothing, and the engine's own words say why."""
     weights = tmp_path / "my-maia.pb.gz"
     cut_in_half(networks.NETS_DIR / "maia-1500.pb.gz", weights)
     opponent = Opponent(
@@ -99,16 +99,12 @@ async def test_a_game_voided_by_a_network_that_fails_to_load_says_why_in_its_wor
         rating=1500.0,
         options={"WeightsFile": str(weights)},
     )
-    game = await RatedGame.start(ledger, profile, opponent, TimeControl.parse("5+3"))
-    if game.player_color == chess.WHITE:
-        await game.play(game.parse_move("e4"))
-    assert await game.opponent_turn() is None
-    assert game.outcome is not None and game.outcome.void
-    assert game.outcome.description.endswith(
+    with pytest.raises(EngineUnavailableError) as failed:
+        await RatedGame.start(ledger, profile, opponent, TimeControl.parse("5+3"))
+    assert str(failed.value).endswith(
         f"it said: rated-play-maia: {weights} is cut short or damaged; fetch the network again"
     )
-    await game.close()
-    assert ledger.game(game.game_id).status is GameStatus.VOID
+    assert ledger.games(profile.id) == []
 
 
 def test_every_shipped_network_is_whole_and_its_length_is_the_one_its_readme_lists() -> None:

@@ -224,7 +224,11 @@ async def test_an_engine_that_cannot_start_is_an_error_dialog_and_costs_nothing(
     app = RatedPlayApp(ledger, Pool([broken]), AppOptions(handle_signals=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#start")
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "ErrorDialog")
+        # Pushed is not yet composed: under load the dialog's text came a frame later.
+        await wait_until(
+            pilot,
+            lambda: type(app.screen).__name__ == "ErrorDialog" and bool(app.screen.query("#ok")),
+        )
         assert "could not be started" in str(app.screen.query_one(".question").render())
         await pilot.press("escape")
         assert isinstance(app.screen, SetupScreen)
