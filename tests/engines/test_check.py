@@ -45,16 +45,19 @@ def _check(data_dir: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.engine
 def test_the_check_plays_the_held_out_pairings_and_reports_each(tmp_path: Path) -> None:
-    _calibration(tmp_path, {WEAKER: 450.0, WEAK: 520.0}, [(WEAKER, WEAK), (WEAKER, STRONG)])
+    # Skill Level -20 against -1, predicted 70 points apart: they are about 960 apart, so the
+    # games are short (-20 against -10, as close as predicted, took twice the engine time).
+    ratings = {WEAKER: 450.0, STRONG: 520.0, WEAK: 1500.0}
+    _calibration(tmp_path, ratings, [(WEAKER, STRONG), (WEAKER, WEAK)])
     result = _check(tmp_path)
     report = json.loads(result.stdout)
     # Only the pairing predicted to score 25-75% is played; the lopsided one is left out.
-    assert [(row["first"], row["second"]) for row in report["results"]] == [(WEAKER, WEAK)]
+    assert [(row["first"], row["second"]) for row in report["results"]] == [(WEAKER, STRONG)]
     row = report["results"][0]
     assert row["games"] == row["wins"] + row["draws"] + row["losses"] == GAMES
     assert row["predicted"] == -70.0
     # Six games give a wide interval: at 1/0/5 its low end is already below a 0% score, so it
-    # is open (-inf, written null), and the prediction is inside it.
+    # is open (-inf, written null); "inside" is whether the prediction lies between its ends.
     low = -math.inf if row["low"] is None else row["low"]
     high = math.inf if row["high"] is None else row["high"]
     assert row["inside"] == (low <= -70.0 <= high)
