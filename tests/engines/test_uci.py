@@ -48,7 +48,10 @@ async def test_python_chess_plays_a_whole_game_against_an_opponent_over_uci(tmp_
     finally:
         await ours.quit()
         await human.quit()
-    assert board.ply() >= 20
+    # Whole: over on the board or at the cap. Not a length: the entry was once mated in 18 plies
+    # by the depth-1 search, its opening varied at random.
+    assert board.is_game_over(claim_draw=True) or board.ply() == 160
+    assert board.ply() >= 10
     assert clocks[chess.WHITE] > 0
 
 

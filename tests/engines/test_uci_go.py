@@ -262,8 +262,8 @@ def test_a_fresh_process_answers_a_short_clock_within_it(name: str, tmp_path: Pa
     # 288-560 ms from a fresh process, on a clock of 300 ms: the judge (started for the
     # variation, then searching) took longer than the clock allowed. Then 47-339 ms: the
     # engine's 64 MB hash was allocated on the first move, and the judge, starting then, took
-    # the 30 ms it has on this clock. Both are now done before readyok: 41-44 ms, 50-79 ms
-    # beside three busy processes on two cores.
+    # the 30 ms it has on this clock. Both are now done before its first command is read:
+    # 41-44 ms, 50-79 ms beside three busy processes on two cores.
     server = _started(name, tmp_path)
     try:
         server.send(RUY_LOPEZ)
